@@ -1,0 +1,113 @@
+package dev.enginestates;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * An event sent to a machine: a type, and optional fields that guards and actions read, as
+ * XState's event objects carry them ({@code {type: "WAVE_HELD", wave: 3}}).
+ *
+ * <p>Immutable and safe to share between threads and machines. A game that sends the same
+ * event every step can keep one instance and send it again: sending never copies it.
+ */
+public final class Event {
+    private final String type;
+    private final Map<String, Object> fields;
+
+    private Event(String type, Map<String, Object> fields) {
+        this.type = type;
+        this.fields = fields;
+    }
+
+    /** An event with a type and no fields. */
+    public static Event of(String type) {
+        return new Event(checkType(type), Map.of());
+    }
+
+    /**
+     * An event with fields. The map is copied; its iteration order is kept.
+     *
+     * @throws IllegalArgumentException if the type is empty or the map has a {@code null} key
+     */
+    public static Event of(String type, Map<String, ?> fields) {
+        Objects.requireNonNull(fields, "fields");
+        LinkedHashMap<String, Object> copy = new LinkedHashMap<>();
+        for (Map.Entry<String, ?> e : fields.entrySet()) {
+            if (e.getKey() == null) {
+                throw new IllegalArgumentException("event '" + type + "' has a field with a null name");
+            }
+            copy.put(e.getKey(), e.getValue());
+        }
+        return new Event(checkType(type), Collections.unmodifiableMap(copy));
+    }
+
+    /** A copy of this event with one more field (or that field replaced). */
+    public Event with(String field, Object value) {
+        LinkedHashMap<String, Object> copy = new LinkedHashMap<>(fields);
+        copy.put(Objects.requireNonNull(field, "field"), value);
+        return new Event(type, Collections.unmodifiableMap(copy));
+    }
+
+    private static String checkType(String type) {
+        if (type == null || type.isEmpty()) {
+            throw new IllegalArgumentException("an event needs a non-empty type, got " + (type == null ? "null" : "\"\""));
+        }
+        return type;
+    }
+
+    /** The event's type, such as {@code "WAVE_HELD"}. */
+    public String type() {
+        return type;
+    }
+
+    /** All fields, unmodifiable, in the order they were given. */
+    public Map<String, Object> fields() {
+        return fields;
+    }
+
+    /** A field's value, or {@code null} when the event has no such field. */
+    public Object get(String field) {
+        return fields.get(field);
+    }
+
+    /** Whether the event has the field. */
+    public boolean has(String field) {
+        return fields.containsKey(field);
+    }
+
+    /** True exactly when the field holds {@link Boolean#TRUE} (as XState's {@code event.ok === true}). */
+    public boolean isTrue(String field) {
+        return Boolean.TRUE.equals(fields.get(field));
+    }
+
+    /**
+     * A numeric field as a double.
+     *
+     * @throws IllegalArgumentException if the field is missing or not a number
+     */
+    public double number(String field) {
+        Object v = fields.get(field);
+        if (v instanceof Number) {
+            return ((Number) v).doubleValue();
+        }
+        throw new IllegalArgumentException("event '" + type + "': field '" + field + "' is "
+                + (v == null ? "missing" : "a " + v.getClass().getSimpleName()) + ", expected a number");
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Event && ((Event) o).type.equals(type) && ((Event) o).fields.equals(fields);
+    }
+
+    @Override
+    public int hashCode() {
+        return type.hashCode() * 31 + fields.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return fields.isEmpty() ? type : type + fields;
+    }
+}

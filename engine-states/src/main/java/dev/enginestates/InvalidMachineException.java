@@ -1,0 +1,34 @@
+package dev.enginestates;
+
+import java.util.List;
+
+/**
+ * A machine declaration (Java DSL or XState JSON) that cannot be compiled. Every problem
+ * found is listed at once, each naming the state that has it and what was expected, so one
+ * start-up shows all the typos.
+ */
+public final class InvalidMachineException extends MachineException {
+    private static final long serialVersionUID = 1L;
+    private final List<String> problems;
+
+    /** An invalid machine with the problems found, in document order. */
+    public InvalidMachineException(String machineId, List<String> problems) {
+        super(machineId, format(machineId, problems));
+        this.problems = List.copyOf(problems);
+    }
+
+    private static String format(String machineId, List<String> problems) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("machine '").append(machineId).append("' is invalid: ")
+                .append(problems.size()).append(problems.size() == 1 ? " problem" : " problems");
+        for (String p : problems) {
+            sb.append("\n  - ").append(p);
+        }
+        return sb.toString();
+    }
+
+    /** Each problem on its own, in document order. */
+    public List<String> problems() {
+        return problems;
+    }
+}

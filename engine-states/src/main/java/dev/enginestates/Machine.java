@@ -1,0 +1,110 @@
+package dev.enginestates;
+
+import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.ChartCompiler;
+import dev.enginestates.declare.MachineBuilder;
+import dev.enginestates.declare.StateDefinition;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A machine definition: declared once, compiled and validated at once, then shared by every
+ * instance of it. Reads like XState's config:
+ *
+ * <pre>{@code
+ * Machine<Siege> SIEGE = Machine.define("siege", Siege::new, m -> m
+ *     .initial("waiting")
+ *     .state("waiting", s -> s.on("START", "fight"))
+ *     .state("fight", s -> s.on("WAVE_HELD", "breather").on("ALL_DOWN", "over"))
+ *     .state("breather", s -> s.waitFor(12, "fight"))
+ *     .state("over"));
+ * }</pre>
+ *
+ * <p>Immutable and thread-safe: many rooms on many threads share one definition. Each
+ * instance keeps its own record and context; the context factory makes a fresh context for
+ * each.
+ *
+ * @param <C> the context type: the game's mutable data that guards read and actions write
+ */
+public final class Machine<C> {
+    private final String id;
+    private final Supplier<? extends C> contextFactory;
+    private final StateDefinition<C> definition;
+    private final Chart chart;
+
+    private Machine(String id, Supplier<? extends C> contextFactory, StateDefinition<C> definition, Chart chart) {
+        this.id = id;
+        this.contextFactory = contextFactory;
+        this.definition = definition;
+        this.chart = chart;
+    }
+
+    /**
+     * Declares and compiles a machine.
+     *
+     * @param id the machine's name, used by dumps, tags and error messages
+     * @param context makes a fresh context for each instance
+     * @param body declares the root's states and transitions
+     * @throws InvalidMachineException listing every problem of the declaration at once
+     */
+    public static <C> Machine<C> define(String id, Supplier<? extends C> context, Consumer<MachineBuilder<C>> body) {
+        MachineBuilder<C> builder = new MachineBuilder<>();
+        Objects.requireNonNull(body, "body").accept(builder);
+        return of(id, context, builder);
+    }
+
+    /**
+     * Compiles a machine from a builder already filled in (the XState importer's way in).
+     *
+     * @throws InvalidMachineException listing every problem of the declaration at once
+     */
+    public static <C> Machine<C> of(String id, Supplier<? extends C> context, MachineBuilder<C> builder) {
+        Objects.requireNonNull(context, "context factory");
+        StateDefinition<C> definition = builder.definition();
+        Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy());
+        return new Machine<>(id, context, definition, chart);
+    }
+
+    /** The machine's id. */
+    public String id() {
+        return id;
+    }
+
+    /** The compiled chart the algorithm runs on. */
+    public Chart chart() {
+        return chart;
+    }
+
+    /** The definition tree as declared. */
+    public StateDefinition<C> definition() {
+        return definition;
+    }
+
+    /** A fresh context from the machine's factory. */
+    public C newContext() {
+        return contextFactory.get();
+    }
+
+    /** The event types its states name, in document order. */
+    public List<String> events() {
+        return chart.knownEvents();
+    }
+
+    /** The dotted path of every state (history states included), in document order, without the root. */
+    public List<String> statePaths() {
+        List<String> out = new ArrayList<>();
+        for (int s = 1; s < chart.size; s++) {
+            out.add(chart.path[s]);
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        return "Machine(" + id + ", " + (chart.size - 1) + " states, events " + chart.knownEvents() + ")";
+    }
+}

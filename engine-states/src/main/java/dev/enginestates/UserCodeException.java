@@ -1,0 +1,38 @@
+package dev.enginestates;
+
+/**
+ * A game's guard, action, wait-seconds function or {@code when} test threw. The cause is
+ * the game's exception; the message names the machine, the state the code belongs to and the
+ * event being processed.
+ *
+ * <p>What the record holds afterwards: a guard runs before anything changes, so the record
+ * keeps the configuration it had before that transition was chosen (earlier transitions of
+ * the same event, such as an eventless chain, stay taken). An action runs once its
+ * transition's new configuration is written, so the record holds the configuration after
+ * that transition; the actions after the one that threw, and the rest of the event's
+ * processing (eventless transitions, done events), do not run. Either way the record is a
+ * valid configuration of the machine and the machine can take further events.
+ */
+public final class UserCodeException extends MachineException {
+    private static final long serialVersionUID = 1L;
+    private final String statePath;
+    private final String eventType;
+
+    /** Wraps a game's exception thrown by code attached to {@code statePath}. */
+    public UserCodeException(String machineId, String statePath, String eventType, String what, Throwable cause) {
+        super(machineId, "machine '" + machineId + "': " + what + " of state '" + statePath + "' threw "
+                + cause + " while processing event '" + eventType + "'", cause);
+        this.statePath = statePath;
+        this.eventType = eventType;
+    }
+
+    /** The path of the state whose code threw ("" for the machine's root). */
+    public String statePath() {
+        return statePath;
+    }
+
+    /** The type of the event being processed. */
+    public String eventType() {
+        return eventType;
+    }
+}

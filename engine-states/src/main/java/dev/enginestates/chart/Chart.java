@@ -1,0 +1,162 @@
+package dev.enginestates.chart;
+
+import dev.enginestates.Event;
+import dev.enginestates.declare.Action;
+import dev.enginestates.declare.Condition;
+import dev.enginestates.declare.Guard;
+import dev.enginestates.declare.Seconds;
+import dev.enginestates.declare.StateType;
+import dev.enginestates.declare.UnknownEvents;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A machine compiled for the algorithm. States are numbered in document order (a depth-first
+ * walk, a state before its children), the root is 0, so a state's descendants are exactly
+ * the numbers {@code (s, subtreeEnd[s])}. Transitions are numbered too; every target is an
+ * int.
+ *
+ * <p>Immutable once built; the arrays are exposed for the algorithm's speed and must not be
+ * written. One chart is shared by every record of its machine, on every thread.
+ */
+public final class Chart {
+    /** Domain of a transition whose targets include a history state: computed when taken. */
+    public static final int DYNAMIC_DOMAIN = Integer.MIN_VALUE;
+    /** Domain "above the root": the transition exits and re-enters the root itself. */
+    public static final int ABOVE_ROOT = -1;
+
+    public final String machineId;
+    public final UnknownEvents unknownEvents;
+
+    // ---- states
+    public final int size;
+    public final String[] key;
+    public final String[] path;
+    public final String[] stateId;
+    public final StateType[] type;
+    public final int[] parent;
+    public final int[] depth;
+    public final int[] subtreeEnd;
+    public final int[] initial;
+    public final int[][] children;
+    public final int[][] regularChildren;
+    public final int[][] historyChildren;
+    public final boolean[] deepHistory;
+    /** A history node's resolved default targets, or {@code null} when it has none. */
+    public final int[][] historyDefault;
+    public final Action<Object>[][] entry;
+    public final Action<Object>[][] exit;
+
+    // ---- transitions
+    public final int transitionCount;
+    public final int[] tSource;
+    public final int[][] tTargets;
+    public final boolean[] tReenter;
+    public final Guard<Object>[] tGuard;
+    public final Action<Object>[][] tActions;
+    public final int[] tDomain;
+    /** What declared the transition, for messages: {@code "on E"}, {@code "always"}, {@code "onDone"}, {@code "wait"}, {@code "when"}. */
+    public final String[] tLabel;
+
+    /** {@code on[state][eventId]}: the candidate transitions in priority order, or {@code null}. */
+    public final int[][][] on;
+    public final int[][] always;
+    public final int[][] onDone;
+    public final int[] waitTransition;
+    public final double[] waitSeconds;
+    public final Seconds<Object>[] waitSecondsOf;
+    public final int[][] when;
+    public final Condition<Object>[] whenTest;
+
+    // ---- events
+    public final String[] eventTypes;
+    public final Event[] eventObjects;
+    /** The internal done event of each compound or parallel state, else {@code null}. */
+    public final Event[] doneEvents;
+    public final Event initEvent;
+    private final Map<String, Integer> eventIds;
+    private final Map<String, Integer> pathIndex;
+    /** The largest number of states a configuration can hold. */
+    public final int maxActive;
+    public final boolean hasHistory;
+    public final boolean hasEventless;
+
+    Chart(ChartCompiler c) {
+        machineId = c.machineId;
+        unknownEvents = c.unknownEvents;
+        size = c.size;
+        key = c.key;
+        path = c.path;
+        stateId = c.stateId;
+        type = c.type;
+        parent = c.parent;
+        depth = c.depth;
+        subtreeEnd = c.subtreeEnd;
+        initial = c.initial;
+        children = c.children;
+        regularChildren = c.regularChildren;
+        historyChildren = c.historyChildren;
+        deepHistory = c.deepHistory;
+        historyDefault = c.historyDefault;
+        entry = c.entry;
+        exit = c.exit;
+        transitionCount = c.tCount;
+        tSource = c.tSource;
+        tTargets = c.tTargets;
+        tReenter = c.tReenter;
+        tGuard = c.tGuard;
+        tActions = c.tActions;
+        tDomain = c.tDomain;
+        tLabel = c.tLabel;
+        on = c.on;
+        always = c.always;
+        onDone = c.onDone;
+        waitTransition = c.waitTransition;
+        waitSeconds = c.waitSeconds;
+        waitSecondsOf = c.waitSecondsOf;
+        when = c.when;
+        whenTest = c.whenTest;
+        eventTypes = c.eventTypes;
+        eventObjects = c.eventObjects;
+        doneEvents = c.doneEvents;
+        initEvent = Event.of("xstate.init");
+        eventIds = Map.copyOf(c.eventIds);
+        pathIndex = Map.copyOf(c.pathIndex);
+        maxActive = c.maxActive;
+        hasHistory = c.hasHistory;
+        hasEventless = c.hasEventless;
+    }
+
+    /** The id of an event type, or -1 when no state names it. Allocation-free. */
+    public int eventId(String type) {
+        Integer id = eventIds.get(type);
+        return id == null ? -1 : id;
+    }
+
+    /** The state at a dotted key path from the root ({@code "patrol.watch"}, {@code ""} for the root), or -1. */
+    public int stateAt(String path) {
+        Integer s = pathIndex.get(path);
+        return s == null ? -1 : s;
+    }
+
+    /** The event types the machine's states name, in document order. */
+    public List<String> knownEvents() {
+        return List.of(eventTypes);
+    }
+
+    /** Whether {@code s} is a strict descendant of {@code ancestor} ({@link #ABOVE_ROOT} contains every state). */
+    public boolean isDescendant(int s, int ancestor) {
+        return ancestor == ABOVE_ROOT || (s > ancestor && s < subtreeEnd[ancestor]);
+    }
+
+    /** Whether the state is atomic or final (a leaf of a configuration). */
+    public boolean isLeaf(int s) {
+        return type[s] == StateType.ATOMIC || type[s] == StateType.FINAL;
+    }
+
+    /** A state's path for messages: {@code "(root)"} for the root. */
+    public String describe(int s) {
+        return s == 0 ? "(root)" : path[s];
+    }
+}

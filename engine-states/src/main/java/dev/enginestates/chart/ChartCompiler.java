@@ -1,0 +1,634 @@
+package dev.enginestates.chart;
+
+import dev.enginestates.Event;
+import dev.enginestates.InvalidMachineException;
+import dev.enginestates.declare.Action;
+import dev.enginestates.declare.Condition;
+import dev.enginestates.declare.Guard;
+import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.declare.Seconds;
+import dev.enginestates.declare.StateDefinition;
+import dev.enginestates.declare.StateType;
+import dev.enginestates.declare.TransitionDefinition;
+import dev.enginestates.declare.UnknownEvents;
+import dev.enginestates.declare.WaitDefinition;
+import dev.enginestates.declare.WhenRule;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a definition tree into a {@link Chart}. Every problem is collected first and thrown
+ * once as an {@link InvalidMachineException}, each naming the state that has it.
+ */
+public final class ChartCompiler {
+    final String machineId;
+    final UnknownEvents unknownEvents;
+    private final List<String> problems = new ArrayList<>();
+    private final List<StateDefinition<?>> defs = new ArrayList<>();
+
+    int size;
+    String[] key;
+    String[] path;
+    String[] stateId;
+    StateType[] type;
+    int[] parent;
+    int[] depth;
+    int[] subtreeEnd;
+    int[] initial;
+    int[][] children;
+    int[][] regularChildren;
+    int[][] historyChildren;
+    boolean[] deepHistory;
+    int[][] historyDefault;
+    Action<Object>[][] entry;
+    Action<Object>[][] exit;
+
+    int tCount;
+    int[] tSource;
+    int[][] tTargets;
+    boolean[] tReenter;
+    Guard<Object>[] tGuard;
+    Action<Object>[][] tActions;
+    int[] tDomain;
+    String[] tLabel;
+    int[][][] on;
+    int[][] always;
+    int[][] onDone;
+    int[] waitTransition;
+    double[] waitSeconds;
+    Seconds<Object>[] waitSecondsOf;
+    int[][] when;
+    Condition<Object>[] whenTest;
+
+    String[] eventTypes;
+    Event[] eventObjects;
+    Event[] doneEvents;
+    final Map<String, Integer> eventIds = new LinkedHashMap<>();
+    final Map<String, Integer> pathIndex = new HashMap<>();
+    private final Map<String, Integer> idIndex = new HashMap<>();
+    int maxActive;
+    boolean hasHistory;
+    boolean hasEventless;
+
+    private final List<TransitionDefinition<?>> tDefs = new ArrayList<>();
+    private final List<Integer> tSources = new ArrayList<>();
+    private final List<String> tLabels = new ArrayList<>();
+
+    private ChartCompiler(String machineId, UnknownEvents unknownEvents) {
+        this.machineId = machineId;
+        this.unknownEvents = unknownEvents;
+    }
+
+    /**
+     * Compiles a machine's definition.
+     *
+     * @throws InvalidMachineException listing every problem found
+     */
+    public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents) {
+        ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
+        if (machineId == null || machineId.isEmpty()) {
+            c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
+        }
+        c.number(root);
+        c.checkStates();
+        c.collectTransitions();
+        c.resolveTransitions();
+        if (!c.problems.isEmpty()) {
+            throw new InvalidMachineException(c.machineId, c.problems);
+        }
+        return new Chart(c);
+    }
+
+    // ------------------------------------------------------------------ numbering
+
+    private void number(StateDefinition<?> root) {
+        List<Integer> parents = new ArrayList<>();
+        walk(root, -1, parents);
+        size = defs.size();
+        key = new String[size];
+        path = new String[size];
+        stateId = new String[size];
+        type = new StateType[size];
+        parent = new int[size];
+        depth = new int[size];
+        subtreeEnd = new int[size];
+        initial = new int[size];
+        children = new int[size][];
+        regularChildren = new int[size][];
+        historyChildren = new int[size][];
+        deepHistory = new boolean[size];
+        historyDefault = new int[size][];
+        entry = newActionTable(size);
+        exit = newActionTable(size);
+        doneEvents = new Event[size];
+        for (int s = 0; s < size; s++) {
+            StateDefinition<?> d = defs.get(s);
+            key[s] = d.key();
+            type[s] = d.type();
+            parent[s] = parents.get(s);
+            depth[s] = s == 0 ? 0 : depth[parent[s]] + 1;
+            path[s] = s == 0 ? "" : (parent[s] == 0 ? d.key() : path[parent[s]] + "." + d.key());
+            initial[s] = -1;
+            entry[s] = actions(d.entry());
+            exit[s] = actions(d.exit());
+            deepHistory[s] = d.history() == HistoryDepth.DEEP;
+            if (d.type() == StateType.HISTORY) {
+                hasHistory = true;
+            }
+        }
+        for (int s = size - 1; s >= 0; s--) {
+            subtreeEnd[s] = Math.max(subtreeEnd[s], s + 1);
+            if (s > 0 && subtreeEnd[s] > subtreeEnd[parent[s]]) {
+                subtreeEnd[parent[s]] = subtreeEnd[s];
+            }
+        }
+        int active = 0;
+        for (int s = 0; s < size; s++) {
+            List<Integer> all = new ArrayList<>();
+            List<Integer> regular = new ArrayList<>();
+            List<Integer> hist = new ArrayList<>();
+            for (int c = s + 1; c < subtreeEnd[s]; c = subtreeEnd[c]) {
+                all.add(c);
+                (type[c] == StateType.HISTORY ? hist : regular).add(c);
+            }
+            children[s] = toArray(all);
+            regularChildren[s] = toArray(regular);
+            historyChildren[s] = toArray(hist);
+            if (type[s] != StateType.HISTORY) {
+                active++;
+            }
+        }
+        maxActive = active;
+    }
+
+    private void walk(StateDefinition<?> d, int parentIndex, List<Integer> parents) {
+        defs.add(d);
+        parents.add(parentIndex);
+        int me = defs.size() - 1;
+        for (StateDefinition<?> child : d.children()) {
+            walk(child, me, parents);
+        }
+    }
+
+    // ------------------------------------------------------------------ state checks
+
+    private void checkStates() {
+        for (int s = 0; s < size; s++) {
+            StateDefinition<?> d = defs.get(s);
+            String where = where(s);
+            for (String p : d.declarationProblems()) {
+                problems.add(where + " " + p);
+            }
+            if (s > 0) {
+                String k = d.key();
+                if (k == null || k.isEmpty()) {
+                    problems.add("a child of " + where(parent[s]) + " has an empty key; every state needs a name");
+                } else if (k.contains(".") || k.startsWith("#")) {
+                    problems.add(where + " has key '" + k + "', which contains '.' or starts with '#'; targets read those as a path or an id");
+                }
+            }
+            pathIndex.putIfAbsent(path[s], s);
+            // duplicate sibling keys
+            Map<String, Integer> seen = new HashMap<>();
+            for (int c : children[s]) {
+                Integer before = seen.putIfAbsent(key[c], c);
+                if (before != null) {
+                    problems.add(where + " declares child '" + key[c] + "' twice; sibling keys must differ");
+                }
+            }
+            // ids
+            stateId[s] = d.id() != null ? d.id() : (s == 0 ? machineId : machineId + "." + path[s]);
+            if (d.id() != null) {
+                if (d.id().isEmpty()) {
+                    problems.add(where + " has an empty id");
+                } else if (d.id().contains(".")) {
+                    problems.add(where + " has id '" + d.id() + "', which contains '.'; '#id.path' targets read it as a path");
+                }
+            }
+            Integer clash = idIndex.putIfAbsent(stateId[s], s);
+            if (clash != null && d.id() != null) {
+                problems.add(where + " has id '" + d.id() + "', which " + where(clash) + " already has; ids must be unique in a machine");
+            }
+            checkKind(s, d);
+        }
+    }
+
+    private void checkKind(int s, StateDefinition<?> d) {
+        String where = where(s);
+        StateType t = type[s];
+        if (t == StateType.HISTORY) {
+            int p = parent[s];
+            if (p < 0) {
+                problems.add("the machine's root cannot be a history state");
+            } else if (type[p] == StateType.FINAL || type[p] == StateType.HISTORY || regularChildren[p].length == 0) {
+                problems.add(where + " is a history state outside a compound or parallel state: " + where(p)
+                        + " has no other children for it to remember");
+            }
+            if (!d.on().isEmpty() || !d.always().isEmpty() || !d.onDone().isEmpty() || d.waitDefinition() != null
+                    || !d.when().isEmpty() || !d.entry().isEmpty() || !d.exit().isEmpty()) {
+                problems.add(where + " is a history state; it takes no transitions, actions, wait or when rules");
+            }
+            return;
+        }
+        if (t == StateType.FINAL && children[s].length > 0) {
+            problems.add(where + " is a final state with children; a final state is a leaf");
+        }
+        if (t == StateType.PARALLEL && regularChildren[s].length == 0) {
+            problems.add(where + " is parallel but has no regions; declare its regions as child states");
+        }
+        if (d.initial() != null) {
+            int found = childByKey(s, d.initial());
+            if (t == StateType.PARALLEL) {
+                problems.add(where + " is parallel, so it enters every region; remove initial '" + d.initial() + "'");
+            } else if (found < 0) {
+                problems.add(where + " has initial '" + d.initial() + "', which names no child; expected one of "
+                        + keysOf(regularChildren[s]));
+            } else if (type[found] == StateType.HISTORY) {
+                problems.add(where + " has initial '" + d.initial() + "', a history state; expected a regular child: "
+                        + keysOf(regularChildren[s]));
+            } else {
+                initial[s] = found;
+            }
+        } else if (t == StateType.COMPOUND && regularChildren[s].length > 0) {
+            initial[s] = regularChildren[s][0];
+        }
+        WaitDefinition<?> w = d.waitDefinition();
+        if (w != null) {
+            if (children[s].length > 0) {
+                problems.add(where + " has a wait but also children; a wait sits on a state with no states of its own");
+            }
+            if (w.secondsOf() == null && (Double.isNaN(w.seconds()) || Double.isInfinite(w.seconds()) || w.seconds() < 0)) {
+                problems.add(where + " waits " + w.seconds() + " seconds; expected a finite number of seconds, 0 or more");
+            }
+        }
+        if (!d.onDone().isEmpty() && t != StateType.COMPOUND && t != StateType.PARALLEL) {
+            problems.add(where + " has onDone but is " + t.name().toLowerCase()
+                    + "; only a compound or parallel state becomes done");
+        }
+    }
+
+    // ------------------------------------------------------------------ transitions
+
+    private void collectTransitions() {
+        on = new int[size][][];
+        always = new int[size][];
+        onDone = new int[size][];
+        when = new int[size][];
+        waitTransition = new int[size];
+        waitSeconds = new double[size];
+        @SuppressWarnings("unchecked")
+        Seconds<Object>[] sf = (Seconds<Object>[]) new Seconds<?>[size];
+        waitSecondsOf = sf;
+        List<Condition<?>> whenTests = new ArrayList<>();
+        for (int s = 0; s < size; s++) {
+            StateDefinition<?> d = defs.get(s);
+            for (TransitionDefinition<?> t : d.on()) {
+                String ev = t.eventType();
+                if (ev == null || ev.isEmpty()) {
+                    problems.add(where(s) + " has a transition on an empty event name; name the event");
+                    continue;
+                }
+                if (!eventIds.containsKey(ev)) {
+                    eventIds.put(ev, eventIds.size());
+                }
+            }
+        }
+        int events = eventIds.size();
+        eventTypes = eventIds.keySet().toArray(new String[0]);
+        eventObjects = new Event[events];
+        for (int e = 0; e < events; e++) {
+            eventObjects[e] = Event.of(eventTypes[e]);
+        }
+        for (int s = 0; s < size; s++) {
+            StateDefinition<?> d = defs.get(s);
+            waitTransition[s] = -1;
+            waitSeconds[s] = Double.NaN;
+            if (type[s] == StateType.HISTORY) {
+                continue;
+            }
+            List<List<Integer>> byEvent = new ArrayList<>();
+            for (int e = 0; e < events; e++) {
+                byEvent.add(null);
+            }
+            for (TransitionDefinition<?> t : d.on()) {
+                Integer ev = t.eventType() == null ? null : eventIds.get(t.eventType());
+                if (ev == null) {
+                    continue;
+                }
+                if (byEvent.get(ev) == null) {
+                    byEvent.set(ev, new ArrayList<>());
+                }
+                byEvent.get(ev).add(add(s, t, "on " + t.eventType()));
+            }
+            boolean any = false;
+            int[][] table = new int[events][];
+            for (int e = 0; e < events; e++) {
+                if (byEvent.get(e) != null) {
+                    table[e] = toArray(byEvent.get(e));
+                    any = true;
+                }
+            }
+            on[s] = any ? table : null;
+            always[s] = addAll(s, d.always(), "always");
+            if (always[s] != null) {
+                hasEventless = true;
+            }
+            onDone[s] = addAll(s, d.onDone(), "onDone");
+            if (type[s] == StateType.COMPOUND || type[s] == StateType.PARALLEL) {
+                doneEvents[s] = Event.of("xstate.done.state." + stateId[s]);
+            }
+            WaitDefinition<?> w = d.waitDefinition();
+            if (w != null) {
+                waitTransition[s] = add(s, w.then(), "wait");
+                waitSeconds[s] = w.seconds();
+                @SuppressWarnings("unchecked")
+                Seconds<Object> fn = (Seconds<Object>) w.secondsOf();
+                waitSecondsOf[s] = fn;
+            }
+            if (!d.when().isEmpty()) {
+                List<Integer> rules = new ArrayList<>();
+                for (WhenRule<?> r : d.when()) {
+                    int t = add(s, r.then(), "when");
+                    while (whenTests.size() < t) {
+                        whenTests.add(null);
+                    }
+                    whenTests.add(r.test());
+                    rules.add(t);
+                }
+                when[s] = toArray(rules);
+            }
+        }
+        @SuppressWarnings("unchecked")
+        Condition<Object>[] wt = (Condition<Object>[]) new Condition<?>[tDefs.size()];
+        for (int i = 0; i < whenTests.size(); i++) {
+            @SuppressWarnings("unchecked")
+            Condition<Object> c = (Condition<Object>) whenTests.get(i);
+            wt[i] = c;
+        }
+        whenTest = wt;
+    }
+
+    private int[] addAll(int s, List<? extends TransitionDefinition<?>> list, String label) {
+        if (list.isEmpty()) {
+            return null;
+        }
+        int[] out = new int[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = add(s, list.get(i), label);
+        }
+        return out;
+    }
+
+    private int add(int source, TransitionDefinition<?> t, String label) {
+        tDefs.add(t);
+        tSources.add(source);
+        tLabels.add(label);
+        return tDefs.size() - 1;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void resolveTransitions() {
+        tCount = tDefs.size();
+        tSource = new int[tCount];
+        tTargets = new int[tCount][];
+        tReenter = new boolean[tCount];
+        tGuard = (Guard<Object>[]) new Guard<?>[tCount];
+        tActions = newActionTable(tCount);
+        tDomain = new int[tCount];
+        tLabel = tLabels.toArray(new String[0]);
+        for (int s = 0; s < size; s++) {
+            if (type[s] == StateType.HISTORY) {
+                String text = defs.get(s).historyTarget();
+                if (text != null && parent[s] >= 0) {
+                    int target = resolvePath(parent[s], text);
+                    if (target < 0) {
+                        problems.add(where(s) + " has default target '" + text + "', which names no state below "
+                                + where(parent[s]) + "; expected a path from it or '#id'");
+                    } else if (!isDescendant(target, parent[s])) {
+                        problems.add(where(s) + " has default target '" + text + "', which is not inside "
+                                + where(parent[s]) + "; a history's default must be one of its parent's descendants");
+                    } else {
+                        historyDefault[s] = new int[] {target};
+                    }
+                }
+            }
+        }
+        for (int t = 0; t < tCount; t++) {
+            TransitionDefinition<?> d = tDefs.get(t);
+            int source = tSources.get(t);
+            tSource[t] = source;
+            tReenter[t] = d.reenter();
+            tGuard[t] = (Guard<Object>) d.guard();
+            tActions[t] = actions(d.actions());
+            List<String> texts = d.targets();
+            int[] targets = new int[texts.size()];
+            boolean ok = true;
+            for (int i = 0; i < targets.length; i++) {
+                targets[i] = resolveTarget(source, texts.get(i), tLabel[t]);
+                ok &= targets[i] >= 0;
+            }
+            tTargets[t] = targets;
+            if (ok && targets.length > 1) {
+                checkTogether(source, targets, texts, tLabel[t]);
+            }
+            if (ok && (tLabel[t].equals("wait") || tLabel[t].equals("when")) && targets.length == 0) {
+                problems.add(where(source) + " has a " + tLabel[t] + " with no target; expected a state to go to");
+            }
+            tDomain[t] = ok ? staticDomain(t) : 0;
+        }
+    }
+
+    private void checkTogether(int source, int[] targets, List<String> texts, String label) {
+        for (int i = 0; i < targets.length; i++) {
+            for (int j = i + 1; j < targets.length; j++) {
+                int a = targets[i];
+                int b = targets[j];
+                int lca = a == b ? a : commonAncestor(a, b);
+                if (a == b || isDescendant(a, b) || isDescendant(b, a) || type[lca] != StateType.PARALLEL) {
+                    problems.add(where(source) + " (" + label + ") targets '" + texts.get(i) + "' and '" + texts.get(j)
+                            + "', which cannot be active together; several targets must lie in different regions of one parallel state");
+                }
+            }
+        }
+    }
+
+    private int commonAncestor(int a, int b) {
+        int p = parent[a];
+        while (p >= 0 && !isDescendant(b, p)) {
+            p = parent[p];
+        }
+        return p < 0 ? 0 : p;
+    }
+
+    /** The transition domain when no target is a history state (XState's getTransitionDomain). */
+    private int staticDomain(int t) {
+        int[] targets = tTargets[t];
+        int source = tSource[t];
+        if (targets.length == 0) {
+            return source;
+        }
+        for (int target : targets) {
+            if (type[target] == StateType.HISTORY) {
+                return Chart.DYNAMIC_DOMAIN;
+            }
+        }
+        return domain(source, targets, targets.length, tReenter[t]);
+    }
+
+    /** XState's getTransitionDomain over resolved effective targets; shared with the algorithm's dynamic case. */
+    int domain(int source, int[] targets, int count, boolean reenter) {
+        return domainOf(parent, subtreeEnd, source, targets, count, reenter);
+    }
+
+    /**
+     * The transition domain of XState v5: the source when every target is the source or inside
+     * it (and not {@code reenter}); otherwise the nearest proper ancestor of the first target
+     * that contains all the others and the source; {@link Chart#ABOVE_ROOT} for a re-entering
+     * transition of the root.
+     */
+    public static int domainOf(int[] parent, int[] subtreeEnd, int source, int[] targets, int count, boolean reenter) {
+        if (!reenter) {
+            boolean inside = true;
+            for (int i = 0; i < count && inside; i++) {
+                int x = targets[i];
+                inside = x == source || (x > source && x < subtreeEnd[source]);
+            }
+            if (inside) {
+                return source;
+            }
+        }
+        if (count == 0) {
+            // no effective target at all: every one of none is inside the source
+            return reenter ? lcaOrAbove(parent, subtreeEnd, source, targets, 0, source, reenter) : source;
+        }
+        return lcaOrAbove(parent, subtreeEnd, targets[0], targets, count, source, reenter);
+    }
+
+    private static int lcaOrAbove(int[] parent, int[] subtreeEnd, int head, int[] targets, int count, int source,
+            boolean reenter) {
+        for (int a = parent[head]; a >= 0; a = parent[a]) {
+            boolean all = source > a && source < subtreeEnd[a];
+            for (int i = 1; i < count && all; i++) {
+                all = targets[i] > a && targets[i] < subtreeEnd[a];
+            }
+            if (all) {
+                return a;
+            }
+        }
+        return reenter ? Chart.ABOVE_ROOT : 0;
+    }
+
+    private int resolveTarget(int source, String text, String label) {
+        if (text == null || text.isEmpty()) {
+            problems.add(where(source) + " (" + label + ") has an empty target; expected a state key, '.child' or '#id'");
+            return -1;
+        }
+        int found;
+        String hint;
+        if (text.startsWith("#")) {
+            found = resolveId(text);
+            hint = "no state has id '" + text.substring(1).split("\\.", -1)[0] + "' or the path below it does not exist";
+        } else if (text.startsWith(".")) {
+            found = walkPath(source, text.substring(1));
+            hint = "a target after a dot names a state inside " + where(source) + ": "
+                    + keysOf(children[source]);
+        } else if (source == 0) {
+            found = -1;
+            hint = "the machine's own transitions name a state after a dot ('." + text + "') or by '#id'";
+        } else {
+            found = walkPath(parent[source], text);
+            hint = "a plain key names a sibling of " + where(source) + ": " + keysOf(children[parent[source]]);
+        }
+        if (found < 0) {
+            problems.add(where(source) + " (" + label + ") targets '" + text + "', which names no state; " + hint);
+        }
+        return found;
+    }
+
+    private int resolvePath(int from, String text) {
+        return text.startsWith("#") ? resolveId(text) : walkPath(from, text);
+    }
+
+    private int resolveId(String text) {
+        String[] parts = text.substring(1).split("\\.", -1);
+        Integer s = idIndex.get(parts[0]);
+        if (s == null) {
+            return -1;
+        }
+        int at = s;
+        for (int i = 1; i < parts.length && at >= 0; i++) {
+            at = childByKey(at, parts[i]);
+        }
+        return at;
+    }
+
+    private int walkPath(int from, String text) {
+        if (text.isEmpty()) {
+            return -1;
+        }
+        int at = from;
+        for (String k : text.split("\\.", -1)) {
+            at = childByKey(at, k);
+            if (at < 0) {
+                return -1;
+            }
+        }
+        return at;
+    }
+
+    private int childByKey(int s, String k) {
+        for (int c : children[s]) {
+            if (key[c].equals(k)) {
+                return c;
+            }
+        }
+        return -1;
+    }
+
+    private boolean isDescendant(int s, int ancestor) {
+        return s > ancestor && s < subtreeEnd[ancestor];
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private String where(int s) {
+        return s == 0 ? "the machine's root" : "state '" + path[s] + "'";
+    }
+
+    private String keysOf(int[] states) {
+        if (states.length == 0) {
+            return "(none)";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (int c : states) {
+            sb.append(sb.length() == 0 ? "" : ", ").append(key[c]);
+        }
+        return sb.toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Action<Object>[][] newActionTable(int n) {
+        return (Action<Object>[][]) new Action<?>[n][];
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Action<Object>[] actions(List<? extends Action<?>> list) {
+        Action<Object>[] out = (Action<Object>[]) new Action<?>[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (Action<Object>) list.get(i);
+        }
+        return out;
+    }
+
+    private static int[] toArray(List<Integer> list) {
+        int[] out = new int[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = list.get(i);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,35 @@
+package dev.enginestates.declare;
+
+import java.util.Objects;
+
+/** Declares a history state: its depth, its default target and an optional id. */
+public final class HistoryBuilder {
+    private final StateBuilder<?> node;
+
+    HistoryBuilder(StateBuilder<?> node) {
+        this.node = node;
+    }
+
+    /** Shallow or deep. */
+    public HistoryBuilder depth(HistoryDepth depth) {
+        node.history = Objects.requireNonNull(depth, "depth");
+        return this;
+    }
+
+    /** Remember every active atomic descendant (deep history). */
+    public HistoryBuilder deep() {
+        return depth(HistoryDepth.DEEP);
+    }
+
+    /** The state entered while nothing is remembered: a path from the history's parent, or {@code #id}. */
+    public HistoryBuilder defaultTarget(String target) {
+        node.historyTarget = Objects.requireNonNull(target, "defaultTarget");
+        return this;
+    }
+
+    /** An explicit id, so a transition can target this history as {@code "#id"}. */
+    public HistoryBuilder id(String id) {
+        node.id(id);
+        return this;
+    }
+}

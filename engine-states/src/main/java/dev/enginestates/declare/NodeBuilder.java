@@ -1,0 +1,216 @@
+package dev.enginestates.declare;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * What the machine's root and every state declare alike: children, transitions, actions,
+ * waits and {@code when} rules. Each method returns the builder, so a state reads as its
+ * XState config does.
+ *
+ * @param <C> the machine's context type
+ * @param <B> the concrete builder, returned by every method
+ */
+public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
+    final String key;
+    StateType explicitType;
+    String id;
+    String initial;
+    final List<StateBuilder<C>> children = new ArrayList<>();
+    final List<TransitionDefinition<C>> on = new ArrayList<>();
+    final List<TransitionDefinition<C>> always = new ArrayList<>();
+    final List<TransitionDefinition<C>> onDone = new ArrayList<>();
+    final List<Action<C>> entry = new ArrayList<>();
+    final List<Action<C>> exit = new ArrayList<>();
+    HistoryDepth history;
+    String historyTarget;
+    WaitDefinition<C> wait;
+    final List<WhenRule<C>> when = new ArrayList<>();
+    final List<String> problems = new ArrayList<>();
+
+    NodeBuilder(String key) {
+        this.key = key;
+    }
+
+    @SuppressWarnings("unchecked")
+    private B self() {
+        return (B) this;
+    }
+
+    /** An explicit id, so any transition can target this state as {@code "#id"}. */
+    public B id(String id) {
+        this.id = Objects.requireNonNull(id, "id");
+        return self();
+    }
+
+    /** The child entered by default. Without it, the first child (not a history node) is. */
+    public B initial(String childKey) {
+        this.initial = Objects.requireNonNull(childKey, "initial");
+        return self();
+    }
+
+    /** Makes this a parallel state: all its children (regions) are active together. */
+    public B parallel() {
+        this.explicitType = StateType.PARALLEL;
+        return self();
+    }
+
+    /** Adds an atomic child state with nothing declared. */
+    public B state(String key) {
+        return state(key, s -> { });
+    }
+
+    /** Adds a child state declared by {@code body}. */
+    public B state(String key, Consumer<StateBuilder<C>> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        body.accept(child);
+        children.add(child);
+        return self();
+    }
+
+    /** Adds a final child state: entering it makes this state done. */
+    public B finalState(String key) {
+        return finalState(key, s -> { });
+    }
+
+    /** Adds a final child state with entry or exit actions or an id. */
+    public B finalState(String key, Consumer<StateBuilder<C>> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        body.accept(child);
+        child.explicitType = StateType.FINAL;
+        children.add(child);
+        return self();
+    }
+
+    /** Adds a shallow history child with no default target. */
+    public B history(String key) {
+        return history(key, HistoryDepth.SHALLOW);
+    }
+
+    /** Adds a history child with no default target: with nothing remembered it enters this state's initial state. */
+    public B history(String key, HistoryDepth depth) {
+        return history(key, h -> h.depth(depth));
+    }
+
+    /** Adds a history child whose default target (a path from this state, or {@code #id}) is used when nothing is remembered. */
+    public B history(String key, HistoryDepth depth, String defaultTarget) {
+        return history(key, h -> h.depth(depth).defaultTarget(defaultTarget));
+    }
+
+    /** Adds a history child declared by {@code body} (depth, default target, id). */
+    public B history(String key, Consumer<HistoryBuilder> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        child.explicitType = StateType.HISTORY;
+        child.history = HistoryDepth.SHALLOW;
+        body.accept(new HistoryBuilder(child));
+        children.add(child);
+        return self();
+    }
+
+    /** On {@code event}, go to {@code target}. Several calls for one event form a list: the first enabled wins. */
+    public B on(String event, String target) {
+        return on(event, t -> t.target(target));
+    }
+
+    /** On {@code event}, the transition declared by {@code body} (guard, targets, actions, reenter). */
+    public B on(String event, Consumer<TransitionBuilder<C>> body) {
+        on.add(transition(event, body));
+        return self();
+    }
+
+    /** An eventless transition to {@code target}, taken as soon as this state is active. */
+    public B always(String target) {
+        return always(t -> t.target(target));
+    }
+
+    /** An eventless transition declared by {@code body}; several calls form a priority list. */
+    public B always(Consumer<TransitionBuilder<C>> body) {
+        always.add(transition(null, body));
+        return self();
+    }
+
+    /** When this compound or parallel state is done (a final child reached), go to {@code target}. */
+    public B onDone(String target) {
+        return onDone(t -> t.target(target));
+    }
+
+    /** When this state is done, the transition declared by {@code body}; several calls form a priority list. */
+    public B onDone(Consumer<TransitionBuilder<C>> body) {
+        onDone.add(transition(null, body));
+        return self();
+    }
+
+    /** Actions run when this state is entered, in order. */
+    @SafeVarargs
+    public final B entry(Action<C>... actions) {
+        for (Action<C> a : Arrays.asList(actions)) {
+            entry.add(Objects.requireNonNull(a, "entry action"));
+        }
+        return self();
+    }
+
+    /** Actions run when this state is exited, in order. */
+    @SafeVarargs
+    public final B exit(Action<C>... actions) {
+        for (Action<C> a : Arrays.asList(actions)) {
+            exit.add(Objects.requireNonNull(a, "exit action"));
+        }
+        return self();
+    }
+
+    /** Hold here for {@code seconds} of fixed steps, then go to {@code target}. */
+    public B waitFor(double seconds, String target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** Hold here for {@code seconds}, then take the transition declared by {@code then} (such as one with {@code reenter}). */
+    public B waitFor(double seconds, Consumer<TransitionBuilder<C>> then) {
+        return setWait(new WaitDefinition<>(seconds, null, transition(null, then)));
+    }
+
+    /** Hold here for seconds computed from the context on entry, then go to {@code target}. */
+    public B waitFor(Seconds<C> seconds, String target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** Hold here for seconds computed from the context on entry, then take the transition declared by {@code then}. */
+    public B waitFor(Seconds<C> seconds, Consumer<TransitionBuilder<C>> then) {
+        return setWait(new WaitDefinition<>(Double.NaN, Objects.requireNonNull(seconds, "seconds"), transition(null, then)));
+    }
+
+    /** A {@code when} rule: each step while this state is active, go to {@code target} if {@code test} holds. */
+    public B when(Condition<C> test, String target) {
+        return when(test, t -> t.target(target));
+    }
+
+    /** A {@code when} rule whose transition is declared by {@code then}. */
+    public B when(Condition<C> test, Consumer<TransitionBuilder<C>> then) {
+        when.add(new WhenRule<>(Objects.requireNonNull(test, "test"), transition(null, then)));
+        return self();
+    }
+
+    private B setWait(WaitDefinition<C> w) {
+        if (wait != null) {
+            problems.add("declares a wait twice; a state counts one wait");
+        }
+        wait = w;
+        return self();
+    }
+
+    private static <C> TransitionDefinition<C> transition(String event, Consumer<TransitionBuilder<C>> body) {
+        TransitionBuilder<C> t = new TransitionBuilder<>();
+        body.accept(t);
+        return t.build(event);
+    }
+
+    StateDefinition<C> build() {
+        List<StateDefinition<C>> built = new ArrayList<>(children.size());
+        for (StateBuilder<C> c : children) {
+            built.add(c.build());
+        }
+        return new StateDefinition<>(this, built);
+    }
+}

@@ -1,0 +1,121 @@
+package dev.enginestates.declare;
+
+import java.util.List;
+
+/**
+ * One node of a machine's immutable definition tree, as declared: key, kind, children in
+ * document order, transitions by kind, actions, history settings, wait and {@code when}
+ * rules. Target texts are kept as written; the compiler resolves them. Immutable and shared.
+ *
+ * @param <C> the machine's context type
+ */
+public final class StateDefinition<C> {
+    private final String key;
+    private final StateType type;
+    private final String id;
+    private final String initial;
+    private final List<StateDefinition<C>> children;
+    private final List<TransitionDefinition<C>> on;
+    private final List<TransitionDefinition<C>> always;
+    private final List<TransitionDefinition<C>> onDone;
+    private final List<Action<C>> entry;
+    private final List<Action<C>> exit;
+    private final HistoryDepth history;
+    private final String historyTarget;
+    private final WaitDefinition<C> wait;
+    private final List<WhenRule<C>> when;
+    private final List<String> declarationProblems;
+
+    StateDefinition(NodeBuilder<C, ?> b, List<StateDefinition<C>> children) {
+        this.key = b.key;
+        this.type = b.explicitType != null ? b.explicitType : (children.isEmpty() ? StateType.ATOMIC : StateType.COMPOUND);
+        this.id = b.id;
+        this.initial = b.initial;
+        this.children = List.copyOf(children);
+        this.on = List.copyOf(b.on);
+        this.always = List.copyOf(b.always);
+        this.onDone = List.copyOf(b.onDone);
+        this.entry = List.copyOf(b.entry);
+        this.exit = List.copyOf(b.exit);
+        this.history = b.history;
+        this.historyTarget = b.historyTarget;
+        this.wait = b.wait;
+        this.when = List.copyOf(b.when);
+        this.declarationProblems = List.copyOf(b.problems);
+    }
+
+    /** The key under its parent ("" for the machine's root). */
+    public String key() {
+        return key;
+    }
+
+    /** The kind of node. */
+    public StateType type() {
+        return type;
+    }
+
+    /** The explicit id, or {@code null}. */
+    public String id() {
+        return id;
+    }
+
+    /** The key of the initial child as written, or {@code null} (the first child is used). */
+    public String initial() {
+        return initial;
+    }
+
+    /** Child nodes in document order (history nodes included). */
+    public List<StateDefinition<C>> children() {
+        return children;
+    }
+
+    /** Event transitions in the order declared; candidates for one event keep their order. */
+    public List<TransitionDefinition<C>> on() {
+        return on;
+    }
+
+    /** Eventless transitions, in priority order. */
+    public List<TransitionDefinition<C>> always() {
+        return always;
+    }
+
+    /** Transitions taken when this state is done, in priority order. */
+    public List<TransitionDefinition<C>> onDone() {
+        return onDone;
+    }
+
+    /** Entry actions, in order. */
+    public List<Action<C>> entry() {
+        return entry;
+    }
+
+    /** Exit actions, in order. */
+    public List<Action<C>> exit() {
+        return exit;
+    }
+
+    /** For a history node, its depth; otherwise {@code null}. */
+    public HistoryDepth history() {
+        return history;
+    }
+
+    /** For a history node, its default target text, or {@code null}. */
+    public String historyTarget() {
+        return historyTarget;
+    }
+
+    /** The wait, or {@code null}. */
+    public WaitDefinition<C> waitDefinition() {
+        return wait;
+    }
+
+    /** The {@code when} rules, in priority order. */
+    public List<WhenRule<C>> when() {
+        return when;
+    }
+
+    /** Problems noticed while declaring (such as two waits on one state); the compiler reports them. */
+    public List<String> declarationProblems() {
+        return declarationProblems;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.enginestates.declare;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Declares one transition: {@code t -> t.guard((c, e) -> c.hp <= 0).target("dead").action(...)}.
+ * No target makes a targetless transition that only runs its actions.
+ *
+ * @param <C> the machine's context type
+ */
+public final class TransitionBuilder<C> {
+    private final List<String> targets = new ArrayList<>();
+    private final List<Action<C>> actions = new ArrayList<>();
+    private Guard<C> guard;
+    private boolean reenter;
+
+    TransitionBuilder() {
+    }
+
+    /**
+     * The target, or several targets in different regions of one parallel state. Forms: a
+     * sibling's key {@code "b"}, a path below a sibling {@code "b.c"}, a state inside this one
+     * {@code ".c"}, a state by id {@code "#id"} or {@code "#id.c"}.
+     */
+    public TransitionBuilder<C> target(String... targets) {
+        for (String t : targets) {
+            this.targets.add(Objects.requireNonNull(t, "target"));
+        }
+        return this;
+    }
+
+    /** The guard: the transition is taken only when it holds. */
+    public TransitionBuilder<C> guard(Guard<C> guard) {
+        this.guard = Objects.requireNonNull(guard, "guard");
+        return this;
+    }
+
+    /** Adds an action, run after the exits and before the entries. */
+    public TransitionBuilder<C> action(Action<C> action) {
+        actions.add(Objects.requireNonNull(action, "action"));
+        return this;
+    }
+
+    /** Adds actions, in order. */
+    @SafeVarargs
+    public final TransitionBuilder<C> actions(Action<C>... actions) {
+        for (Action<C> a : Arrays.asList(actions)) {
+            action(a);
+        }
+        return this;
+    }
+
+    /** Exit and re-enter the source even when the target lies within it (XState's {@code reenter: true}). */
+    public TransitionBuilder<C> reenter() {
+        this.reenter = true;
+        return this;
+    }
+
+    /** Sets {@code reenter} explicitly. */
+    public TransitionBuilder<C> reenter(boolean reenter) {
+        this.reenter = reenter;
+        return this;
+    }
+
+    TransitionDefinition<C> build(String eventType) {
+        return new TransitionDefinition<>(eventType, targets, guard, actions, reenter);
+    }
+}

@@ -1,0 +1,443 @@
+package dev.enginestates.xstate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enginestates.InvalidMachineException;
+import dev.enginestates.Machine;
+import dev.enginestates.declare.Action;
+import dev.enginestates.declare.Guard;
+import dev.enginestates.declare.HistoryBuilder;
+import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.declare.MachineBuilder;
+import dev.enginestates.declare.NodeBuilder;
+import dev.enginestates.declare.TransitionBuilder;
+import dev.enginestates.declare.UnknownEvents;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+
+/**
+ * Imports a machine from XState v5's JSON config: states (compound, parallel, final,
+ * history), {@code initial}, {@code id}, {@code on}, {@code always}, {@code onDone},
+ * {@code entry}, {@code exit}, guarded transition lists, {@code reenter} and multiple
+ * targets. Guards and actions are named in the JSON and supplied here in Java.
+ *
+ * <pre>{@code
+ * Machine<Log> m = XStateImport.withContext(Log::new)
+ *     .guard("isReady", (log, event) -> event.isTrue("ok"))
+ *     .actions(name -> (log, event) -> log.add(name))
+ *     .read(Path.of("machine.json"));
+ * }</pre>
+ *
+ * <p>A malformed config throws {@link InvalidMachineException} listing every problem with its
+ * JSON path ({@code $.states.a.on.GO[1].target}) and what was expected. Imported machines
+ * accept events no state names, as XState does, unless {@link #unknownEvents} says otherwise.
+ * An importer is a mutable builder; the machines it makes are immutable.
+ *
+ * @param <C> the context type
+ */
+public final class XStateImport<C> {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Set<String> STATE_KEYS = Set.of("id", "type", "initial", "states", "entry", "exit", "on",
+            "always", "onDone", "history", "target", "description", "meta", "context", "version");
+    private static final Set<String> TRANSITION_KEYS = Set.of("target", "guard", "actions", "reenter", "description");
+
+    private final Supplier<? extends C> context;
+    private final Map<String, Guard<C>> guards = new HashMap<>();
+    private final Map<String, Action<C>> actions = new HashMap<>();
+    private Function<String, Guard<C>> guardResolver = name -> null;
+    private Function<String, Action<C>> actionResolver = name -> null;
+    private UnknownEvents unknownEvents = UnknownEvents.ACCEPT;
+
+    private XStateImport(Supplier<? extends C> context) {
+        this.context = Objects.requireNonNull(context, "context");
+    }
+
+    /** Starts an import whose machine makes its contexts with {@code context}. */
+    public static <C> XStateImport<C> withContext(Supplier<? extends C> context) {
+        return new XStateImport<>(context);
+    }
+
+    /** Supplies the guard named {@code name} in the config ({@code "guard": "name"} or {@code {"type": "name"}}). */
+    public XStateImport<C> guard(String name, Guard<C> guard) {
+        guards.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(guard, "guard"));
+        return this;
+    }
+
+    /** Supplies guards by name for every name not given with {@link #guard}; return {@code null} for an unknown name. */
+    public XStateImport<C> guards(Function<String, Guard<C>> resolver) {
+        this.guardResolver = Objects.requireNonNull(resolver, "resolver");
+        return this;
+    }
+
+    /** Supplies the action named {@code name} in the config. */
+    public XStateImport<C> action(String name, Action<C> action) {
+        actions.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(action, "action"));
+        return this;
+    }
+
+    /** Supplies actions by name for every name not given with {@link #action}; return {@code null} for an unknown name. */
+    public XStateImport<C> actions(Function<String, Action<C>> resolver) {
+        this.actionResolver = Objects.requireNonNull(resolver, "resolver");
+        return this;
+    }
+
+    /** What the machine does with an event no state names; {@link UnknownEvents#ACCEPT} (XState's way) by default. */
+    public XStateImport<C> unknownEvents(UnknownEvents policy) {
+        this.unknownEvents = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /**
+     * Imports a machine from JSON text.
+     *
+     * @throws InvalidMachineException if the text is not JSON, the config is malformed or the machine is invalid
+     */
+    public Machine<C> parse(String json) {
+        JsonNode root;
+        try {
+            root = JSON.readTree(json);
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
+                    + ", column " + e.getLocation().getColumnNr();
+            throw new InvalidMachineException("(unparsed)", List.of("$: the config is not valid JSON" + where + ": "
+                    + e.getOriginalMessage()));
+        }
+        return from(root);
+    }
+
+    /**
+     * Imports a machine from a JSON file.
+     *
+     * @throws InvalidMachineException if the file is not JSON or the machine is malformed or invalid
+     * @throws IOException if the file cannot be read
+     */
+    public Machine<C> read(Path file) throws IOException {
+        return parse(Files.readString(file));
+    }
+
+    /**
+     * Imports a machine from an already parsed config tree.
+     *
+     * @throws InvalidMachineException if the config is malformed or the machine invalid
+     */
+    public Machine<C> from(JsonNode config) {
+        List<String> problems = new ArrayList<>();
+        String id = "(unnamed)";
+        if (config == null || !config.isObject()) {
+            problems.add("$: expected the machine config, a JSON object, found " + kind(config));
+            throw new InvalidMachineException(id, problems);
+        }
+        JsonNode idNode = config.get("id");
+        if (idNode == null) {
+            problems.add("$.id: missing; expected the machine's id, a string");
+        } else if (!idNode.isTextual() || idNode.asText().isEmpty()) {
+            problems.add("$.id: expected a non-empty string, found " + kind(idNode));
+        } else {
+            id = idNode.asText();
+        }
+        MachineBuilder<C> builder = new MachineBuilder<>();
+        builder.unknownEvents(unknownEvents);
+        fill(builder, config, "$", true, problems);
+        if (!problems.isEmpty()) {
+            throw new InvalidMachineException(id, problems);
+        }
+        return Machine.of(id, context, builder);
+    }
+
+    // ------------------------------------------------------------------ states
+
+    private <B extends NodeBuilder<C, B>> void fill(NodeBuilder<C, B> b, JsonNode node, String path, boolean root,
+            List<String> problems) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!STATE_KEYS.contains(k)) {
+                problems.add(path + "." + k + ": unsupported key; expected one of type, id, initial, states, entry, exit, on, always, onDone"
+                        + (k.equals("after") ? " (use waitFor in Java for timed transitions)" : ""));
+            }
+        }
+        if (!root) {
+            String id = text(node, "id", path, problems);
+            if (id != null) {
+                b.id(id);
+            }
+        }
+        String type = text(node, "type", path, problems);
+        if (type != null && !type.equals("parallel") && !type.equals("compound") && !type.equals("atomic")) {
+            problems.add(path + ".type: '" + type + "' is not allowed here; expected \"parallel\", \"compound\" or \"atomic\""
+                    + (root ? " for the machine" : ""));
+        } else if ("parallel".equals(type)) {
+            b.parallel();
+        }
+        String initial = text(node, "initial", path, problems);
+        if (initial != null) {
+            b.initial(initial);
+        }
+        for (Action<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
+            b.entry(a);
+        }
+        for (Action<C> a : actionList(node.get("exit"), path + ".exit", problems)) {
+            b.exit(a);
+        }
+        JsonNode states = node.get("states");
+        if (states != null) {
+            if (!states.isObject()) {
+                problems.add(path + ".states: expected an object of child states by key, found " + kind(states));
+            } else {
+                for (Iterator<Map.Entry<String, JsonNode>> it = states.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    child(b, e.getKey(), e.getValue(), path + ".states." + e.getKey(), problems);
+                }
+            }
+        }
+        JsonNode on = node.get("on");
+        if (on != null) {
+            if (!on.isObject()) {
+                problems.add(path + ".on: expected an object from event type to transition, found " + kind(on));
+            } else {
+                for (Iterator<Map.Entry<String, JsonNode>> it = on.fields(); it.hasNext(); ) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    for (Consumer<TransitionBuilder<C>> t : transitions(e.getValue(), path + ".on." + e.getKey(), problems)) {
+                        b.on(e.getKey(), t);
+                    }
+                }
+            }
+        }
+        if (node.has("always")) {
+            for (Consumer<TransitionBuilder<C>> t : transitions(node.get("always"), path + ".always", problems)) {
+                b.always(t);
+            }
+        }
+        if (node.has("onDone")) {
+            for (Consumer<TransitionBuilder<C>> t : transitions(node.get("onDone"), path + ".onDone", problems)) {
+                b.onDone(t);
+            }
+        }
+        for (String only : new String[] {"history", "target"}) {
+            if (node.has(only)) {
+                problems.add(path + "." + only + ": only a history state (\"type\": \"history\") takes '" + only + "'");
+            }
+        }
+    }
+
+    private <B extends NodeBuilder<C, B>> void child(NodeBuilder<C, B> parent, String key, JsonNode node, String path,
+            List<String> problems) {
+        if (!node.isObject()) {
+            problems.add(path + ": expected a state config object, found " + kind(node));
+            return;
+        }
+        JsonNode typeNode = node.get("type");
+        String type = typeNode != null && typeNode.isTextual() ? typeNode.asText() : null;
+        if ("history".equals(type)) {
+            parent.history(key, h -> history(h, node, path, problems));
+        } else if ("final".equals(type)) {
+            parent.finalState(key, s -> {
+                for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+                    String k = it.next();
+                    if (!Set.of("type", "id", "entry", "exit", "description", "meta").contains(k)) {
+                        problems.add(path + "." + k + ": a final state takes only type, id, entry and exit");
+                    }
+                }
+                String id = text(node, "id", path, problems);
+                if (id != null) {
+                    s.id(id);
+                }
+                for (Action<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
+                    s.entry(a);
+                }
+                for (Action<C> a : actionList(node.get("exit"), path + ".exit", problems)) {
+                    s.exit(a);
+                }
+            });
+        } else {
+            parent.state(key, s -> fill(s, node, path, false, problems));
+        }
+    }
+
+    private void history(HistoryBuilder h, JsonNode node, String path, List<String> problems) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!Set.of("type", "history", "target", "id", "description", "meta").contains(k)) {
+                problems.add(path + "." + k + ": a history state takes only type, history, target and id");
+            }
+        }
+        JsonNode depth = node.get("history");
+        if (depth == null || (depth.isBoolean() && depth.asBoolean()) || "shallow".equals(depth.asText(null))) {
+            h.depth(HistoryDepth.SHALLOW);
+        } else if ("deep".equals(depth.asText(null))) {
+            h.depth(HistoryDepth.DEEP);
+        } else {
+            problems.add(path + ".history: expected \"shallow\", \"deep\" or true, found " + kind(depth));
+        }
+        String target = text(node, "target", path, problems);
+        if (target != null) {
+            h.defaultTarget(target);
+        }
+        String id = text(node, "id", path, problems);
+        if (id != null) {
+            h.id(id);
+        }
+    }
+
+    // ------------------------------------------------------------------ transitions
+
+    private List<Consumer<TransitionBuilder<C>>> transitions(JsonNode spec, String path, List<String> problems) {
+        List<Consumer<TransitionBuilder<C>>> out = new ArrayList<>();
+        if (spec.isArray()) {
+            for (int i = 0; i < spec.size(); i++) {
+                Consumer<TransitionBuilder<C>> t = transition(spec.get(i), path + "[" + i + "]", problems);
+                if (t != null) {
+                    out.add(t);
+                }
+            }
+        } else {
+            Consumer<TransitionBuilder<C>> t = transition(spec, path, problems);
+            if (t != null) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    private Consumer<TransitionBuilder<C>> transition(JsonNode spec, String path, List<String> problems) {
+        if (spec.isTextual()) {
+            String target = spec.asText();
+            return t -> t.target(target);
+        }
+        if (!spec.isObject()) {
+            problems.add(path + ": expected a target string, a transition object or an array of them, found " + kind(spec));
+            return null;
+        }
+        for (Iterator<String> it = spec.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!TRANSITION_KEYS.contains(k)) {
+                problems.add(path + "." + k + ": unsupported key; a transition takes target, guard, actions and reenter");
+            }
+        }
+        List<String> targets = new ArrayList<>();
+        JsonNode target = spec.get("target");
+        if (target != null && !target.isNull()) {
+            if (target.isTextual()) {
+                targets.add(target.asText());
+            } else if (target.isArray()) {
+                for (int i = 0; i < target.size(); i++) {
+                    if (target.get(i).isTextual()) {
+                        targets.add(target.get(i).asText());
+                    } else {
+                        problems.add(path + ".target[" + i + "]: expected a target string, found " + kind(target.get(i)));
+                    }
+                }
+            } else {
+                problems.add(path + ".target: expected a target string or an array of them, found " + kind(target));
+            }
+        }
+        Guard<C> guard = null;
+        JsonNode g = spec.get("guard");
+        if (g != null) {
+            String name = g.isTextual() ? g.asText() : g.isObject() && g.path("type").isTextual() ? g.get("type").asText() : null;
+            if (name == null) {
+                problems.add(path + ".guard: expected a guard name or {\"type\": name}, found " + kind(g));
+            } else {
+                guard = guards.containsKey(name) ? guards.get(name) : guardResolver.apply(name);
+                if (guard == null) {
+                    problems.add(path + ".guard: guard '" + name + "' is not supplied; supply it with .guard(\"" + name + "\", ...)");
+                }
+            }
+        }
+        List<Action<C>> acts = actionList(spec.get("actions"), path + ".actions", problems);
+        JsonNode reenter = spec.get("reenter");
+        boolean re = false;
+        if (reenter != null) {
+            if (!reenter.isBoolean()) {
+                problems.add(path + ".reenter: expected true or false, found " + kind(reenter));
+            } else {
+                re = reenter.asBoolean();
+            }
+        }
+        Guard<C> finalGuard = guard;
+        boolean finalReenter = re;
+        return t -> {
+            t.target(targets.toArray(new String[0]));
+            if (finalGuard != null) {
+                t.guard(finalGuard);
+            }
+            for (Action<C> a : acts) {
+                t.action(a);
+            }
+            t.reenter(finalReenter);
+        };
+    }
+
+    private List<Action<C>> actionList(JsonNode node, String path, List<String> problems) {
+        List<Action<C>> out = new ArrayList<>();
+        if (node == null || node.isNull()) {
+            return out;
+        }
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                Action<C> a = action(node.get(i), path + "[" + i + "]", problems);
+                if (a != null) {
+                    out.add(a);
+                }
+            }
+        } else {
+            Action<C> a = action(node, path, problems);
+            if (a != null) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
+    private Action<C> action(JsonNode node, String path, List<String> problems) {
+        String name = node.isTextual() ? node.asText() : node.isObject() && node.path("type").isTextual() ? node.get("type").asText() : null;
+        if (name == null) {
+            problems.add(path + ": expected an action name or {\"type\": name}, found " + kind(node));
+            return null;
+        }
+        Action<C> a = actions.containsKey(name) ? actions.get(name) : actionResolver.apply(name);
+        if (a == null) {
+            problems.add(path + ": action '" + name + "' is not supplied; supply it with .action(\"" + name + "\", ...)");
+        }
+        return a;
+    }
+
+    private static String text(JsonNode node, String field, String path, List<String> problems) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        if (!v.isTextual()) {
+            problems.add(path + "." + field + ": expected a string, found " + kind(v));
+            return null;
+        }
+        return v.asText();
+    }
+
+    private static String kind(JsonNode n) {
+        if (n == null || n.isMissingNode()) {
+            return "nothing";
+        }
+        switch (n.getNodeType()) {
+            case ARRAY: return "an array";
+            case OBJECT: return "an object";
+            case STRING: return "the string \"" + n.asText() + "\"";
+            case NUMBER: return "the number " + n.asText();
+            case BOOLEAN: return n.asText();
+            case NULL: return "null";
+            default: return n.getNodeType().name().toLowerCase();
+        }
+    }
+}
