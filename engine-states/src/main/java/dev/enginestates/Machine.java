@@ -35,12 +35,17 @@ public final class Machine<C> {
     private final Supplier<? extends C> contextFactory;
     private final StateDefinition<C> definition;
     private final Chart chart;
+    private final boolean tags;
+    private final List<Class<?>> heldBy;
 
-    private Machine(String id, Supplier<? extends C> contextFactory, StateDefinition<C> definition, Chart chart) {
+    private Machine(String id, Supplier<? extends C> contextFactory, StateDefinition<C> definition, Chart chart,
+            boolean tags, List<Class<?>> heldBy) {
         this.id = id;
         this.contextFactory = contextFactory;
         this.definition = definition;
         this.chart = chart;
+        this.tags = tags;
+        this.heldBy = heldBy;
     }
 
     /**
@@ -66,7 +71,7 @@ public final class Machine<C> {
         Objects.requireNonNull(context, "context factory");
         StateDefinition<C> definition = builder.definition();
         Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy());
-        return new Machine<>(id, context, definition, chart);
+        return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes());
     }
 
     /** The machine's id. */
@@ -87,6 +92,16 @@ public final class Machine<C> {
     /** A fresh context from the machine's factory. */
     public C newContext() {
         return contextFactory.get();
+    }
+
+    /** Whether the ECS binding gives each state a tag component (declared with {@code tags(false)} to turn off). */
+    public boolean tags() {
+        return tags;
+    }
+
+    /** The component types that hold this machine alone (declared with {@code heldBy(...)}). */
+    public List<Class<?>> heldBy() {
+        return heldBy;
     }
 
     /** The event types its states name, in document order. */

@@ -67,6 +67,19 @@ public final class Interpreter {
     private int recentCount;
 
     private Chart sizedFor;
+    /** Clock time entries and exits happen at, for waits (the faces' fixed-step clock). */
+    private double now;
+    private boolean[] viaHistory = new boolean[8];
+
+    /** Sets the clock time that the next macrosteps' waits start and pause at. */
+    public void clock(double now) {
+        this.now = now;
+    }
+
+    /** The clock time in use. */
+    public double clock() {
+        return now;
+    }
 
     /**
      * Starts a record: enters the root and its initial states (root's entry actions first),
@@ -131,6 +144,40 @@ public final class Interpreter {
         selected[selectedCount++] = transition;
         microstep(c, r, event);
         settle(c, r, event, 1);
+    }
+
+    /**
+     * Puts a record directly into the configuration of the given states (each with its
+     * ancestors and default descendants, as entering them would), as a game sets a state by
+     * hand: no actions run, history is kept, a wait in the new configuration starts from zero.
+     * The caller has checked that the states can be active together.
+     */
+    public void place(MachineRecord r, int[] targets) {
+        Chart c = r.chart();
+        ensure(c);
+        r.clearConfiguration();
+        r.status(MachineRecord.ACTIVE);
+        queueHead = queueTail = 0;
+        actionCount = 0;
+        enterCount = 0;
+        addEnter(0);
+        for (int s : targets) {
+            if (c.type[s] != StateType.HISTORY) {
+                addEnter(s);
+            }
+            addDescendants(c, r, s);
+        }
+        for (int s : targets) {
+            for (int a = c.parent[s]; a >= 0; a = c.parent[a]) {
+                addAncestor(c, r, a, NO_DOMAIN_LIMIT);
+            }
+        }
+        enterAll(c, r);
+        for (int i = 0; i < actionCount; i++) {
+            actions[i] = null;
+        }
+        actionCount = 0;
+        queueHead = queueTail = 0;
     }
 
     // ------------------------------------------------------------------ macrostep
@@ -308,6 +355,9 @@ public final class Interpreter {
             for (Action<Object> a : c.exit[s]) {
                 addAction(a, s, EXIT, -1);
             }
+            if (s == r.waitState()) {
+                r.leaveWait(now);
+            }
         }
         r.removeMarked(exitMark);
 
@@ -346,9 +396,16 @@ public final class Interpreter {
     private void enterAll(Chart c, MachineRecord r) {
         sortAscending(enterList, enterCount);
         int completedFrom = 0;
+        int waitEntered = -1;
+        boolean waitFromHistory = false;
         for (int i = 0; i < enterCount; i++) {
             int s = enterList[i];
             enterMark[s] = false;
+            if (c.waitTransition[s] >= 0) {
+                waitEntered = s;
+                waitFromHistory = viaHistory[s];
+            }
+            viaHistory[s] = false;
             r.enter(s);
             for (Action<Object> a : c.entry[s]) {
                 addAction(a, s, ENTRY, -1);
@@ -374,7 +431,11 @@ public final class Interpreter {
         for (int i = 0; i < completedFrom; i++) {
             completed[doneOrder[i]] = false;
         }
+        if (waitEntered >= 0 && r.status() != MachineRecord.DONE) {
+            startWait(c, r, waitEntered, waitFromHistory);
+        }
         if (r.status() == MachineRecord.DONE) {
+            r.clearWait();
             // the machine is done: every state still active exits, innermost last-entered first
             int n = r.activeCount();
             for (int i = 0; i < n; i++) {
@@ -387,6 +448,35 @@ public final class Interpreter {
                 }
             }
         }
+    }
+
+    /**
+     * A state with a wait was entered: it counts from zero, or from its paused seconds when a
+     * history state brought it back (the {@code 003} document). Seconds from a function are
+     * computed now, from the context as it is before this transition's actions run.
+     */
+    private void startWait(Chart c, MachineRecord r, int s, boolean fromHistory) {
+        double resumed = fromHistory && !Double.isNaN(r.paused(s)) ? r.paused(s) : 0;
+        double seconds = c.waitSeconds[s];
+        if (c.waitSecondsOf[s] != null) {
+            try {
+                seconds = c.waitSecondsOf[s].of(r.context());
+            } catch (RuntimeException | Error e) {
+                r.enterWait(s, Double.POSITIVE_INFINITY, resumed, now);
+                actionCount = 0;
+                queueHead = queueTail = 0;
+                throw new UserCodeException(c.machineId, c.describe(s), "(entry)", "the seconds function of the wait", e);
+            }
+            if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+                r.enterWait(s, Double.POSITIVE_INFINITY, resumed, now);
+                actionCount = 0;
+                queueHead = queueTail = 0;
+                throw new dev.enginestates.MachineException(c.machineId, "machine '" + c.machineId + "': the wait of state '"
+                        + c.describe(s) + "' got " + seconds + " seconds from its function; expected a finite number, 0 or more"
+                        + " (the wait will not end until the state is left)");
+            }
+        }
+        r.enterWait(s, seconds, resumed, now);
     }
 
     private boolean isInFinalState(Chart c, MachineRecord r, int s) {
@@ -565,6 +655,7 @@ public final class Interpreter {
                 for (int i = 0; i < remembered; i++) {
                     int x = r.historyAt(s, i);
                     addEnter(x);
+                    viaHistory[x] = true;
                     addDescendants(c, r, x);
                 }
                 for (int i = 0; i < remembered; i++) {
@@ -719,6 +810,7 @@ public final class Interpreter {
             completed = new boolean[states];
             exitList = new int[states];
             enterList = new int[states];
+            viaHistory = new boolean[states];
             effective = new int[states];
             doneOrder = new int[states];
         }

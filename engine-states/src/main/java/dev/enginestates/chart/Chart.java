@@ -2,7 +2,7 @@ package dev.enginestates.chart;
 
 import dev.enginestates.Event;
 import dev.enginestates.declare.Action;
-import dev.enginestates.declare.Condition;
+import dev.enginestates.declare.HolderCondition;
 import dev.enginestates.declare.Guard;
 import dev.enginestates.declare.Seconds;
 import dev.enginestates.declare.StateType;
@@ -67,7 +67,7 @@ public final class Chart {
     public final double[] waitSeconds;
     public final Seconds<Object>[] waitSecondsOf;
     public final int[][] when;
-    public final Condition<Object>[] whenTest;
+    public final HolderCondition<Object>[] whenTest;
 
     // ---- events
     public final String[] eventTypes;
@@ -75,6 +75,10 @@ public final class Chart {
     /** The internal done event of each compound or parallel state, else {@code null}. */
     public final Event[] doneEvents;
     public final Event initEvent;
+    /** The event a wait's transition is taken with (guards and actions see it). */
+    public final Event waitEvent;
+    /** The event a {@code when} rule's transition is taken with. */
+    public final Event whenEvent;
     private final Map<String, Integer> eventIds;
     private final Map<String, Integer> pathIndex;
     /** The largest number of states a configuration can hold. */
@@ -121,6 +125,8 @@ public final class Chart {
         eventObjects = c.eventObjects;
         doneEvents = c.doneEvents;
         initEvent = Event.of("xstate.init");
+        waitEvent = Event.of("states.wait");
+        whenEvent = Event.of("states.when");
         eventIds = Map.copyOf(c.eventIds);
         pathIndex = Map.copyOf(c.pathIndex);
         maxActive = c.maxActive;
@@ -148,6 +154,18 @@ public final class Chart {
     /** Whether {@code s} is a strict descendant of {@code ancestor} ({@link #ABOVE_ROOT} contains every state). */
     public boolean isDescendant(int s, int ancestor) {
         return ancestor == ABOVE_ROOT || (s > ancestor && s < subtreeEnd[ancestor]);
+    }
+
+    /** Whether two states can be active at once: one contains the other, or they lie in different regions of a parallel state. */
+    public boolean canBeActiveTogether(int a, int b) {
+        if (a == b || isDescendant(a, b) || isDescendant(b, a)) {
+            return true;
+        }
+        int p = parent[a];
+        while (p >= 0 && !isDescendant(b, p)) {
+            p = parent[p];
+        }
+        return p >= 0 && type[p] == StateType.PARALLEL;
     }
 
     /** Whether the state is atomic or final (a leaf of a configuration). */

@@ -3,7 +3,7 @@ package dev.enginestates.chart;
 import dev.enginestates.Event;
 import dev.enginestates.InvalidMachineException;
 import dev.enginestates.declare.Action;
-import dev.enginestates.declare.Condition;
+import dev.enginestates.declare.HolderCondition;
 import dev.enginestates.declare.Guard;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.Seconds;
@@ -62,7 +62,7 @@ public final class ChartCompiler {
     double[] waitSeconds;
     Seconds<Object>[] waitSecondsOf;
     int[][] when;
-    Condition<Object>[] whenTest;
+    HolderCondition<Object>[] whenTest;
 
     String[] eventTypes;
     Event[] eventObjects;
@@ -97,6 +97,7 @@ public final class ChartCompiler {
         c.checkStates();
         c.collectTransitions();
         c.resolveTransitions();
+        c.checkWaitsApart();
         if (!c.problems.isEmpty()) {
             throw new InvalidMachineException(c.machineId, c.problems);
         }
@@ -283,7 +284,7 @@ public final class ChartCompiler {
         @SuppressWarnings("unchecked")
         Seconds<Object>[] sf = (Seconds<Object>[]) new Seconds<?>[size];
         waitSecondsOf = sf;
-        List<Condition<?>> whenTests = new ArrayList<>();
+        List<HolderCondition<?>> whenTests = new ArrayList<>();
         for (int s = 0; s < size; s++) {
             StateDefinition<?> d = defs.get(s);
             for (TransitionDefinition<?> t : d.on()) {
@@ -363,10 +364,10 @@ public final class ChartCompiler {
             }
         }
         @SuppressWarnings("unchecked")
-        Condition<Object>[] wt = (Condition<Object>[]) new Condition<?>[tDefs.size()];
+        HolderCondition<Object>[] wt = (HolderCondition<Object>[]) new HolderCondition<?>[tDefs.size()];
         for (int i = 0; i < whenTests.size(); i++) {
             @SuppressWarnings("unchecked")
-            Condition<Object> c = (Condition<Object>) whenTests.get(i);
+            HolderCondition<Object> c = (HolderCondition<Object>) whenTests.get(i);
             wt[i] = c;
         }
         whenTest = wt;
@@ -438,7 +439,32 @@ public final class ChartCompiler {
             if (ok && (tLabel[t].equals("wait") || tLabel[t].equals("when")) && targets.length == 0) {
                 problems.add(where(source) + " has a " + tLabel[t] + " with no target; expected a state to go to");
             }
+            if ((tLabel[t].equals("wait") || tLabel[t].equals("when")) && d.guard() != null) {
+                problems.add(where(source) + " has a " + tLabel[t] + " transition with a guard; a " + tLabel[t]
+                        + (tLabel[t].equals("wait") ? " ends when its seconds run out (use a when rule for a condition)"
+                        : " rule's test is its condition") + ", so remove the guard");
+            }
             tDomain[t] = ok ? staticDomain(t) : 0;
+        }
+    }
+
+    /** The {@code 003} document: "a machine counts one wait at a time", so two waits must never be active together. */
+    private void checkWaitsApart() {
+        List<Integer> waiting = new ArrayList<>();
+        for (int s = 0; s < size; s++) {
+            if (defs.get(s).waitDefinition() != null) {
+                waiting.add(s);
+            }
+        }
+        for (int i = 0; i < waiting.size(); i++) {
+            for (int j = i + 1; j < waiting.size(); j++) {
+                int a = waiting.get(i);
+                int b = waiting.get(j);
+                if (!isDescendant(b, a) && type[commonAncestor(a, b)] == StateType.PARALLEL) {
+                    problems.add(where(a) + " and " + where(b) + " both wait and can be active together (regions of parallel "
+                            + where(commonAncestor(a, b)) + "); a machine counts one wait at a time");
+                }
+            }
         }
     }
 

@@ -188,6 +188,17 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
 
     /** A {@code when} rule whose transition is declared by {@code then}. */
     public B when(Condition<C> test, Consumer<TransitionBuilder<C>> then) {
+        Objects.requireNonNull(test, "test");
+        return when((HolderCondition<C>) (context, holder) -> test.test(context), then);
+    }
+
+    /** A {@code when} rule whose test also reads the machine's holder (in the ECS binding, its entity). */
+    public B when(HolderCondition<C> test, String target) {
+        return when(test, t -> t.target(target));
+    }
+
+    /** A {@code when} rule reading the holder, whose transition is declared by {@code then}. */
+    public B when(HolderCondition<C> test, Consumer<TransitionBuilder<C>> then) {
         when.add(new WhenRule<>(Objects.requireNonNull(test, "test"), transition(null, then)));
         return self();
     }

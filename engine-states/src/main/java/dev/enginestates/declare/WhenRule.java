@@ -7,16 +7,16 @@ package dev.enginestates.declare;
  * @param <C> the machine's context type
  */
 public final class WhenRule<C> {
-    private final Condition<C> test;
+    private final HolderCondition<C> test;
     private final TransitionDefinition<C> then;
 
-    WhenRule(Condition<C> test, TransitionDefinition<C> then) {
+    WhenRule(HolderCondition<C> test, TransitionDefinition<C> then) {
         this.test = test;
         this.then = then;
     }
 
     /** The test. */
-    public Condition<C> test() {
+    public HolderCondition<C> test() {
         return test;
     }
 

@@ -32,6 +32,18 @@ public final class MachineRecord {
     final int[] historySize;
     int status;
     Object context;
+    /** The active state whose wait is counting, or -1. */
+    int waitState = -1;
+    /** Clock time the wait started counting, moved later by the time it was held. */
+    double waitStart;
+    /** The wait's length in seconds. */
+    double waitSeconds;
+    /** Clock time a hold began, or NaN while the machine is not held. */
+    double heldSince = Double.NaN;
+    /** Per state: seconds its wait had counted when the state was left early, or NaN. */
+    final double[] paused;
+    /** Set whenever the wait changes; the face that keeps timers reads and clears it. */
+    boolean waitChanged;
 
     /** A record for {@code chart}, not started, holding {@code context}. */
     public MachineRecord(Chart chart, Object context) {
@@ -41,6 +53,8 @@ public final class MachineRecord {
         this.history = new int[chart.size][];
         this.historySize = new int[chart.size];
         Arrays.fill(historySize, -1);
+        this.paused = new double[chart.size];
+        Arrays.fill(paused, Double.NaN);
         for (int s = 0; s < chart.size; s++) {
             if (chart.parent[s] >= 0 && chart.type[s] == dev.enginestates.declare.StateType.HISTORY) {
                 int p = chart.parent[s];
@@ -100,7 +114,119 @@ public final class MachineRecord {
         return history[historyNode][i];
     }
 
-    // ---- mutation, used by the algorithm and by restores
+    /** The state whose wait is counting, or -1. */
+    public int waitState() {
+        return waitState;
+    }
+
+    /** The clock time the current wait started counting (later by any time it was held). */
+    public double waitStart() {
+        return waitStart;
+    }
+
+    /** The current wait's length in seconds (NaN when no wait is counting). */
+    public double waitSeconds() {
+        return waitState < 0 ? Double.NaN : waitSeconds;
+    }
+
+    /** Seconds the current wait has counted at clock time {@code now}; 0 when no wait counts. */
+    public double waited(double now) {
+        if (waitState < 0) {
+            return 0;
+        }
+        return (Double.isNaN(heldSince) ? now : heldSince) - waitStart;
+    }
+
+    /** The clock time the current wait ends, or +infinity when there is none or it is held. */
+    public double waitDue() {
+        return waitState < 0 || !Double.isNaN(heldSince) ? Double.POSITIVE_INFINITY : waitStart + waitSeconds;
+    }
+
+    /** Seconds a state's wait had counted when the state was left before it ended, or NaN. */
+    public double paused(int state) {
+        return paused[state];
+    }
+
+    /** Whether the machine is held (its wait counts no seconds). */
+    public boolean isHeld() {
+        return !Double.isNaN(heldSince);
+    }
+
+    /** The clock time the hold began, or NaN. */
+    public double heldSince() {
+        return heldSince;
+    }
+
+    /** Whether the wait changed since {@link #clearWaitChanged()}. */
+    public boolean waitChanged() {
+        return waitChanged;
+    }
+
+    /** Acknowledges a wait change. */
+    public void clearWaitChanged() {
+        waitChanged = false;
+    }
+
+    // ---- mutation, used by the algorithm, the faces and restores
+
+    /** Starts holding at clock time {@code now}: the wait stops counting. No effect when already held. */
+    public void hold(double now) {
+        if (Double.isNaN(heldSince)) {
+            heldSince = now;
+            waitChanged = true;
+        }
+    }
+
+    /** Stops holding at clock time {@code now}: the wait counts again from where it stood. */
+    public void release(double now) {
+        if (!Double.isNaN(heldSince)) {
+            waitStart += now - heldSince;
+            heldSince = Double.NaN;
+            waitChanged = true;
+        }
+    }
+
+    /** The counting wait's state was left at clock time {@code now}: keep the seconds it waited in {@link #paused(int)}. */
+    public void leaveWait(double now) {
+        if (waitState >= 0) {
+            paused[waitState] = waited(now);
+            waitState = -1;
+            waitChanged = true;
+        }
+    }
+
+    /**
+     * A state with a wait was entered at clock time {@code now}: it counts from {@code alreadyWaited}
+     * seconds (the paused seconds a history state brought back, else 0). Its paused seconds are used up.
+     */
+    public void enterWait(int state, double seconds, double alreadyWaited, double now) {
+        paused[state] = Double.NaN;
+        waitState = state;
+        waitSeconds = seconds;
+        waitStart = (Double.isNaN(heldSince) ? now : heldSince) - alreadyWaited;
+        waitChanged = true;
+    }
+
+    /** Stops any wait without keeping its seconds (the machine is done). */
+    public void clearWait() {
+        if (waitState >= 0) {
+            waitState = -1;
+            waitChanged = true;
+        }
+    }
+
+    /** Sets the counting wait directly (restores): state, start time and seconds; -1 clears it. */
+    public void setWait(int state, double start, double seconds) {
+        waitState = state;
+        waitStart = start;
+        waitSeconds = seconds;
+        waitChanged = true;
+    }
+
+    /** Sets a state's paused seconds (NaN clears them). */
+    public void setPaused(int state, double seconds) {
+        paused[state] = seconds;
+    }
 
     /** Appends a state to the configuration. */
     public void enter(int state) {
@@ -124,13 +250,22 @@ public final class MachineRecord {
         configSize = w;
     }
 
-    /** Empties the configuration and history, and sets the status to {@link #NEW}. */
-    public void reset() {
+    /** Empties the configuration and stops the wait; history and paused seconds stay. */
+    public void clearConfiguration() {
         for (int i = 0; i < configSize; i++) {
             active[config[i]] = false;
         }
         configSize = 0;
+        clearWait();
+    }
+
+    /** Empties the configuration and history, and sets the status to {@link #NEW}. */
+    public void reset() {
+        clearConfiguration();
         Arrays.fill(historySize, -1);
+        Arrays.fill(paused, Double.NaN);
+        waitState = -1;
+        waitChanged = true;
         status = NEW;
     }
 
@@ -166,5 +301,11 @@ public final class MachineRecord {
         }
         status = other.status;
         context = other.context;
+        System.arraycopy(other.paused, 0, paused, 0, paused.length);
+        waitState = other.waitState;
+        waitStart = other.waitStart;
+        waitSeconds = other.waitSeconds;
+        heldSince = other.heldSince;
+        waitChanged = true;
     }
 }

@@ -1,0 +1,18 @@
+package dev.enginestates.declare;
+
+/**
+ * What holds a machine, as a {@code when} test sees it: in the ECS binding the entity (the
+ * world's own entity for a world-level machine), whose other components a test may read, as
+ * the {@code 003} document's rider reads its speed. Declared here so that declarations need no
+ * ECS types.
+ */
+public interface Holder {
+    /** The holder's component of that type, or {@code null}. */
+    <T> T get(Class<T> type);
+
+    /** Whether the holder has a component of that type. */
+    boolean has(Class<?> type);
+
+    /** The holder itself: a Dominion {@code Entity} in the ECS binding, the context in the plain face. */
+    Object handle();
+}

@@ -1,0 +1,197 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.MachineException;
+import dev.enginestates.algorithm.Interpreter;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.record.MachineRecord;
+import dev.enginestates.record.StateValue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A machine's record as a component: the snapshot of one machine on one entity (its state,
+ * its wait, its history, its context). The single source of truth; the entity's tags follow
+ * it. Each machine has its own subclass (so Dominion tells machines apart); get one with
+ * {@link States#trait()} and read it with {@link States#read}.
+ *
+ * <p>Belongs to one world, and so to one thread, at a time.
+ *
+ * @param <C> the context type
+ */
+public abstract class StateRecord<C> {
+    States<C> states;
+    MachineRecord record;
+    StateWorld world;
+    Entity entity;
+    EntityHolder holder;
+    int slot = -1;
+    int heapPos = -1;
+    boolean[] tagged;
+    boolean whenActive;
+    boolean dirty;
+    long heldStamp = -1;
+    boolean inHeldList;
+
+    StateRecord() {
+    }
+
+    final void init(States<C> states, C context) {
+        this.states = states;
+        this.record = new MachineRecord(states.chart(), context);
+        this.tagged = new boolean[states.chart().size];
+    }
+
+    /** The machine this record belongs to. */
+    public final States<C> states() {
+        return states;
+    }
+
+    /** The machine's id. */
+    public final String machineId() {
+        return states.id();
+    }
+
+    /** The state value as XState writes it: a key, or nested maps for compound and parallel states. */
+    public final Object value() {
+        return StateValue.of(record);
+    }
+
+    /** Whether the state at a dotted path ({@code "patrol.watch"}) is active. */
+    public final boolean matches(String path) {
+        return StateValue.matches(record, path);
+    }
+
+    /** The paths of the active atomic states, in document order. */
+    public final List<String> leaves() {
+        return StateValue.leaves(record);
+    }
+
+    /** The context. */
+    @SuppressWarnings("unchecked")
+    public final C context() {
+        return (C) record.context();
+    }
+
+    /** Whether a state with a wait is active (its wait may be held). */
+    public final boolean isWaiting() {
+        return record.waitState() >= 0;
+    }
+
+    /** The path of the state whose wait counts, or {@code null}. */
+    public final String waitingIn() {
+        return record.waitState() < 0 ? null : states.chart().path[record.waitState()];
+    }
+
+    /** Seconds the current wait has counted; 0 when no wait counts. */
+    public final double waited() {
+        return record.waited(clock());
+    }
+
+    /** Seconds the current wait has left; 0 when no wait counts. */
+    public final double secondsLeft() {
+        if (record.waitState() < 0) {
+            return 0;
+        }
+        return Math.max(0, record.waitSeconds() - record.waited(clock()));
+    }
+
+    /** Seconds a state's wait had counted when it was left before it ended (kept for a history state to resume), or NaN. */
+    public final double paused(String path) {
+        return record.paused(stateIndex(path));
+    }
+
+    /** Whether a top-level final state was reached. */
+    public final boolean isDone() {
+        return record.isDone();
+    }
+
+    /** Whether the machine is held (a paused marker, or one of its {@code heldBy} components, is on its entity). */
+    public final boolean isHeld() {
+        return record.isHeld();
+    }
+
+    /** The entity that holds this record, or {@code null} before it is spawned. */
+    public final Entity entity() {
+        return entity;
+    }
+
+    /** The world this record was spawned into, or {@code null}. */
+    public final StateWorld world() {
+        return world;
+    }
+
+    /** The underlying snapshot (for I/O layers such as dumps and checkpoints). */
+    public final MachineRecord record() {
+        return record;
+    }
+
+    /**
+     * Sets the state by hand, as a tool or a test does: the record moves at once to the given
+     * states (each with its ancestors and default descendants; several paths for the regions
+     * of a parallel state). No actions run, history is kept, a wait starts from zero. On a
+     * spawned record the tags move at the start of the next step, before any system reads
+     * them; before the spawn the entity is spawned with them.
+     *
+     * @return this record
+     * @throws MachineException if a path names no state, or the states cannot be active together; nothing changes
+     */
+    public final StateRecord<C> setState(String... paths) {
+        Chart c = states.chart();
+        if (paths.length == 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': setState needs at least one state path; expected one of "
+                    + statePaths(c));
+        }
+        int[] targets = new int[paths.length];
+        for (int i = 0; i < paths.length; i++) {
+            targets[i] = stateIndex(paths[i]);
+        }
+        for (int i = 0; i < targets.length; i++) {
+            for (int j = i + 1; j < targets.length; j++) {
+                if (!c.canBeActiveTogether(targets[i], targets[j])) {
+                    throw new MachineException(c.machineId, "machine '" + c.machineId + "': states '" + paths[i] + "' and '" + paths[j]
+                            + "' cannot be active together; expected states in different regions of a parallel state");
+                }
+            }
+        }
+        if (world != null) {
+            world.place(this, targets);
+        } else {
+            Interpreter interpreter = new Interpreter();
+            interpreter.place(record, targets);
+            record.clearWaitChanged();
+        }
+        return this;
+    }
+
+    final int stateIndex(String path) {
+        Chart c = states.chart();
+        int s = path == null ? -1 : c.stateAt(path);
+        if (s <= 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' has no state '" + path + "'; expected one of "
+                    + statePaths(c));
+        }
+        return s;
+    }
+
+    private static String statePaths(Chart c) {
+        List<String> out = new ArrayList<>();
+        for (int s = 1; s < c.size; s++) {
+            out.add(c.path[s]);
+        }
+        return String.join(", ", out);
+    }
+
+    private double clock() {
+        return world == null ? 0 : world.time();
+    }
+
+    @Override
+    public String toString() {
+        String v = StateValue.describe(record);
+        String wait = isWaiting() ? String.format(" (%s: %.3f s waited, %.3f s left%s)", waitingIn(), waited(), secondsLeft(),
+                isHeld() ? ", held" : "") : "";
+        return machineId() + ": " + v + wait + (isDone() ? " (done)" : "");
+    }
+}

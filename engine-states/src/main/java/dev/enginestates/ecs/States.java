@@ -1,0 +1,237 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Event;
+import dev.enginestates.Machine;
+import dev.enginestates.MachineException;
+import dev.enginestates.UnknownEventException;
+import dev.enginestates.algorithm.Interpreter;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.MachineBuilder;
+import dev.enginestates.declare.StateType;
+import dev.enginestates.declare.UnknownEvents;
+
+import java.lang.invoke.MethodHandle;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * A machine as ECS components (the {@code 003} document's {@code states()}): its record
+ * component type, one tag component type per state, and the calls a system makes on it.
+ *
+ * <pre>{@code
+ * static final States<Guard> GUARD = States.define("guard", Guard::new, m -> m ...);
+ *
+ * Entity guard = world.spawn(GUARD.trait(), new Transform());
+ * world.query(GUARD.is("answer"));          // every guard answering the bell
+ * GUARD.send(guard, "BELL");                // true: a state took it; its tags move with it
+ * GUARD.read(guard).secondsLeft();          // the wait's seconds left
+ * }</pre>
+ *
+ * <p>Immutable and shared by every world on every thread; machines are stepped in the order
+ * they were declared.
+ *
+ * @param <C> the context type
+ */
+public final class States<C> {
+    private static final AtomicInteger DECLARED = new AtomicInteger();
+    private static final Map<Machine<?>, States<?>> BY_MACHINE = Collections.synchronizedMap(new IdentityHashMap<>());
+    private static final byte[] RECORD_BYTES = HiddenClasses.bytesOf(RecordTemplate.class);
+    private static final byte[] TAG_BYTES = HiddenClasses.bytesOf(TagTemplate.class);
+    private static final ThreadLocal<Interpreter> PLACER = ThreadLocal.withInitial(Interpreter::new);
+
+    private final Machine<C> machine;
+    private final Chart chart;
+    private final int order;
+    private final MethodHandle newRecord;
+    private final Class<StateRecord<C>> recordType;
+    private final StateTag[] tags;
+    private final int[] initialTargets;
+
+    @SuppressWarnings("unchecked")
+    private States(Machine<C> machine) {
+        this.machine = machine;
+        this.chart = machine.chart();
+        this.order = DECLARED.getAndIncrement();
+        this.newRecord = HiddenClasses.newClassConstructor(RecordTemplate.class, RECORD_BYTES);
+        this.recordType = (Class<StateRecord<C>>) newRecord.type().returnType();
+        this.tags = new StateTag[chart.size];
+        if (machine.tags()) {
+            for (int s = 1; s < chart.size; s++) {
+                if (chart.type[s] != StateType.HISTORY) {
+                    StateTag tag = (StateTag) HiddenClasses.instantiate(HiddenClasses.newClassConstructor(TagTemplate.class, TAG_BYTES));
+                    tag.init(chart.machineId, chart.path[s]);
+                    tags[s] = tag;
+                }
+            }
+        }
+        this.initialTargets = new int[] {0};
+    }
+
+    /** The ECS binding of a machine; the same {@code Machine} always gives the same {@code States}. */
+    @SuppressWarnings("unchecked")
+    public static <C> States<C> of(Machine<C> machine) {
+        Objects.requireNonNull(machine, "machine");
+        synchronized (BY_MACHINE) {
+            return (States<C>) BY_MACHINE.computeIfAbsent(machine, m -> new States<>((Machine<C>) m));
+        }
+    }
+
+    /**
+     * Declares a machine and binds it: {@code Machine.define} then {@link #of}.
+     *
+     * @throws dev.enginestates.InvalidMachineException listing every problem of the declaration
+     */
+    public static <C> States<C> define(String id, Supplier<? extends C> context, Consumer<MachineBuilder<C>> body) {
+        return of(Machine.define(id, context, body));
+    }
+
+    /** The machine definition. */
+    public Machine<C> machine() {
+        return machine;
+    }
+
+    /** The machine's id. */
+    public String id() {
+        return chart.machineId;
+    }
+
+    Chart chart() {
+        return chart;
+    }
+
+    int order() {
+        return order;
+    }
+
+    StateTag[] tagInstances() {
+        return tags;
+    }
+
+    /** The record component's class: {@code entity.get(GUARD.recordType())} is the guard's record. */
+    public Class<StateRecord<C>> recordType() {
+        return recordType;
+    }
+
+    /** A new record in the initial state with a fresh context, ready to spawn or add; no actions have run. */
+    public StateRecord<C> trait() {
+        return trait(machine.newContext());
+    }
+
+    /**
+     * A new record in the initial state with the given context. As the {@code 003} document
+     * says, the initial state's entry actions do not run: what a game wants done at the start
+     * goes in the system that adds the record.
+     */
+    public StateRecord<C> trait(C context) {
+        @SuppressWarnings("unchecked")
+        StateRecord<C> r = (StateRecord<C>) HiddenClasses.instantiate(newRecord);
+        r.init(this, context);
+        PLACER.get().place(r.record, initialTargets);
+        r.record.clearWaitChanged();
+        return r;
+    }
+
+    /**
+     * The tag component class of a state, for queries: {@code world.query(GUARD.is("answer"))},
+     * {@code entity.has(GUARD.is("patrol.watch"))}, or Dominion's own {@code findEntitiesWith}.
+     *
+     * @throws MachineException if the path names no state, or the machine was declared with {@code tags(false)}
+     */
+    public Class<? extends StateTag> is(String path) {
+        int s = path == null ? -1 : chart.stateAt(path);
+        if (s <= 0 || chart.type[s] == StateType.HISTORY) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' has no state '" + path
+                    + "' to query; expected one of " + machine.statePaths());
+        }
+        if (tags[s] == null) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' was declared with tags(false), so state '"
+                    + path + "' has no tag; read the state with read(...).matches(\"" + path + "\")");
+        }
+        return tags[s].getClass();
+    }
+
+    /** The states' tag classes, by path, for tools; empty with {@code tags(false)}. */
+    public List<Class<? extends StateTag>> tagTypes() {
+        java.util.ArrayList<Class<? extends StateTag>> out = new java.util.ArrayList<>();
+        for (StateTag t : tags) {
+            if (t != null) {
+                out.add(t.getClass());
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Sends an event to the machine on an entity; it moves now, and its tags with it.
+     *
+     * @return whether a state took the event (an action-only transition counts)
+     * @throws UnknownEventException if no state names the event; nothing changes
+     * @throws MachineException if the entity holds no record of this machine, or it was not spawned through a {@link StateWorld}
+     */
+    public boolean send(Entity entity, String event) {
+        StateRecord<C> r = read(entity);
+        int id = eventId(event);
+        return r.world.send(r, id, id >= 0 ? chart.eventObjects[id] : Event.of(event));
+    }
+
+    /** Sends an event with fields (which guards read) to the machine on an entity. */
+    public boolean send(Entity entity, Event event) {
+        StateRecord<C> r = read(entity);
+        return r.world.send(r, eventId(event.type()), event);
+    }
+
+    /** Sends an event to the world's own machine (a game's phases). */
+    public boolean send(StateWorld world, String event) {
+        return send(world.entity(), event);
+    }
+
+    /** Sends an event with fields to the world's own machine. */
+    public boolean send(StateWorld world, Event event) {
+        return send(world.entity(), event);
+    }
+
+    /**
+     * The machine's record on an entity: value, seconds left, {@code matches(path)}, context.
+     *
+     * @throws MachineException if the entity holds no record of this machine or was not spawned through a {@link StateWorld}
+     */
+    public StateRecord<C> read(Entity entity) {
+        Objects.requireNonNull(entity, "entity");
+        StateRecord<C> r = entity.isDeleted() ? null : entity.get(recordType);
+        if (r == null) {
+            throw new MachineException(chart.machineId, "entity " + entity + (entity.isDeleted() ? " was deleted" : " holds no '"
+                    + chart.machineId + "' machine") + "; expected an entity spawned with " + chart.machineId + ".trait()");
+        }
+        if (r.world == null) {
+            throw new MachineException(chart.machineId, "the '" + chart.machineId + "' record on entity " + entity
+                    + " was added through Dominion directly; spawn or attach it through StateWorld so it can be stepped and its tags kept");
+        }
+        return r;
+    }
+
+    /** The world's own machine's record. */
+    public StateRecord<C> read(StateWorld world) {
+        return read(world.entity());
+    }
+
+    int eventId(String type) {
+        Objects.requireNonNull(type, "event type");
+        int id = chart.eventId(type);
+        if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
+            throw new UnknownEventException(chart.machineId, type, chart.knownEvents());
+        }
+        return id;
+    }
+
+    @Override
+    public String toString() {
+        return "States(" + chart.machineId + ")";
+    }
+}

@@ -1,0 +1,220 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Composition;
+import dev.dominion.ecs.api.Dominion;
+import dev.dominion.ecs.api.Entity;
+
+import java.util.Arrays;
+
+/**
+ * Moves an entity's tags to match its record in one Dominion composition move per
+ * transition (removing the tags of the states left and adding those of the states entered),
+ * with the move prepared once per distinct change and cached: preparing is what costs in
+ * Dominion, applying a prepared move is cheap. Lookups allocate nothing; Dominion's own move
+ * allocates a little, which the benchmarks report apart.
+ *
+ * <p>One per machine per world (a prepared move belongs to one Dominion).
+ */
+final class TagMoves {
+    private static final int MAX_ADDED_PER_MOVE = 8;
+
+    private final Dominion dominion;
+    private final States<?> states;
+    private final int[] adds;
+    private final int[] removes;
+    private int addCount;
+    private int removeCount;
+    private Move[] table = new Move[64];
+    private int entries;
+
+    /** One prepared change: the states whose tags are added and removed, and Dominion's modifiers for it. */
+    private static final class Move {
+        final long hash;
+        final int[] adds;
+        final int[] removes;
+        final Composition.Modifier[] modifiers;
+
+        Move(long hash, int[] adds, int[] removes, Composition.Modifier[] modifiers) {
+            this.hash = hash;
+            this.adds = adds;
+            this.removes = removes;
+            this.modifiers = modifiers;
+        }
+    }
+
+    TagMoves(Dominion dominion, States<?> states) {
+        this.dominion = dominion;
+        this.states = states;
+        this.adds = new int[states.chart().size];
+        this.removes = new int[states.chart().size];
+    }
+
+    /** Brings the entity's tags in line with the record; returns whether anything moved. */
+    boolean apply(Entity entity, StateRecord<?> r) {
+        addCount = 0;
+        removeCount = 0;
+        boolean[] tagged = r.tagged;
+        StateTag[] tags = states.tagInstances();
+        for (int s = 1; s < tagged.length; s++) {
+            if (tags[s] == null) {
+                continue;
+            }
+            boolean active = r.record.isActive(s);
+            if (active && !tagged[s]) {
+                adds[addCount++] = s;
+            } else if (!active && tagged[s]) {
+                removes[removeCount++] = s;
+            }
+        }
+        if (addCount == 0 && removeCount == 0) {
+            return false;
+        }
+        Move move = find();
+        if (move == null) {
+            move = prepare();
+        }
+        int from = 0;
+        for (Composition.Modifier m : move.modifiers) {
+            int n = Math.min(MAX_ADDED_PER_MOVE, addCount - from);
+            Composition.Modifier ready = withValues(m, entity, tags, from, n);
+            if (ready != null) {
+                dominion.modifyEntity(ready);
+            }
+            from += n;
+        }
+        for (int i = 0; i < addCount; i++) {
+            tagged[adds[i]] = true;
+        }
+        for (int i = 0; i < removeCount; i++) {
+            tagged[removes[i]] = false;
+        }
+        return true;
+    }
+
+    /** Removes every tag the record's entity has (the record leaves the entity). */
+    void removeAll(Entity entity, StateRecord<?> r) {
+        StateTag[] tags = states.tagInstances();
+        for (int s = 1; s < r.tagged.length; s++) {
+            if (r.tagged[s] && tags[s] != null) {
+                entity.removeType(tags[s].getClass());
+                r.tagged[s] = false;
+            }
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static Composition.Modifier withValues(Composition.Modifier m, Entity e, StateTag[] tags, int[] adds, int from, int n) {
+        switch (n) {
+            case 0: return ((Composition.ByRemoving) m).withValue(e);
+            case 1: return ((Composition.ByAdding1AndRemoving) m).withValue(e, tags[adds[from]]);
+            case 2: return ((Composition.ByAdding2AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]]);
+            case 3: return ((Composition.ByAdding3AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]]);
+            case 4: return ((Composition.ByAdding4AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
+                    tags[adds[from + 3]]);
+            case 5: return ((Composition.ByAdding5AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
+                    tags[adds[from + 3]], tags[adds[from + 4]]);
+            case 6: return ((Composition.ByAdding6AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
+                    tags[adds[from + 3]], tags[adds[from + 4]], tags[adds[from + 5]]);
+            case 7: return ((Composition.ByAdding7AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
+                    tags[adds[from + 3]], tags[adds[from + 4]], tags[adds[from + 5]], tags[adds[from + 6]]);
+            default: return ((Composition.ByAdding8AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
+                    tags[adds[from + 3]], tags[adds[from + 4]], tags[adds[from + 5]], tags[adds[from + 6]], tags[adds[from + 7]]);
+        }
+    }
+
+    private Composition.Modifier withValues(Composition.Modifier m, Entity e, StateTag[] tags, int from, int n) {
+        return withValues(m, e, tags, adds, from, n);
+    }
+
+    private long hash() {
+        long h = 0xcbf29ce484222325L;
+        for (int i = 0; i < addCount; i++) {
+            h = (h ^ adds[i]) * 0x100000001b3L;
+        }
+        h = (h ^ 0xffff) * 0x100000001b3L;
+        for (int i = 0; i < removeCount; i++) {
+            h = (h ^ removes[i]) * 0x100000001b3L;
+        }
+        return h;
+    }
+
+    private Move find() {
+        long h = hash();
+        int mask = table.length - 1;
+        for (int i = (int) (h ^ (h >>> 32)) & mask; table[i] != null; i = (i + 1) & mask) {
+            Move m = table[i];
+            if (m.hash == h && same(m.adds, adds, addCount) && same(m.removes, removes, removeCount)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    private static boolean same(int[] stored, int[] current, int n) {
+        if (stored.length != n) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            if (stored[i] != current[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private Move prepare() {
+        StateTag[] tags = states.tagInstances();
+        Class<?>[] removed = new Class<?>[removeCount];
+        for (int i = 0; i < removeCount; i++) {
+            removed[i] = tags[removes[i]].getClass();
+        }
+        int chunks = Math.max(1, (addCount + MAX_ADDED_PER_MOVE - 1) / MAX_ADDED_PER_MOVE);
+        Composition.Modifier[] modifiers = new Composition.Modifier[chunks];
+        for (int k = 0; k < chunks; k++) {
+            int from = k * MAX_ADDED_PER_MOVE;
+            int n = Math.min(MAX_ADDED_PER_MOVE, addCount - from);
+            Class<?>[] added = new Class<?>[n];
+            for (int i = 0; i < n; i++) {
+                added[i] = tags[adds[from + i]].getClass();
+            }
+            modifiers[k] = prepared(added, k == 0 ? removed : new Class<?>[0]);
+        }
+        Move move = new Move(hash(), Arrays.copyOf(adds, addCount), Arrays.copyOf(removes, removeCount), modifiers);
+        if (entries * 2 >= table.length) {
+            Move[] old = table;
+            table = new Move[old.length * 2];
+            for (Move m : old) {
+                if (m != null) {
+                    insert(m);
+                }
+            }
+        }
+        insert(move);
+        entries++;
+        return move;
+    }
+
+    private void insert(Move move) {
+        int mask = table.length - 1;
+        int i = (int) (move.hash ^ (move.hash >>> 32)) & mask;
+        while (table[i] != null) {
+            i = (i + 1) & mask;
+        }
+        table[i] = move;
+    }
+
+    private Composition.Modifier prepared(Class<?>[] a, Class<?>[] removed) {
+        Composition c = dominion.composition();
+        switch (a.length) {
+            case 0: return c.byRemoving(removed);
+            case 1: return c.byAdding1AndRemoving(a[0], removed);
+            case 2: return c.byAdding2AndRemoving(a[0], a[1], removed);
+            case 3: return c.byAdding3AndRemoving(a[0], a[1], a[2], removed);
+            case 4: return c.byAdding4AndRemoving(a[0], a[1], a[2], a[3], removed);
+            case 5: return c.byAdding5AndRemoving(a[0], a[1], a[2], a[3], a[4], removed);
+            case 6: return c.byAdding6AndRemoving(a[0], a[1], a[2], a[3], a[4], a[5], removed);
+            case 7: return c.byAdding7AndRemoving(a[0], a[1], a[2], a[3], a[4], a[5], a[6], removed);
+            default: return c.byAdding8AndRemoving(a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], removed);
+        }
+    }
+}
