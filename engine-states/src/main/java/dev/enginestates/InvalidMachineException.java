@@ -11,7 +11,7 @@ public final class InvalidMachineException extends MachineException {
     private static final long serialVersionUID = 1L;
     private final List<String> problems;
 
-    /** An invalid machine with the problems found, in document order. */
+    /** An invalid machine with the problems found. */
     public InvalidMachineException(String machineId, List<String> problems) {
         super(machineId, format(machineId, problems));
         this.problems = List.copyOf(problems);
@@ -27,7 +27,7 @@ public final class InvalidMachineException extends MachineException {
         return sb.toString();
     }
 
-    /** Each problem on its own, in document order. */
+    /** Each problem on its own: grouped by the kind of check that found it, each group in document order. */
     public List<String> problems() {
         return problems;
     }

@@ -20,7 +20,8 @@ public final class UserCodeException extends MachineException {
 
     /** Wraps a game's exception thrown by code attached to {@code statePath}. */
     public UserCodeException(String machineId, String statePath, String eventType, String what, Throwable cause) {
-        super(machineId, "machine '" + machineId + "': " + what + " of state '" + statePath + "' threw "
+        super(machineId, "machine '" + machineId + "': " + what + " of "
+                + (statePath.isEmpty() ? "the machine's root" : "state '" + statePath + "'") + " threw "
                 + cause + " while processing event '" + eventType + "'", cause);
         this.statePath = statePath;
         this.eventType = eventType;

@@ -87,6 +87,15 @@ public final class Interpreter {
      * history are discarded.
      */
     public void start(MachineRecord r) {
+        begin(r, r.chart().initEvent);
+        try {
+            startNow(r);
+        } finally {
+            end(r);
+        }
+    }
+
+    private void startNow(MachineRecord r) {
         Chart c = r.chart();
         ensure(c);
         r.reset();
@@ -109,6 +118,15 @@ public final class Interpreter {
      * @return whether a state took the event (a targetless transition counts)
      */
     public boolean send(MachineRecord r, int eventId, Event event) {
+        begin(r, event);
+        try {
+            return sendNow(r, eventId, event);
+        } finally {
+            end(r);
+        }
+    }
+
+    private boolean sendNow(MachineRecord r, int eventId, Event event) {
         Chart c = r.chart();
         ensure(c);
         if (r.status() != MachineRecord.ACTIVE) {
@@ -133,6 +151,15 @@ public final class Interpreter {
      * settles. The caller has checked that its source is active.
      */
     public void take(MachineRecord r, int transition, Event event) {
+        begin(r, event);
+        try {
+            takeNow(r, transition, event);
+        } finally {
+            end(r);
+        }
+    }
+
+    private void takeNow(MachineRecord r, int transition, Event event) {
         Chart c = r.chart();
         ensure(c);
         if (r.status() != MachineRecord.ACTIVE) {
@@ -153,6 +180,15 @@ public final class Interpreter {
      * The caller has checked that the states can be active together.
      */
     public void place(MachineRecord r, int[] targets) {
+        begin(r, r.chart().initEvent);
+        try {
+            placeNow(r, targets);
+        } finally {
+            end(r);
+        }
+    }
+
+    private void placeNow(MachineRecord r, int[] targets) {
         Chart c = r.chart();
         ensure(c);
         r.clearConfiguration();
@@ -178,6 +214,33 @@ public final class Interpreter {
         }
         actionCount = 0;
         queueHead = queueTail = 0;
+    }
+
+    /** Whether this interpreter is processing an event now (a face nesting sends needs another one). */
+    public boolean isRunning() {
+        return running;
+    }
+
+    private boolean running;
+
+    private void begin(MachineRecord r, Event event) {
+        String busy = r.processing();
+        if (busy != null) {
+            Chart c = r.chart();
+            throw new dev.enginestates.MachineException(c.machineId, "machine '" + c.machineId + "' got event '" + event.type()
+                    + "' from its own guard or action while processing '" + busy + "'; a machine takes one event at a time:"
+                    + " expected the event to come from outside (or use a transition's actions and targets instead)");
+        }
+        if (running) {
+            throw new IllegalStateException("this interpreter is already processing an event; a nested send needs an interpreter of its own");
+        }
+        running = true;
+        r.beginProcessing(event.type());
+    }
+
+    private void end(MachineRecord r) {
+        running = false;
+        r.endProcessing();
     }
 
     // ------------------------------------------------------------------ macrostep
@@ -287,7 +350,7 @@ public final class Interpreter {
                 ok = g.test(r.context(), event);
             } catch (RuntimeException | Error e) {
                 queueHead = queueTail = 0;
-                throw new UserCodeException(c.machineId, c.describe(c.tSource[t]), event.type(),
+                throw new UserCodeException(c.machineId, c.path[c.tSource[t]], event.type(),
                         "the guard of its '" + c.tLabel[t] + "' transition", e);
             }
             if (ok) {
@@ -465,7 +528,7 @@ public final class Interpreter {
                 r.enterWait(s, Double.POSITIVE_INFINITY, resumed, now);
                 actionCount = 0;
                 queueHead = queueTail = 0;
-                throw new UserCodeException(c.machineId, c.describe(s), "(entry)", "the seconds function of the wait", e);
+                throw new UserCodeException(c.machineId, c.path[s], "(entry)", "the seconds function of the wait", e);
             }
             if (!(seconds >= 0) || Double.isInfinite(seconds)) {
                 r.enterWait(s, Double.POSITIVE_INFINITY, resumed, now);
@@ -752,7 +815,7 @@ public final class Interpreter {
                 String what = actionKind[i] == EXIT ? "an exit action"
                         : actionKind[i] == ENTRY ? "an entry action"
                         : "an action of its '" + c.tLabel[actionTransition[i]] + "' transition";
-                throw new UserCodeException(c.machineId, c.describe(actionOwner[i]), event.type(), what, e);
+                throw new UserCodeException(c.machineId, c.path[actionOwner[i]], event.type(), what, e);
             }
         }
     }
@@ -783,8 +846,14 @@ public final class Interpreter {
                 .append(event.type()).append("' (").append(MAX_MICROSTEPS)
                 .append(" microsteps without settling); the last transitions taken:");
         int shown = Math.min(recentCount, recent.length);
+        int listed = 0;
+        int[] seen = new int[shown];
         for (int i = recentCount - shown; i < recentCount; i++) {
             int t = recent[i % recent.length];
+            if (contains(seen, listed, t)) {
+                continue;
+            }
+            seen[listed++] = t;
             sb.append("\n  ").append(c.describe(c.tSource[t])).append(" (").append(c.tLabel[t]).append(") -> ");
             int[] targets = c.tTargets[t];
             if (targets.length == 0) {

@@ -412,6 +412,9 @@ public final class ChartCompiler {
                     } else if (!isDescendant(target, parent[s])) {
                         problems.add(where(s) + " has default target '" + text + "', which is not inside "
                                 + where(parent[s]) + "; a history's default must be one of its parent's descendants");
+                    } else if (type[target] == StateType.HISTORY) {
+                        problems.add(where(s) + " has default target '" + text + "', which is a history state; expected a regular state below "
+                                + where(parent[s]));
                     } else {
                         historyDefault[s] = new int[] {target};
                     }

@@ -51,7 +51,9 @@ public final class StateWorld implements AutoCloseable {
 
     private final Dominion dominion;
     private final Entity self;
-    private final Interpreter interpreter = new Interpreter();
+    /** Interpreters by nesting depth: a game's action may send to another machine while one is processing. */
+    private Interpreter[] interpreters = {new Interpreter()};
+    private int depth;
     private final TimerHeap timers = new TimerHeap();
     private final List<Binding> bindings = new ArrayList<>();
     private final Map<States<?>, Binding> byStates = new IdentityHashMap<>();
@@ -260,17 +262,22 @@ public final class StateWorld implements AutoCloseable {
         if (!alive(r)) {
             throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
         }
-        interpreter.clock(stepping ? stepStart : clock);
+        Interpreter in = acquire(stepping ? stepStart : clock);
         try {
-            return interpreter.send(r.record, eventId, event);
+            return in.send(r.record, eventId, event);
         } finally {
+            depth--;
             afterMove(r);
         }
     }
 
     void place(StateRecord<?> r, int[] targets) {
-        interpreter.clock(stepping ? stepStart : clock);
-        interpreter.place(r.record, targets);
+        Interpreter in = acquire(stepping ? stepStart : clock);
+        try {
+            in.place(r.record, targets);
+        } finally {
+            depth--;
+        }
         MachineRecord rec = r.record;
         if (rec.waitChanged()) {
             rec.clearWaitChanged();
@@ -370,10 +377,11 @@ public final class StateWorld implements AutoCloseable {
         }
         Chart c = rec.chart();
         rec.clearWait(); // the wait ended: no paused seconds are kept for it
-        interpreter.clock(due);
+        Interpreter in = acquire(due);
         try {
-            interpreter.take(rec, c.waitTransition[s], c.waitEvent);
+            in.take(rec, c.waitTransition[s], c.waitEvent);
         } finally {
+            depth--;
             afterMove(r);
         }
     }
@@ -392,10 +400,11 @@ public final class StateWorld implements AutoCloseable {
             }
             int t = firstWhen(r);
             if (t >= 0) {
-                interpreter.clock(stepStart);
+                Interpreter in = acquire(stepStart);
                 try {
-                    interpreter.take(r.record, t, r.record.chart().whenEvent);
+                    in.take(r.record, t, r.record.chart().whenEvent);
                 } finally {
+                    depth--;
                     afterMove(r);
                 }
             }
@@ -421,7 +430,7 @@ public final class StateWorld implements AutoCloseable {
                     try {
                         holds = test.test(rec.context(), r.holder);
                     } catch (RuntimeException | Error e) {
-                        throw new UserCodeException(c.machineId, c.describe(s), c.whenEvent.type(), "a when test", e);
+                        throw new UserCodeException(c.machineId, c.path[s], c.whenEvent.type(), "a when test", e);
                     }
                     if (holds) {
                         return t;
@@ -479,6 +488,16 @@ public final class StateWorld implements AutoCloseable {
             held[i] = null;
         }
         heldCount = w;
+    }
+
+    private Interpreter acquire(double at) {
+        if (depth == interpreters.length) {
+            interpreters = Arrays.copyOf(interpreters, depth + 1);
+            interpreters[depth] = new Interpreter();
+        }
+        Interpreter in = interpreters[depth++];
+        in.clock(at);
+        return in;
     }
 
     private void markHeld(StateRecord<?> r, long stamp) {

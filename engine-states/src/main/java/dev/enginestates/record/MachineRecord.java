@@ -44,6 +44,8 @@ public final class MachineRecord {
     final double[] paused;
     /** Set whenever the wait changes; the face that keeps timers reads and clears it. */
     boolean waitChanged;
+    /** The type of the event being processed, or {@code null} when the record is at rest. */
+    String processing;
 
     /** A record for {@code chart}, not started, holding {@code context}. */
     public MachineRecord(Chart chart, Object context) {
@@ -155,6 +157,21 @@ public final class MachineRecord {
     /** The clock time the hold began, or NaN. */
     public double heldSince() {
         return heldSince;
+    }
+
+    /** The type of the event this record is processing now, or {@code null} at rest. */
+    public String processing() {
+        return processing;
+    }
+
+    /** Marks the record as processing an event (the algorithm's guard against re-entry). */
+    public void beginProcessing(String eventType) {
+        processing = eventType;
+    }
+
+    /** Marks the record as at rest. */
+    public void endProcessing() {
+        processing = null;
     }
 
     /** Whether the wait changed since {@link #clearWaitChanged()}. */

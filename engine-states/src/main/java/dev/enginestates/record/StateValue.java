@@ -53,10 +53,10 @@ public final class StateValue {
         return kids;
     }
 
-    /** Whether the state at the dotted path ({@code "patrol.watch"}) is active; {@code false} for a path that names no state. */
+    /** Whether the state at the dotted path ({@code "patrol.watch"}; {@code ""} is the root) is active; {@code false} for a path that names no state. */
     public static boolean matches(MachineRecord r, String path) {
         int s = r.chart().stateAt(path);
-        return s > 0 && r.isActive(s);
+        return s >= 0 && r.isActive(s);
     }
 
     /** The paths of the active atomic and final states, in document order. */

@@ -1,6 +1,7 @@
 package dev.enginestates.xstate;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enginestates.InvalidMachineException;
@@ -107,8 +108,11 @@ public final class XStateImport<C> {
      */
     public Machine<C> parse(String json) {
         JsonNode root;
+        if (json == null || json.isBlank()) {
+            return from(null);
+        }
         try {
-            root = JSON.readTree(json);
+            root = JSON.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(json);
         } catch (JsonProcessingException e) {
             String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
                     + ", column " + e.getLocation().getColumnNr();
