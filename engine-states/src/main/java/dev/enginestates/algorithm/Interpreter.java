@@ -8,6 +8,7 @@ import dev.enginestates.chart.ChartCompiler;
 import dev.enginestates.declare.Action;
 import dev.enginestates.declare.Guard;
 import dev.enginestates.declare.StateType;
+import dev.enginestates.record.Completion;
 import dev.enginestates.record.MachineRecord;
 
 /**
@@ -70,6 +71,10 @@ public final class Interpreter {
     /** Clock time entries and exits happen at, for waits (the faces' fixed-step clock). */
     private double now;
     private boolean[] viaHistory = new boolean[8];
+    // the completed configuration that selection reads, as XState reads its state value
+    private int[] view = new int[8];
+    private boolean[] viewMark = new boolean[8];
+    private int viewSize;
 
     /** Sets the clock time that the next macrosteps' waits start and pause at. */
     public void clock(double now) {
@@ -273,44 +278,64 @@ public final class Interpreter {
 
     // ------------------------------------------------------------------ selection
 
-    /** XState's transitionNode: ask the deepest active states first; a parallel state asks every region. */
+    /**
+     * XState's transitionNode over the state value: the deepest states are asked first, every
+     * region of a parallel state is asked, and a state is asked only when nothing below it took
+     * the event. The value is read from the completed configuration ({@link Completion}).
+     */
     private void select(Chart c, MachineRecord r, int node, int eventId, Event event) {
+        viewSize = Completion.complete(r, view, viewMark);
+        selectIn(c, r, node, eventId, -1, event);
+    }
+
+    private void selectIn(Chart c, MachineRecord r, int node, int eventId, int doneState, Event event) {
         int before = selectedCount;
-        StateType type = c.type[node];
-        if (type == StateType.COMPOUND) {
-            for (int child : c.regularChildren[node]) {
-                if (r.isActive(child)) {
-                    select(c, r, child, eventId, event);
-                    break;
-                }
+        int first = -1;
+        int count = 0;
+        for (int i = 0; i < viewSize; i++) {
+            if (c.parent[view[i]] == node) {
+                first = first < 0 ? view[i] : first;
+                count++;
             }
-        } else if (type == StateType.PARALLEL) {
-            int n = r.activeCount();
-            for (int i = 0; i < n; i++) {
-                int s = r.activeAt(i);
-                if (c.parent[s] == node) {
-                    select(c, r, s, eventId, event);
+        }
+        if (c.type[node] == StateType.COMPOUND && first >= 0 && c.isLeaf(first)) {
+            candidate(c, r, first, eventId, doneState, event);
+        } else if (count == 1) {
+            selectIn(c, r, first, eventId, doneState, event);
+        } else {
+            for (int i = 0; i < viewSize; i++) {
+                if (c.parent[view[i]] == node) {
+                    selectIn(c, r, view[i], eventId, doneState, event);
                 }
             }
         }
         if (selectedCount == before) {
-            int[][] table = c.on[node];
-            if (table != null) {
-                int t = firstEnabled(c, r, table[eventId], event);
-                if (t >= 0) {
-                    push(t);
-                }
-            }
+            candidate(c, r, node, eventId, doneState, event);
         }
     }
 
-    private void selectDone(Chart c, MachineRecord r, int state, Event event) {
-        if (r.isActive(state) && c.onDone[state] != null) {
-            int t = firstEnabled(c, r, c.onDone[state], event);
-            if (t >= 0) {
-                push(t);
-            }
+    /** The state's first enabled transition for the event (or for its own done event), if any. */
+    private void candidate(Chart c, MachineRecord r, int node, int eventId, int doneState, Event event) {
+        int[] candidates;
+        if (eventId >= 0) {
+            int[][] table = c.on[node];
+            candidates = table == null ? null : table[eventId];
+        } else {
+            candidates = node == doneState ? c.onDone[node] : null;
         }
+        int t = firstEnabled(c, r, candidates, event);
+        if (t >= 0) {
+            push(t);
+        }
+    }
+
+    /** A done event is chosen like any event: only its own state names it, and only if the walk reaches it. */
+    private void selectDone(Chart c, MachineRecord r, int state, Event event) {
+        if (c.onDone[state] == null) {
+            return;
+        }
+        viewSize = Completion.complete(r, view, viewMark);
+        selectIn(c, r, 0, -1, state, event);
     }
 
     private void selectEventless(Chart c, MachineRecord r, Event event) {
@@ -880,6 +905,8 @@ public final class Interpreter {
             exitList = new int[states];
             enterList = new int[states];
             viaHistory = new boolean[states];
+            view = new int[states];
+            viewMark = new boolean[states];
             effective = new int[states];
             doneOrder = new int[states];
         }

@@ -21,36 +21,32 @@ public final class StateValue {
     /** The value: a {@code String} or an unmodifiable {@code Map<String, Object>} of nested values. */
     public static Object of(MachineRecord r) {
         Chart c = r.chart();
-        return valueOf(c, r, 0);
+        int[] view = new int[c.size];
+        int n = Completion.complete(r, view, new boolean[c.size]);
+        return valueOf(c, java.util.Arrays.copyOf(view, n), 0);
     }
 
-    private static Object valueOf(Chart c, MachineRecord r, int node) {
-        List<Integer> kids = activeChildren(c, r, node);
-        if (c.type[node] == StateType.COMPOUND) {
-            if (kids.isEmpty()) {
-                return Map.of();
-            }
-            int child = kids.get(0);
-            if (c.isLeaf(child)) {
-                return c.key[child];
-            }
-        }
-        Map<String, Object> out = new LinkedHashMap<>();
-        for (int k : kids) {
-            out.put(c.key[k], valueOf(c, r, k));
-        }
-        return Collections.unmodifiableMap(out);
-    }
-
-    private static List<Integer> activeChildren(Chart c, MachineRecord r, int node) {
+    /** XState's getValueFromAdj over the completed configuration, children in entry order. */
+    private static Object valueOf(Chart c, int[] view, int node) {
         List<Integer> kids = new ArrayList<>();
-        for (int i = 0; i < r.activeCount(); i++) {
-            int s = r.activeAt(i);
+        for (int s : view) {
             if (c.parent[s] == node) {
                 kids.add(s);
             }
         }
-        return kids;
+        if (c.type[node] == StateType.COMPOUND) {
+            if (kids.isEmpty()) {
+                return Map.of();
+            }
+            if (c.isLeaf(kids.get(0))) {
+                return c.key[kids.get(0)];
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (int k : kids) {
+            out.put(c.key[k], valueOf(c, view, k));
+        }
+        return Collections.unmodifiableMap(out);
     }
 
     /** Whether the state at the dotted path ({@code "patrol.watch"}; {@code ""} is the root) is active; {@code false} for a path that names no state. */
