@@ -33,6 +33,8 @@ public abstract class StateRecord<C> {
     boolean dirty;
     long heldStamp = -1;
     boolean inHeldList;
+    /** True while the record's wait times count from 0 on a clock of its own (not yet in a world). */
+    boolean localClock = true;
 
     StateRecord() {
     }
@@ -156,13 +158,26 @@ public abstract class StateRecord<C> {
             }
         }
         if (world != null) {
-            world.place(this, targets);
+            world.place(this, targets, paths.clone());
         } else {
             Interpreter interpreter = new Interpreter();
             interpreter.place(record, targets);
             record.clearWaitChanged();
         }
         return this;
+    }
+
+    /**
+     * Overwrites this record with a snapshot whose times are on its world's clock (a restore
+     * or a replay). On a spawned record, call {@link StateWorld#restored} afterwards so its
+     * tags, timer and rules follow.
+     *
+     * @throws IllegalArgumentException if the snapshot is of another machine
+     */
+    public final void restoreFrom(MachineRecord snapshot) {
+        record.copyFrom(snapshot);
+        record.clearWaitChanged();
+        localClock = false;
     }
 
     final int stateIndex(String path) {

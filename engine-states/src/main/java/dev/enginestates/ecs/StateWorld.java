@@ -69,6 +69,7 @@ public final class StateWorld implements AutoCloseable {
     private StateRecord<?>[] held = new StateRecord<?>[16];
     private int heldCount;
     private long[] dueKeys = new long[64];
+    private WorldInputs inputs;
     private int[] whenScratch = new int[64];
 
     /** A machine's place in this world: its records in spawn order, its prepared tag moves. */
@@ -90,7 +91,7 @@ public final class StateWorld implements AutoCloseable {
 
     private StateWorld(Dominion dominion) {
         this.dominion = Objects.requireNonNull(dominion, "dominion");
-        this.self = dominion.createEntity(WorldEntity.INSTANCE);
+        this.self = dominion.createEntity(WorldEntity.INSTANCE, EntityKey.world());
     }
 
     /** A new world over a new embedded Dominion. */
@@ -164,6 +165,9 @@ public final class StateWorld implements AutoCloseable {
         for (StateRecord<?> r : records) {
             register(r, e);
         }
+        if (inputs != null) {
+            inputs.spawned(e, records.toArray(new StateRecord<?>[0]));
+        }
         return e;
     }
 
@@ -194,6 +198,9 @@ public final class StateWorld implements AutoCloseable {
         entity.add(record);
         register(record, entity);
         applyTags(record);
+        if (inputs != null) {
+            inputs.attached(entity, record);
+        }
         return record;
     }
 
@@ -206,6 +213,9 @@ public final class StateWorld implements AutoCloseable {
         binding(r).moves.removeAll(entity, r);
         unregister(r);
         entity.removeType(machine.recordType());
+        if (inputs != null) {
+            inputs.detached(entity, machine);
+        }
         return true;
     }
 
@@ -220,7 +230,11 @@ public final class StateWorld implements AutoCloseable {
                 unregister(r);
             }
         }
-        return dominion.deleteEntity(entity);
+        boolean deleted = dominion.deleteEntity(entity);
+        if (inputs != null) {
+            inputs.despawned(entity);
+        }
+        return deleted;
     }
 
     /** The live records of a machine in this world, in spawn order. */
@@ -256,22 +270,94 @@ public final class StateWorld implements AutoCloseable {
         return new Query(dominion, with, new Class<?>[0]);
     }
 
+    /** Sets the listener that hears this world's inputs (an input log), or {@code null} for none. */
+    public void listen(WorldInputs inputs) {
+        this.inputs = inputs;
+    }
+
+    /** The entity with this key, or {@code null}: {@link EntityKey#WORLD} is the world's own. */
+    public Entity entity(String key) {
+        if (EntityKey.WORLD.equals(key)) {
+            return self;
+        }
+        for (Results.With1<EntityKey> w : dominion.findEntitiesWith(EntityKey.class)) {
+            if (w.comp().value().equals(key)) {
+                return w.entity();
+            }
+        }
+        return null;
+    }
+
+    /** The key of an entity: its {@link EntityKey}'s text, or {@code null} when it has none. */
+    public static String keyOf(Entity entity) {
+        EntityKey k = entity.get(EntityKey.class);
+        return k == null ? null : k.value();
+    }
+
+    /**
+     * Sets the clock, as a restore does: seconds of fixed steps so far and the step count.
+     * Waits keep their start times, so set the clock before writing records.
+     *
+     * @throws IllegalStateException during a step
+     * @throws IllegalArgumentException if the time is negative or not finite, or the count negative
+     */
+    public void restoreClock(double time, long steps) {
+        if (stepping) {
+            throw new IllegalStateException("the clock cannot be set during a step");
+        }
+        if (!(time >= 0) || Double.isInfinite(time) || steps < 0) {
+            throw new IllegalArgumentException("a world clock needs finite seconds, 0 or more, and a step count, 0 or more; got "
+                    + time + " s and " + steps + " steps");
+        }
+        this.clock = time;
+        this.steps = steps;
+    }
+
+    /**
+     * A record of this world was overwritten as a whole (a restore): its timer, its
+     * {@code when} rules and its entity's tags are derived from it again, now.
+     */
+    public void restored(StateRecord<?> r) {
+        if (r.world != this) {
+            throw new IllegalArgumentException("the '" + r.machineId() + "' record does not belong to this world");
+        }
+        MachineRecord rec = r.record;
+        rec.clearWaitChanged();
+        schedule(r);
+        updateWhen(r);
+        boolean held = rec.isHeld();
+        if (held && !r.inHeldList) {
+            r.inHeldList = true;
+            r.heldStamp = steps;
+            held(r);
+        }
+        applyTags(r);
+    }
+
+    private void held(StateRecord<?> r) {
+        this.held = push(this.held, heldCount++, r);
+    }
+
     // ------------------------------------------------------------------ sending
 
     boolean send(StateRecord<?> r, int eventId, Event event) {
         if (!alive(r)) {
             throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
         }
+        boolean input = !stepping && depth == 0;
         Interpreter in = acquire(stepping ? stepStart : clock);
         try {
             return in.send(r.record, eventId, event);
         } finally {
             depth--;
             afterMove(r);
+            if (input && inputs != null) {
+                inputs.sent(r, event);
+            }
         }
     }
 
-    void place(StateRecord<?> r, int[] targets) {
+    void place(StateRecord<?> r, int[] targets, String[] paths) {
         Interpreter in = acquire(stepping ? stepStart : clock);
         try {
             in.place(r.record, targets);
@@ -287,6 +373,9 @@ public final class StateWorld implements AutoCloseable {
         if (!r.dirty) {
             r.dirty = true;
             pendingTags = push(pendingTags, pendingCount++, r);
+        }
+        if (inputs != null && !stepping) {
+            inputs.stateSet(r, paths);
         }
     }
 
@@ -359,6 +448,9 @@ public final class StateWorld implements AutoCloseable {
             }
             dirtyCount = 0;
             stepping = false;
+        }
+        if (inputs != null) {
+            inputs.stepped(dt);
         }
     }
 
@@ -524,10 +616,11 @@ public final class StateWorld implements AutoCloseable {
         r.slot = b.count;
         b.records[b.count++] = r;
         MachineRecord rec = r.record;
-        if (rec.waitState() >= 0) {
+        if (r.localClock && rec.waitState() >= 0) {
             // a record made outside a world counted its wait on a clock of its own, from 0
             rec.setWait(rec.waitState(), clock - rec.waited(0), rec.waitSeconds());
         }
+        r.localClock = false;
         rec.clearWaitChanged();
         schedule(r);
         updateWhen(r);

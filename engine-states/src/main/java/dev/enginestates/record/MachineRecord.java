@@ -240,6 +240,12 @@ public final class MachineRecord {
         waitChanged = true;
     }
 
+    /** Sets the clock time a hold began (NaN: not held), as a restore does. */
+    public void setHeldSince(double time) {
+        heldSince = time;
+        waitChanged = true;
+    }
+
     /** Sets a state's paused seconds (NaN clears them). */
     public void setPaused(int state, double seconds) {
         paused[state] = seconds;

@@ -1,0 +1,40 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Event;
+
+/**
+ * Hears a world's inputs, as an input log records them: spawns and attachments of machines,
+ * events sent from outside the step, states set by hand, steps. Events that a game's code sends
+ * during a step or from inside another machine's action are consequences of the inputs and are
+ * not heard. Called after each input has been applied.
+ */
+public interface WorldInputs {
+    /** An entity was spawned holding these machine records (other components are the game's). */
+    default void spawned(Entity entity, StateRecord<?>[] records) {
+    }
+
+    /** A machine record was attached to an existing entity (the world's own included). */
+    default void attached(Entity entity, StateRecord<?> record) {
+    }
+
+    /** A machine was detached from an entity. */
+    default void detached(Entity entity, States<?> machine) {
+    }
+
+    /** An entity was despawned. */
+    default void despawned(Entity entity) {
+    }
+
+    /** An event was sent to a machine from outside the step. */
+    default void sent(StateRecord<?> record, Event event) {
+    }
+
+    /** A state was set by hand. */
+    default void stateSet(StateRecord<?> record, String[] paths) {
+    }
+
+    /** The world was stepped. */
+    default void stepped(double dt) {
+    }
+}

@@ -1,0 +1,37 @@
+package dev.enginestates.io;
+
+import dev.enginestates.MachineException;
+
+import java.util.List;
+
+/**
+ * A checkpoint, dump or input log that cannot be written or read: malformed JSON, a wrong
+ * format version, an unknown machine or state, a context that does not fit its type, a key
+ * that matches no entity. Every problem found is listed, each with where it is
+ * ({@code $.entities.guard-7.guard.active[1]}) and what was expected. A restore that throws
+ * has changed nothing.
+ */
+public final class CheckpointException extends MachineException {
+    private static final long serialVersionUID = 1L;
+    private final List<String> problems;
+
+    /** The problems found, in the order found. */
+    public CheckpointException(String what, List<String> problems) {
+        super("", format(what, problems));
+        this.problems = List.copyOf(problems);
+    }
+
+    private static String format(String what, List<String> problems) {
+        StringBuilder sb = new StringBuilder(what).append(": ").append(problems.size())
+                .append(problems.size() == 1 ? " problem" : " problems");
+        for (String p : problems) {
+            sb.append("\n  - ").append(p);
+        }
+        return sb.toString();
+    }
+
+    /** Each problem on its own. */
+    public List<String> problems() {
+        return problems;
+    }
+}

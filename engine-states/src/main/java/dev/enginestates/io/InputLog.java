@@ -1,0 +1,290 @@
+package dev.enginestates.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Event;
+import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import dev.enginestates.ecs.WorldInputs;
+import dev.enginestates.record.MachineRecord;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The inputs of a world since a checkpoint: spawns, events sent from outside the step, states
+ * set by hand, steps. Replaying the log from its checkpoint into a fresh world reproduces the
+ * machines' records bit for bit, which is how a bug seen once is reproduced at will.
+ *
+ * <pre>{@code
+ * InputLog log = InputLog.start(saves, world);   // checkpoints the world, then listens
+ * ... the game runs ...
+ * Files.writeString(path, log.text());
+ * InputLog.replay(saves, StateWorld.create(), Files.readString(path));
+ * }</pre>
+ *
+ * <p>What it keeps of an input is what the machines see: the entity's key, the machine, the
+ * event's type and fields (written as JSON values, read back as numbers, strings, booleans,
+ * lists and maps), the record of a spawned machine. A game's other components are not in it:
+ * a {@code when} test that reads them replays the same only if the game restores them too.
+ * Entities spawned without an {@link EntityKey} cannot be matched on replay; the log notes
+ * each and {@link #replay} refuses such a log.
+ */
+public final class InputLog implements WorldInputs {
+    /** The input log format's name and version. */
+    public static final String FORMAT = "engine-states/inputs";
+    /** The current input log version. */
+    public static final int VERSION = 1;
+
+    private final Saves saves;
+    private final StateWorld world;
+    private final ObjectNode start;
+    private final ArrayNode inputs = JsonNodeFactory.instance.arrayNode();
+    private final List<String> unmatched = new ArrayList<>();
+
+    private InputLog(Saves saves, StateWorld world) {
+        this.saves = saves;
+        this.world = world;
+        this.start = saves.checkpointTree(world);
+    }
+
+    /** Checkpoints the world and records its inputs from now on (until {@link #stop}). */
+    public static InputLog start(Saves saves, StateWorld world) {
+        InputLog log = new InputLog(saves, world);
+        world.listen(log);
+        return log;
+    }
+
+    /** Stops recording. */
+    public void stop() {
+        world.listen(null);
+    }
+
+    /** The log as JSON text: the starting checkpoint and the inputs in order. */
+    public String text() {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("format", FORMAT);
+        root.put("version", VERSION);
+        root.set("start", start);
+        root.set("inputs", inputs);
+        ArrayNode un = root.putArray("unmatched");
+        unmatched.forEach(un::add);
+        return saves.write(root);
+    }
+
+    /** How many inputs were recorded. */
+    public int size() {
+        return inputs.size();
+    }
+
+    @Override
+    public void spawned(Entity entity, StateRecord<?>[] records) {
+        String key = key(entity, "spawn");
+        if (key == null) {
+            return;
+        }
+        ObjectNode spawn = inputs.addObject().putObject("spawn");
+        spawn.put("entity", key);
+        ObjectNode ms = spawn.putObject("machines");
+        for (StateRecord<?> r : records) {
+            ms.set(r.machineId(), saves.codec().encode(r.record()));
+        }
+    }
+
+    @Override
+    public void attached(Entity entity, StateRecord<?> record) {
+        String key = key(entity, "attach");
+        if (key != null) {
+            ObjectNode a = inputs.addObject().putObject("attach");
+            a.put("entity", key);
+            a.put("machine", record.machineId());
+            a.set("record", saves.codec().encode(record.record()));
+        }
+    }
+
+    @Override
+    public void detached(Entity entity, States<?> machine) {
+        String key = key(entity, "detach");
+        if (key != null) {
+            ObjectNode d = inputs.addObject().putObject("detach");
+            d.put("entity", key);
+            d.put("machine", machine.id());
+        }
+    }
+
+    @Override
+    public void despawned(Entity entity) {
+        String key = key(entity, "despawn");
+        if (key != null) {
+            inputs.addObject().put("despawn", key);
+        }
+    }
+
+    @Override
+    public void sent(StateRecord<?> record, Event event) {
+        String key = key(record.entity(), "send");
+        if (key != null) {
+            ObjectNode s = inputs.addObject().putObject("send");
+            s.put("entity", key);
+            s.put("machine", record.machineId());
+            ObjectNode ev = s.putObject("event");
+            ev.put("type", event.type());
+            ev.set("fields", saves.json().valueToTree(event.fields()));
+        }
+    }
+
+    @Override
+    public void stateSet(StateRecord<?> record, String[] paths) {
+        String key = key(record.entity(), "set");
+        if (key != null) {
+            ObjectNode s = inputs.addObject().putObject("set");
+            s.put("entity", key);
+            s.put("machine", record.machineId());
+            ArrayNode a = s.putArray("states");
+            for (String p : paths) {
+                a.add(p);
+            }
+        }
+    }
+
+    @Override
+    public void stepped(double dt) {
+        inputs.addObject().put("step", dt);
+    }
+
+    private String key(Entity entity, String what) {
+        String key = StateWorld.keyOf(entity);
+        if (key == null) {
+            unmatched.add(what + " on entity " + entity + ", which has no EntityKey (input " + inputs.size() + ")");
+            inputs.addObject().put("unmatched", what);
+        }
+        return key;
+    }
+
+    /**
+     * Replays a log into a world: restores its starting checkpoint (spawning the keyed
+     * entities the world lacks), then applies each input in order.
+     *
+     * @throws CheckpointException if the log is malformed, of another version, notes inputs on entities without keys,
+     *         or names an entity, machine or state that does not exist
+     */
+    public static void replay(Saves saves, StateWorld world, String log) {
+        JsonNode root = saves.parse(log, "input log");
+        List<String> problems = new ArrayList<>();
+        if (!FORMAT.equals(root.path("format").asText(null))) {
+            problems.add("$.format: expected \"" + FORMAT + "\", found " + Json.kind(root.get("format")));
+        }
+        if (root.path("version").asInt(-1) != VERSION) {
+            problems.add("$.version: expected " + VERSION + ", found " + Json.kind(root.get("version")));
+        }
+        if (root.path("unmatched").size() > 0) {
+            problems.add("$.unmatched: the log has inputs on entities without an EntityKey, which a replay cannot match: "
+                    + root.get("unmatched"));
+        }
+        if (!root.path("inputs").isArray()) {
+            problems.add("$.inputs: expected an array of inputs, found " + Json.kind(root.get("inputs")));
+        }
+        if (!problems.isEmpty()) {
+            throw new CheckpointException("the input log cannot be replayed", problems);
+        }
+        saves.restore(world, root.get("start"), true);
+        JsonNode inputs = root.get("inputs");
+        for (int i = 0; i < inputs.size(); i++) {
+            apply(saves, world, inputs.get(i), "$.inputs[" + i + "]");
+        }
+    }
+
+    private static void apply(Saves saves, StateWorld world, JsonNode input, String at) {
+        if (input.has("step")) {
+            world.step(input.get("step").asDouble());
+        } else if (input.has("send")) {
+            JsonNode s = input.get("send");
+            States<?> m = machine(saves, s, at + ".send");
+            Entity e = entity(world, s.path("entity").asText(), at + ".send.entity");
+            JsonNode ev = s.path("event");
+            Map<String, Object> fields = new LinkedHashMap<>();
+            for (Iterator<Map.Entry<String, JsonNode>> it = ev.path("fields").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> f = it.next();
+                try {
+                    fields.put(f.getKey(), saves.json().treeToValue(f.getValue(), Object.class));
+                } catch (JsonProcessingException ex) {
+                    throw fail(at + ".send.event.fields." + f.getKey(), Json.oneLine(ex));
+                }
+            }
+            m.send(e, Event.of(ev.path("type").asText(), fields));
+        } else if (input.has("set")) {
+            JsonNode s = input.get("set");
+            States<?> m = machine(saves, s, at + ".set");
+            Entity e = entity(world, s.path("entity").asText(), at + ".set.entity");
+            List<String> paths = new ArrayList<>();
+            s.path("states").forEach(p -> paths.add(p.asText()));
+            m.read(e).setState(paths.toArray(new String[0]));
+        } else if (input.has("spawn")) {
+            JsonNode s = input.get("spawn");
+            String key = s.path("entity").asText();
+            List<Object> components = new ArrayList<>();
+            components.add(EntityKey.of(key));
+            for (Iterator<Map.Entry<String, JsonNode>> it = s.path("machines").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> m = it.next();
+                components.add(record(saves, m.getKey(), m.getValue(), at + ".spawn.machines." + m.getKey()));
+            }
+            world.spawn(components.toArray());
+        } else if (input.has("attach")) {
+            JsonNode a = input.get("attach");
+            Entity e = entity(world, a.path("entity").asText(), at + ".attach.entity");
+            world.attach(e, record(saves, a.path("machine").asText(), a.path("record"), at + ".attach.record"));
+        } else if (input.has("detach")) {
+            JsonNode d = input.get("detach");
+            world.detach(entity(world, d.path("entity").asText(), at + ".detach.entity"), machine(saves, d, at + ".detach"));
+        } else if (input.has("despawn")) {
+            world.despawn(entity(world, input.get("despawn").asText(), at + ".despawn"));
+        } else {
+            throw fail(at, "expected one of step, send, set, spawn, attach, detach, despawn; found " + input);
+        }
+    }
+
+    private static StateRecord<?> record(Saves saves, String id, JsonNode node, String at) {
+        States<?> m = saves.machine(id);
+        if (m == null) {
+            throw fail(at, "no machine has id '" + id + "'; expected one of " + saves.machineIds());
+        }
+        List<String> problems = new ArrayList<>();
+        MachineRecord staged = saves.codec().decode(node, m, at, problems);
+        if (staged == null) {
+            throw new CheckpointException("the input log cannot be replayed", problems);
+        }
+        StateRecord<?> r = m.trait();
+        r.restoreFrom(staged);
+        return r;
+    }
+
+    private static States<?> machine(Saves saves, JsonNode node, String at) {
+        String id = node.path("machine").asText();
+        States<?> m = saves.machine(id);
+        if (m == null) {
+            throw fail(at + ".machine", "no machine has id '" + id + "'; expected one of " + saves.machineIds());
+        }
+        return m;
+    }
+
+    private static Entity entity(StateWorld world, String key, String at) {
+        Entity e = world.entity(key);
+        if (e == null) {
+            throw fail(at, "no entity has key '" + key + "'");
+        }
+        return e;
+    }
+
+    private static CheckpointException fail(String at, String what) {
+        return new CheckpointException("the input log cannot be replayed", List.of(at + ": " + what));
+    }
+}

@@ -1,0 +1,236 @@
+package dev.enginestates.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.StateType;
+import dev.enginestates.ecs.States;
+import dev.enginestates.record.MachineRecord;
+
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One machine record as exact JSON, and back. The active states are kept in the order they
+ * were entered (XState's order, which decides later choices), every time as the exact double
+ * it is, the context through Jackson. Decoding checks everything and reports each problem with
+ * its JSON path; it never touches a live record.
+ */
+final class RecordCodec {
+    private final ObjectMapper json;
+
+    RecordCodec(ObjectMapper json) {
+        this.json = json;
+    }
+
+    ObjectNode encode(MachineRecord r) {
+        Chart c = r.chart();
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("status", r.isDone() ? "done" : "active");
+        ArrayNode active = o.putArray("active");
+        for (int i = 0; i < r.activeCount(); i++) {
+            int s = r.activeAt(i);
+            if (s > 0) {
+                active.add(c.path[s]);
+            }
+        }
+        ObjectNode history = o.putObject("history");
+        for (int h = 1; h < c.size; h++) {
+            if (c.type[h] == StateType.HISTORY && r.historySize(h) >= 0) {
+                ArrayNode remembered = history.putArray(c.path[h]);
+                for (int i = 0; i < r.historySize(h); i++) {
+                    remembered.add(c.path[r.historyAt(h, i)]);
+                }
+            }
+        }
+        ObjectNode paused = o.putObject("paused");
+        for (int s = 1; s < c.size; s++) {
+            if (!Double.isNaN(r.paused(s))) {
+                paused.put(c.path[s], r.paused(s));
+            }
+        }
+        if (r.waitState() >= 0) {
+            ObjectNode wait = o.putObject("wait");
+            wait.put("state", c.path[r.waitState()]);
+            wait.put("start", r.waitStart());
+            wait.put("seconds", r.waitSeconds());
+        } else {
+            o.putNull("wait");
+        }
+        if (r.isHeld()) {
+            o.put("heldSince", r.heldSince());
+        } else {
+            o.putNull("heldSince");
+        }
+        o.set("context", r.context() == null ? JsonNodeFactory.instance.nullNode() : json.valueToTree(r.context()));
+        return o;
+    }
+
+    /** A new record decoded from {@code node}, or {@code null} with the problems added. */
+    MachineRecord decode(JsonNode node, States<?> machine, String at, List<String> problems) {
+        Chart c = machine.machine().chart();
+        int before = problems.size();
+        if (!node.isObject()) {
+            problems.add(at + ": expected a machine record object, found " + Json.kind(node));
+            return null;
+        }
+        Object context = decodeContext(node.get("context"), machine, at + ".context", problems);
+        MachineRecord r = new MachineRecord(c, context);
+        r.enter(0);
+        JsonNode active = node.get("active");
+        if (active == null || !active.isArray() || active.isEmpty()) {
+            problems.add(at + ".active: expected the active state paths in entry order, a non-empty array; found " + Json.kind(active));
+        } else {
+            for (int i = 0; i < active.size(); i++) {
+                int s = state(c, active.get(i), at + ".active[" + i + "]", problems);
+                if (s < 0) {
+                    continue;
+                }
+                if (c.type[s] == StateType.HISTORY) {
+                    problems.add(at + ".active[" + i + "]: '" + c.path[s] + "' is a history state, which is never active");
+                } else if (r.isActive(s)) {
+                    problems.add(at + ".active[" + i + "]: '" + c.path[s] + "' is listed twice");
+                } else if (!r.isActive(c.parent[s])) {
+                    problems.add(at + ".active[" + i + "]: '" + c.path[s] + "' comes before its parent '" + c.describe(c.parent[s])
+                            + "' is active; expected parents first, in entry order");
+                } else {
+                    r.enter(s);
+                }
+            }
+        }
+        String status = node.path("status").asText("");
+        if (status.equals("done")) {
+            r.status(MachineRecord.DONE);
+        } else if (status.equals("active")) {
+            r.status(MachineRecord.ACTIVE);
+        } else {
+            problems.add(at + ".status: expected \"active\" or \"done\", found " + Json.kind(node.get("status")));
+        }
+        JsonNode history = node.path("history");
+        if (!history.isObject()) {
+            problems.add(at + ".history: expected an object from history state path to remembered paths, found " + Json.kind(node.get("history")));
+        } else {
+            for (Iterator<Map.Entry<String, JsonNode>> it = history.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String where = at + ".history." + e.getKey();
+                int h = c.stateAt(e.getKey());
+                if (h <= 0 || c.type[h] != StateType.HISTORY) {
+                    problems.add(where + ": '" + e.getKey() + "' names no history state of machine '" + c.machineId + "'");
+                    continue;
+                }
+                if (!e.getValue().isArray() || e.getValue().isEmpty()) {
+                    problems.add(where + ": expected the remembered state paths, a non-empty array; found " + Json.kind(e.getValue()));
+                    continue;
+                }
+                r.clearHistory(h);
+                for (int i = 0; i < e.getValue().size(); i++) {
+                    int s = state(c, e.getValue().get(i), where + "[" + i + "]", problems);
+                    if (s >= 0 && !c.isDescendant(s, c.parent[h])) {
+                        problems.add(where + "[" + i + "]: '" + c.path[s] + "' is not inside '" + c.describe(c.parent[h])
+                                + "', which the history state remembers");
+                    } else if (s >= 0) {
+                        r.addHistory(h, s);
+                    }
+                }
+            }
+        }
+        JsonNode paused = node.path("paused");
+        if (!paused.isObject()) {
+            problems.add(at + ".paused: expected an object from state path to seconds, found " + Json.kind(node.get("paused")));
+        } else {
+            for (Iterator<Map.Entry<String, JsonNode>> it = paused.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                String where = at + ".paused." + e.getKey();
+                int s = c.stateAt(e.getKey());
+                if (s <= 0 || c.waitTransition[s] < 0) {
+                    problems.add(where + ": '" + e.getKey() + "' names no state with a wait in machine '" + c.machineId + "'");
+                } else {
+                    double v = seconds(e.getValue(), where, problems);
+                    if (!Double.isNaN(v)) {
+                        r.setPaused(s, v);
+                    }
+                }
+            }
+        }
+        JsonNode wait = node.get("wait");
+        if (wait != null && !wait.isNull()) {
+            if (!wait.isObject()) {
+                problems.add(at + ".wait: expected null or {state, start, seconds}, found " + Json.kind(wait));
+            } else {
+                int s = state(c, wait.get("state"), at + ".wait.state", problems);
+                double start = number(wait.get("start"), at + ".wait.start", problems);
+                double secs = seconds(wait.get("seconds"), at + ".wait.seconds", problems);
+                if (s >= 0 && (c.waitTransition[s] < 0 || !r.isActive(s))) {
+                    problems.add(at + ".wait.state: '" + c.path[s] + "' is not an active state with a wait");
+                } else if (s >= 0 && !Double.isNaN(start) && !Double.isNaN(secs)) {
+                    r.setWait(s, start, secs);
+                }
+            }
+        }
+        JsonNode held = node.get("heldSince");
+        if (held != null && !held.isNull()) {
+            double since = number(held, at + ".heldSince", problems);
+            if (!Double.isNaN(since)) {
+                r.setHeldSince(since);
+            }
+        }
+        return problems.size() == before ? r : null;
+    }
+
+    private Object decodeContext(JsonNode node, States<?> machine, String at, List<String> problems) {
+        Object fresh = machine.machine().newContext();
+        if (node == null) {
+            problems.add(at + ": missing; expected the context, or null");
+            return null;
+        }
+        if (fresh == null || node.isNull()) {
+            return node.isNull() ? null : fresh;
+        }
+        try {
+            return json.treeToValue(node, fresh.getClass());
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            problems.add(at + ": does not fit context type " + fresh.getClass().getName() + ": " + Json.oneLine(e));
+            return null;
+        }
+    }
+
+    private static int state(Chart c, JsonNode node, String at, List<String> problems) {
+        if (node == null || !node.isTextual()) {
+            problems.add(at + ": expected a state path, found " + Json.kind(node));
+            return -1;
+        }
+        int s = c.stateAt(node.asText());
+        if (s <= 0) {
+            problems.add(at + ": machine '" + c.machineId + "' has no state '" + node.asText() + "'");
+            return -1;
+        }
+        return s;
+    }
+
+    private static double number(JsonNode node, String at, List<String> problems) {
+        if (node == null || !node.isNumber()) {
+            problems.add(at + ": expected a number, found " + Json.kind(node));
+            return Double.NaN;
+        }
+        double v = node.asDouble();
+        if (Double.isNaN(v) || Double.isInfinite(v)) {
+            problems.add(at + ": expected a finite number, found " + v);
+            return Double.NaN;
+        }
+        return v;
+    }
+
+    private static double seconds(JsonNode node, String at, List<String> problems) {
+        double v = number(node, at, problems);
+        if (v < 0) {
+            problems.add(at + ": expected seconds, 0 or more, found " + v);
+            return Double.NaN;
+        }
+        return v;
+    }
+}

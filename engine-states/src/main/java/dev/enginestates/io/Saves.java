@@ -1,0 +1,410 @@
+package dev.enginestates.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dominion.ecs.api.Entity;
+import dev.dominion.ecs.api.Results;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.StateType;
+import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import dev.enginestates.record.MachineRecord;
+import dev.enginestates.record.StateValue;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * Dumps, checkpoints and restores the machines of a world, and records and replays its inputs.
+ * Made once for the machines a game saves; it checks at once that each context type can be
+ * saved.
+ *
+ * <p><b>What a context must be to be saved:</b> a type Jackson can write and read back as it
+ * was: a Java record, or a class with a no-argument constructor and public fields or
+ * getters/setters, made of numbers, strings, booleans, enums, lists, maps and other such
+ * types. {@link #of} writes a fresh context, reads it back and writes it again, and refuses a
+ * type whose two writings differ or that cannot be read.
+ *
+ * <p><b>Entities are matched by key.</b> A checkpoint names each entity by its
+ * {@link EntityKey} ({@code "world"} for the world's own entity). An entity that holds a
+ * machine but has no key cannot be matched later, so {@link #checkpoint} refuses it (the dump,
+ * which is for reading, names it {@code "#1"}, {@code "#2"}... in spawn order). A restore
+ * writes each saved record onto the entity with the same key, replacing the record it has or
+ * attaching one; machines the checkpoint does not name are left as they are.
+ *
+ * <p>Immutable and thread-safe; the worlds it reads and writes are not.
+ */
+public final class Saves {
+    /** The checkpoint format's name and version. */
+    public static final String CHECKPOINT_FORMAT = "engine-states/checkpoint";
+    /** The current checkpoint version; a checkpoint of another version is refused. */
+    public static final int CHECKPOINT_VERSION = 1;
+
+    private final ObjectMapper json = Json.mapper();
+    private final RecordCodec codec = new RecordCodec(json);
+    private final Map<String, States<?>> machines = new LinkedHashMap<>();
+
+    private Saves(States<?>[] machines) {
+        List<String> problems = new ArrayList<>();
+        for (States<?> m : machines) {
+            Objects.requireNonNull(m, "machine");
+            States<?> before = this.machines.putIfAbsent(m.id(), m);
+            if (before != null && before != m) {
+                problems.add("two machines have id '" + m.id() + "'; a checkpoint names machines by id, so ids must differ");
+            }
+            checkContext(m, problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new CheckpointException("these machines cannot be saved", problems);
+        }
+    }
+
+    /**
+     * Saves for these machines.
+     *
+     * @throws CheckpointException if a context type cannot be written and read back exactly, or two machines share an id
+     */
+    public static Saves of(States<?>... machines) {
+        return new Saves(machines);
+    }
+
+    private void checkContext(States<?> m, List<String> problems) {
+        Object fresh = m.machine().newContext();
+        if (fresh == null) {
+            return;
+        }
+        String type = fresh.getClass().getName();
+        try {
+            JsonNode first = json.valueToTree(fresh);
+            Object back = json.treeToValue(first, fresh.getClass());
+            JsonNode second = json.valueToTree(back);
+            if (!first.equals(second)) {
+                problems.add("machine '" + m.id() + "': context type " + type + " does not read back as it was written ("
+                        + first + " became " + second + "); expected a record or a class with a no-argument constructor and"
+                        + " public fields or getters and setters");
+            }
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            problems.add("machine '" + m.id() + "': context type " + type + " cannot be saved: " + Json.oneLine(e)
+                    + "; expected a record or a class with a no-argument constructor and public fields or getters and setters");
+        }
+    }
+
+    // ------------------------------------------------------------------ dump
+
+    /**
+     * A human-readable JSON picture of every machine on every entity: its state as XState
+     * writes it, seconds waited and left, paused seconds by state, history, context, and each
+     * tag the entity has, named {@code <machine id>.<state path>}. Keys are sorted and seconds
+     * rounded to the microsecond, so the same world always dumps the same text.
+     */
+    public String dump(StateWorld world) {
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("time", rounded(world.time()));
+        root.put("steps", world.steps());
+        ObjectNode entities = root.putObject("entities");
+        Map<Entity, String> names = names(world, false, null);
+        for (Map.Entry<Entity, String> e : names.entrySet()) {
+            Entity entity = e.getKey();
+            ObjectNode out = entities.putObject(e.getValue());
+            ObjectNode ms = out.putObject("machines");
+            ObjectNode tags = out.putObject("tags");
+            for (States<?> m : world.machines()) {
+                StateRecord<?> r = entity.get(m.recordType());
+                if (r == null || r.world() != world) {
+                    continue;
+                }
+                ms.set(m.id(), dumpRecord(r));
+                if (m.machine().tags()) {
+                    Chart c = m.machine().chart();
+                    for (int s = 1; s < c.size; s++) {
+                        if (c.type[s] != StateType.HISTORY && entity.has(m.is(c.path[s]))) {
+                            tags.put(m.id() + "." + c.path[s], true);
+                        }
+                    }
+                }
+            }
+        }
+        return write(root);
+    }
+
+    private ObjectNode dumpRecord(StateRecord<?> r) {
+        MachineRecord rec = r.record();
+        Chart c = rec.chart();
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.set("state", json.valueToTree(StateValue.of(rec)));
+        o.put("status", rec.isDone() ? "done" : "active");
+        if (r.isWaiting()) {
+            ObjectNode w = o.putObject("wait");
+            w.put("state", r.waitingIn());
+            w.set("waited", rounded(r.waited()));
+            w.set("left", rounded(r.secondsLeft()));
+            w.put("held", r.isHeld());
+        } else {
+            o.putNull("wait");
+        }
+        ObjectNode encoded = codec.encode(rec);
+        ObjectNode paused = o.putObject("paused");
+        for (Iterator<Map.Entry<String, JsonNode>> it = encoded.get("paused").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            paused.set(e.getKey(), rounded(e.getValue().asDouble()));
+        }
+        o.set("history", encoded.get("history"));
+        o.set("context", encoded.get("context"));
+        o.put("held", rec.isHeld());
+        return o;
+    }
+
+    private static DecimalNode rounded(double seconds) {
+        return DecimalNode.valueOf(BigDecimal.valueOf(seconds).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros());
+    }
+
+    // ------------------------------------------------------------------ checkpoint
+
+    /**
+     * The records of every machine in the world, exactly, with the world's clock and a format
+     * version. Tags are not saved: a restore rebuilds them from the records.
+     *
+     * @throws CheckpointException if an entity holding a machine has no {@link EntityKey}, or a machine is not one of these saves'
+     */
+    public String checkpoint(StateWorld world) {
+        return write(checkpointTree(world));
+    }
+
+    ObjectNode checkpointTree(StateWorld world) {
+        List<String> problems = new ArrayList<>();
+        Map<Entity, String> names = names(world, true, problems);
+        for (States<?> m : world.machines()) {
+            if (machines.get(m.id()) != m && !world.records(m).isEmpty()) {
+                problems.add("machine '" + m.id() + "' is in the world but not in these saves; expected one of " + machines.keySet());
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new CheckpointException("the world cannot be checkpointed", problems);
+        }
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("format", CHECKPOINT_FORMAT);
+        root.put("version", CHECKPOINT_VERSION);
+        ObjectNode clock = root.putObject("clock");
+        clock.put("time", world.time());
+        clock.put("steps", world.steps());
+        ObjectNode entities = root.putObject("entities");
+        for (Map.Entry<Entity, String> e : names.entrySet()) {
+            ObjectNode out = entities.putObject(e.getValue());
+            for (States<?> m : world.machines()) {
+                StateRecord<?> r = e.getKey().get(m.recordType());
+                if (r != null && r.world() == world) {
+                    out.set(m.id(), codec.encode(r.record()));
+                }
+            }
+        }
+        return root;
+    }
+
+    /**
+     * Restores a checkpoint: sets the world's clock and writes each saved record onto the
+     * entity with the same key; tags, timers and {@code when} rules are rebuilt from the
+     * records. All or nothing: every problem is found first, and if there is one nothing changes.
+     *
+     * @throws CheckpointException for malformed JSON, another format or version, a key that matches no entity,
+     *         an unknown machine or state, a context that does not fit its type
+     */
+    public void restore(StateWorld world, String checkpoint) {
+        restore(world, parse(checkpoint, "checkpoint"), false);
+    }
+
+    /** Restores like {@link #restore(StateWorld, String)}, spawning an entity (with only its key) for each key the world lacks. */
+    public void restoreSpawningMissing(StateWorld world, String checkpoint) {
+        restore(world, parse(checkpoint, "checkpoint"), true);
+    }
+
+    void restore(StateWorld world, JsonNode root, boolean spawnMissing) {
+        List<String> problems = new ArrayList<>();
+        if (!root.isObject()) {
+            throw new CheckpointException("the checkpoint cannot be restored", List.of("$: expected a checkpoint object, found " + Json.kind(root)));
+        }
+        if (!CHECKPOINT_FORMAT.equals(root.path("format").asText(null))) {
+            problems.add("$.format: expected \"" + CHECKPOINT_FORMAT + "\", found " + Json.kind(root.get("format")));
+        }
+        if (!root.path("version").isInt() || root.get("version").asInt() != CHECKPOINT_VERSION) {
+            problems.add("$.version: expected " + CHECKPOINT_VERSION + " (this library reads checkpoint version " + CHECKPOINT_VERSION
+                    + "), found " + Json.kind(root.get("version")));
+        }
+        JsonNode clock = root.path("clock");
+        double time = clock.path("time").isNumber() ? clock.get("time").asDouble() : Double.NaN;
+        long steps = clock.path("steps").canConvertToLong() && clock.path("steps").isIntegralNumber() ? clock.get("steps").asLong() : -1;
+        if (!(time >= 0) || Double.isInfinite(time)) {
+            problems.add("$.clock.time: expected the world's seconds, a finite number 0 or more; found " + Json.kind(clock.get("time")));
+        }
+        if (steps < 0) {
+            problems.add("$.clock.steps: expected the step count, a whole number 0 or more; found " + Json.kind(clock.get("steps")));
+        }
+        JsonNode entities = root.path("entities");
+        if (!entities.isObject()) {
+            problems.add("$.entities: expected an object from entity key to its machines, found " + Json.kind(root.get("entities")));
+        }
+        if (!problems.isEmpty()) {
+            throw new CheckpointException("the checkpoint cannot be restored", problems);
+        }
+        Map<String, Entity> byKey = keyed(world, problems);
+        List<Staged> staged = new ArrayList<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = entities.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String at = "$.entities." + e.getKey();
+            Entity entity = byKey.get(e.getKey());
+            if (entity == null && !spawnMissing) {
+                problems.add(at + ": no entity of the world has key '" + e.getKey() + "'; expected the game to spawn it (with an EntityKey) before restoring");
+            }
+            if (!e.getValue().isObject()) {
+                problems.add(at + ": expected an object from machine id to record, found " + Json.kind(e.getValue()));
+                continue;
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> ms = e.getValue().fields(); ms.hasNext(); ) {
+                Map.Entry<String, JsonNode> m = ms.next();
+                States<?> machine = machines.get(m.getKey());
+                if (machine == null) {
+                    problems.add(at + "." + m.getKey() + ": no machine has id '" + m.getKey() + "'; expected one of " + machines.keySet());
+                    continue;
+                }
+                MachineRecord r = codec.decode(m.getValue(), machine, at + "." + m.getKey(), problems);
+                if (r != null) {
+                    staged.add(new Staged(e.getKey(), entity, machine, r));
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new CheckpointException("the checkpoint cannot be restored; the world is unchanged", problems);
+        }
+        world.restoreClock(time, steps);
+        Map<String, Entity> spawned = new LinkedHashMap<>();
+        for (Staged s : staged) {
+            Entity entity = s.entity;
+            if (entity == null) {
+                entity = spawned.computeIfAbsent(s.key, k -> world.spawn(EntityKey.of(k)));
+            }
+            write(world, entity, s.machine, s.record);
+        }
+    }
+
+    /** Writes a staged record onto an entity: into its record of that machine, or a new one attached. */
+    static <C> void write(StateWorld world, Entity entity, States<C> machine, MachineRecord staged) {
+        StateRecord<C> r = entity.get(machine.recordType());
+        if (r == null || r.world() != world) {
+            r = machine.trait();
+            r.restoreFrom(staged);
+            world.attach(entity, r);
+        } else {
+            r.restoreFrom(staged);
+        }
+        world.restored(r);
+    }
+
+    private static final class Staged {
+        final String key;
+        final Entity entity;
+        final States<?> machine;
+        final MachineRecord record;
+
+        Staged(String key, Entity entity, States<?> machine, MachineRecord record) {
+            this.key = key;
+            this.entity = entity;
+            this.machine = machine;
+            this.record = record;
+        }
+    }
+
+    // ------------------------------------------------------------------ shared
+
+    /** The entities holding machines, by name: key order, then unkeyed ones as #1, #2... in spawn order. */
+    private Map<Entity, String> names(StateWorld world, boolean keysRequired, List<String> problems) {
+        TreeMap<String, Entity> keyed = new TreeMap<>();
+        Map<Entity, String> unkeyed = new IdentityHashMap<>();
+        List<Entity> unkeyedOrder = new ArrayList<>();
+        for (States<?> m : world.machines()) {
+            for (StateRecord<?> r : world.records(m)) {
+                Entity e = r.entity();
+                String key = StateWorld.keyOf(e);
+                if (key != null) {
+                    Entity other = keyed.putIfAbsent(key, e);
+                    if (other != null && other != e && problems != null) {
+                        problems.add("two entities have key '" + key + "'; keys must be unique");
+                    }
+                } else if (!unkeyed.containsKey(e)) {
+                    unkeyed.put(e, "#" + (unkeyed.size() + 1));
+                    unkeyedOrder.add(e);
+                    if (keysRequired) {
+                        problems.add("entity " + e + " holds machine '" + m.id()
+                                + "' but has no EntityKey, so a restore could not match it; expected the game to spawn it with EntityKey.of(...)");
+                    }
+                }
+            }
+        }
+        Map<Entity, String> out = new LinkedHashMap<>();
+        keyed.forEach((k, e) -> out.put(e, k));
+        for (Entity e : unkeyedOrder) {
+            out.put(e, unkeyed.get(e));
+        }
+        return out;
+    }
+
+    private static Map<String, Entity> keyed(StateWorld world, List<String> problems) {
+        Map<String, Entity> out = new LinkedHashMap<>();
+        for (Results.With1<EntityKey> w : world.dominion().findEntitiesWith(EntityKey.class)) {
+            Entity before = out.putIfAbsent(w.comp().value(), w.entity());
+            if (before != null && before != w.entity()) {
+                problems.add("two entities of the world have key '" + w.comp().value() + "'; keys must be unique");
+            }
+        }
+        return out;
+    }
+
+    JsonNode parse(String text, String what) {
+        if (text == null || text.isBlank()) {
+            throw new CheckpointException("the " + what + " cannot be read", List.of("$: expected a JSON " + what + ", found nothing"));
+        }
+        try {
+            return json.readerFor(JsonNode.class).readValue(text);
+        } catch (JsonProcessingException e) {
+            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr();
+            throw new CheckpointException("the " + what + " cannot be read", List.of("$: not valid JSON" + where + ": " + e.getOriginalMessage()));
+        }
+    }
+
+    String write(JsonNode node) {
+        try {
+            return json.writerWithDefaultPrettyPrinter().writeValueAsString(Json.sorted(node));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    ObjectMapper json() {
+        return json;
+    }
+
+    RecordCodec codec() {
+        return codec;
+    }
+
+    States<?> machine(String id) {
+        return machines.get(id);
+    }
+
+    /** The ids of the machines these saves know. */
+    public List<String> machineIds() {
+        return new ArrayList<>(machines.keySet());
+    }
+}
