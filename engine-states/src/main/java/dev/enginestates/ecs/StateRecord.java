@@ -148,6 +148,10 @@ public abstract class StateRecord<C> {
         int[] targets = new int[paths.length];
         for (int i = 0; i < paths.length; i++) {
             targets[i] = stateIndex(paths[i]);
+            if (c.type[targets[i]] == dev.enginestates.declare.StateType.HISTORY) {
+                throw new MachineException(c.machineId, "machine '" + c.machineId + "': '" + paths[i]
+                        + "' is a history state, which is never active; expected a state: " + statePaths(c));
+            }
         }
         for (int i = 0; i < targets.length; i++) {
             for (int j = i + 1; j < targets.length; j++) {

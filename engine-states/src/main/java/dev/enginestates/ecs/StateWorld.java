@@ -139,7 +139,6 @@ public final class StateWorld implements AutoCloseable {
      * @throws MachineException if a record is already spawned, or two records of one machine are given
      */
     public Entity spawn(Object... components) {
-        List<Object> all = new ArrayList<>(Arrays.asList(components));
         List<StateRecord<?>> records = new ArrayList<>();
         for (Object c : components) {
             if (c instanceof StateRecord) {
@@ -150,19 +149,28 @@ public final class StateWorld implements AutoCloseable {
                         throw new MachineException(r.machineId(), "two '" + r.machineId()
                                 + "' records given to one spawn; an entity holds one record per machine");
                     }
+                    if (other == r) {
+                        throw new MachineException(r.machineId(), "the same '" + r.machineId() + "' record is given twice to one spawn");
+                    }
                 }
                 records.add(r);
-                StateTag[] tags = r.states.tagInstances();
-                for (int s = 1; s < tags.length; s++) {
-                    if (tags[s] != null && r.record.isActive(s)) {
-                        all.add(tags[s]);
-                        r.tagged[s] = true;
-                    }
+            }
+        }
+        List<Object> all = new ArrayList<>(Arrays.asList(components));
+        for (StateRecord<?> r : records) {
+            StateTag[] tags = r.states.tagInstances();
+            for (int s = 1; s < tags.length; s++) {
+                if (tags[s] != null && r.record.isActive(s)) {
+                    all.add(tags[s]);
                 }
             }
         }
         Entity e = dominion.createEntity(all.toArray());
         for (StateRecord<?> r : records) {
+            StateTag[] tags = r.states.tagInstances();
+            for (int s = 1; s < tags.length; s++) {
+                r.tagged[s] = tags[s] != null && r.record.isActive(s);
+            }
             register(r, e);
         }
         if (inputs != null) {
@@ -189,10 +197,11 @@ public final class StateWorld implements AutoCloseable {
     public <C> StateRecord<C> attach(Entity entity, StateRecord<C> record) {
         checkFree(record);
         if (entity.isDeleted()) {
-            throw new MachineException(record.machineId(), "cannot attach '" + record.machineId() + "' to deleted entity " + entity);
+            throw new MachineException(record.machineId(), "cannot attach '" + record.machineId() + "' to " + describe(entity)
+                    + "; expected a live entity");
         }
         if (entity.has(record.states.recordType())) {
-            throw new MachineException(record.machineId(), "entity " + entity + " already holds a '" + record.machineId()
+            throw new MachineException(record.machineId(), describe(entity) + " already holds a '" + record.machineId()
                     + "' machine; an entity holds one record per machine");
         }
         entity.add(record);
@@ -286,6 +295,18 @@ public final class StateWorld implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /** An entity for messages: its key when it has one; safe on a deleted entity. */
+    static String describe(Entity e) {
+        if (e == null) {
+            return "no entity";
+        }
+        if (e.isDeleted()) {
+            return "a deleted entity";
+        }
+        EntityKey k = e.get(EntityKey.class);
+        return k != null ? "entity '" + k.value() + "'" : "entity " + e;
     }
 
     /** The key of an entity: its {@link EntityKey}'s text, or {@code null} when it has none. */
@@ -503,30 +524,37 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
-    /** The first {@code when} rule that holds: each active leaf, then its ancestors (a child's before its parent's). */
+    /**
+     * The first {@code when} rule that holds, testing each active state's rules once: a child's
+     * before its parent's (the {@code 003} document), regions of a parallel state in document
+     * order (a post-order walk of the active states).
+     */
     private int firstWhen(StateRecord<?> r) {
+        return firstWhen(r, r.record.chart(), 0);
+    }
+
+    private int firstWhen(StateRecord<?> r, Chart c, int s) {
         MachineRecord rec = r.record;
-        Chart c = rec.chart();
-        for (int leaf = 1; leaf < c.size; leaf++) {
-            if (!rec.isActive(leaf) || !c.isLeaf(leaf)) {
-                continue;
-            }
-            for (int s = leaf; s >= 0; s = c.parent[s]) {
-                int[] rules = c.when[s];
-                if (rules == null) {
-                    continue;
+        for (int child : c.regularChildren[s]) {
+            if (rec.isActive(child)) {
+                int t = firstWhen(r, c, child);
+                if (t >= 0) {
+                    return t;
                 }
-                for (int t : rules) {
-                    HolderCondition<Object> test = c.whenTest[t];
-                    boolean holds;
-                    try {
-                        holds = test.test(rec.context(), r.holder);
-                    } catch (RuntimeException | Error e) {
-                        throw new UserCodeException(c.machineId, c.path[s], c.whenEvent.type(), "a when test", e);
-                    }
-                    if (holds) {
-                        return t;
-                    }
+            }
+        }
+        int[] rules = c.when[s];
+        if (rules != null) {
+            for (int t : rules) {
+                HolderCondition<Object> test = c.whenTest[t];
+                boolean holds;
+                try {
+                    holds = test.test(rec.context(), r.holder);
+                } catch (RuntimeException | Error e) {
+                    throw new UserCodeException(c.machineId, c.path[s], c.whenEvent.type(), "a when test", e);
+                }
+                if (holds) {
+                    return t;
                 }
             }
         }
@@ -644,7 +672,7 @@ public final class StateWorld implements AutoCloseable {
     private void checkFree(StateRecord<?> r) {
         Objects.requireNonNull(r, "record");
         if (r.world != null) {
-            throw new MachineException(r.machineId(), "this '" + r.machineId() + "' record is already spawned on entity " + r.entity
+            throw new MachineException(r.machineId(), "this '" + r.machineId() + "' record is already spawned on " + describe(r.entity)
                     + "; make a new one with trait()");
         }
     }

@@ -206,11 +206,11 @@ public final class States<C> {
         Objects.requireNonNull(entity, "entity");
         StateRecord<C> r = entity.isDeleted() ? null : entity.get(recordType);
         if (r == null) {
-            throw new MachineException(chart.machineId, "entity " + entity + (entity.isDeleted() ? " was deleted" : " holds no '"
+            throw new MachineException(chart.machineId, StateWorld.describe(entity) + (entity.isDeleted() ? "" : " holds no '"
                     + chart.machineId + "' machine") + "; expected an entity spawned with " + chart.machineId + ".trait()");
         }
         if (r.world == null) {
-            throw new MachineException(chart.machineId, "the '" + chart.machineId + "' record on entity " + entity
+            throw new MachineException(chart.machineId, "the '" + chart.machineId + "' record on " + StateWorld.describe(entity)
                     + " was added through Dominion directly; spawn or attach it through StateWorld so it can be stepped and its tags kept");
         }
         return r;
