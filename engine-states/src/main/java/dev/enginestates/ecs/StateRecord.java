@@ -184,6 +184,107 @@ public abstract class StateRecord<C> {
         localClock = false;
     }
 
+    /**
+     * Sets by hand how many seconds the current wait has counted, as a test arranges a guard
+     * "three seconds into his watch". More than the wait's seconds ends it at the next step.
+     *
+     * @return this record
+     * @throws MachineException if no wait is counting, or the seconds are negative or not finite; nothing changes
+     */
+    public final StateRecord<C> setWaited(double seconds) {
+        Chart c = states.chart();
+        if (record.waitState() < 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + StateValue.describe(record)
+                    + ", where no wait counts; expected a state with a wait (set one with setState first)");
+        }
+        checkSeconds(c, seconds, "waited seconds");
+        double now = world == null ? 0 : world.time();
+        double start = (record.isHeld() ? record.heldSince() : now) - seconds;
+        record.setWait(record.waitState(), start, record.waitSeconds());
+        edited();
+        return this;
+    }
+
+    /**
+     * Sets by hand what a history state remembers, as if its parent had been left in those
+     * states (a deep history's atomic states, or a shallow history's child).
+     *
+     * @return this record
+     * @throws MachineException if the path is not a history state, or a remembered state is not inside its parent; nothing changes
+     */
+    public final StateRecord<C> setHistory(String historyPath, String... remembered) {
+        Chart c = states.chart();
+        int h = stateIndex(historyPath);
+        if (c.type[h] != dev.enginestates.declare.StateType.HISTORY) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': '" + historyPath
+                    + "' is not a history state; expected one of " + historyPaths(c));
+        }
+        int[] states = new int[remembered.length];
+        for (int i = 0; i < remembered.length; i++) {
+            states[i] = stateIndex(remembered[i]);
+            if (!c.isDescendant(states[i], c.parent[h]) || c.type[states[i]] == dev.enginestates.declare.StateType.HISTORY) {
+                throw new MachineException(c.machineId, "machine '" + c.machineId + "': history '" + historyPath + "' cannot remember '"
+                        + remembered[i] + "'; expected a state inside '" + c.describe(c.parent[h]) + "'");
+            }
+        }
+        if (remembered.length == 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': history '" + historyPath
+                    + "' needs at least one state to remember");
+        }
+        record.clearHistory(h);
+        for (int s : states) {
+            record.addHistory(h, s);
+        }
+        edited();
+        return this;
+    }
+
+    /**
+     * Sets by hand the seconds a state's wait had counted when it was left, which a history
+     * state resumes (NaN clears them).
+     *
+     * @return this record
+     * @throws MachineException if the state has no wait or the seconds are negative or infinite; nothing changes
+     */
+    public final StateRecord<C> setPaused(String path, double seconds) {
+        Chart c = states.chart();
+        int s = stateIndex(path);
+        if (c.waitTransition[s] < 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': state '" + path + "' has no wait to pause");
+        }
+        if (!Double.isNaN(seconds)) {
+            checkSeconds(c, seconds, "paused seconds");
+        }
+        record.setPaused(s, seconds);
+        edited();
+        return this;
+    }
+
+    private void edited() {
+        if (world != null) {
+            world.edited(this);
+        } else {
+            record.clearWaitChanged();
+        }
+    }
+
+    private static void checkSeconds(Chart c, double seconds, String what) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': " + what + " must be a finite number, 0 or more; got "
+                    + seconds);
+        }
+    }
+
+    private static String historyPaths(Chart c) {
+        List<String> out = new ArrayList<>();
+        for (int s = 1; s < c.size; s++) {
+            if (c.type[s] == dev.enginestates.declare.StateType.HISTORY) {
+                out.add(c.path[s]);
+            }
+        }
+        return out.isEmpty() ? "(none)" : String.join(", ", out);
+    }
+
     final int stateIndex(String path) {
         Chart c = states.chart();
         int s = path == null ? -1 : c.stateAt(path);

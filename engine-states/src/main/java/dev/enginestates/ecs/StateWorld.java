@@ -355,6 +355,16 @@ public final class StateWorld implements AutoCloseable {
         applyTags(r);
     }
 
+    /** A record's wait, history or paused seconds were set by hand: its timer follows now. */
+    void edited(StateRecord<?> r) {
+        MachineRecord rec = r.record;
+        rec.clearWaitChanged();
+        schedule(r);
+        if (inputs != null && !stepping) {
+            inputs.edited(r);
+        }
+    }
+
     private void held(StateRecord<?> r) {
         this.held = push(this.held, heldCount++, r);
     }

@@ -34,6 +34,10 @@ public interface WorldInputs {
     default void stateSet(StateRecord<?> record, String[] paths) {
     }
 
+    /** A record's wait, history or paused seconds were set by hand (its configuration is unchanged). */
+    default void edited(StateRecord<?> record) {
+    }
+
     /** The world was stepped. */
     default void stepped(double dt) {
     }

@@ -157,6 +157,17 @@ public final class InputLog implements WorldInputs {
     }
 
     @Override
+    public void edited(StateRecord<?> record) {
+        String key = key(record.entity(), "edit");
+        if (key != null) {
+            ObjectNode a = inputs.addObject().putObject("edit");
+            a.put("entity", key);
+            a.put("machine", record.machineId());
+            a.set("record", saves.codec().encode(record.record()));
+        }
+    }
+
+    @Override
     public void stepped(double dt) {
         inputs.addObject().put("step", dt);
     }
@@ -242,13 +253,25 @@ public final class InputLog implements WorldInputs {
             JsonNode a = input.get("attach");
             Entity e = entity(world, a.path("entity").asText(), at + ".attach.entity");
             world.attach(e, record(saves, a.path("machine").asText(), a.path("record"), at + ".attach.record"));
+        } else if (input.has("edit")) {
+            JsonNode a = input.get("edit");
+            Entity e = entity(world, a.path("entity").asText(), at + ".edit.entity");
+            States<?> m = machine(saves, a, at + ".edit");
+            List<String> problems = new ArrayList<>();
+            MachineRecord staged = saves.codec().decode(a.path("record"), m, at + ".edit.record", problems);
+            if (staged == null) {
+                throw new CheckpointException("the input log cannot be replayed", problems);
+            }
+            StateRecord<?> r = m.read(e);
+            r.restoreFrom(staged);
+            world.restored(r);
         } else if (input.has("detach")) {
             JsonNode d = input.get("detach");
             world.detach(entity(world, d.path("entity").asText(), at + ".detach.entity"), machine(saves, d, at + ".detach"));
         } else if (input.has("despawn")) {
             world.despawn(entity(world, input.get("despawn").asText(), at + ".despawn"));
         } else {
-            throw fail(at, "expected one of step, send, set, spawn, attach, detach, despawn; found " + input);
+            throw fail(at, "expected one of step, send, set, edit, spawn, attach, detach, despawn; found " + input);
         }
     }
 

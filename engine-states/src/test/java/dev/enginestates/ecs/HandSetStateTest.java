@@ -197,6 +197,30 @@ class HandSetStateTest {
     }
 
     @Test
+    void waitedSecondsHistoryAndPausedSecondsAreSetByHand_soATestStartsAnywhere() {
+        // The 003 guard "three seconds into his watch", arranged without walking there.
+        try (StateWorld world = StateWorld.create()) {
+            Entity g = world.spawn(GUARD.trait());
+            StateRecord<Patrol> r = GUARD.read(g);
+            r.setState("patrol.watch").setWaited(3.0);
+            assertEquals(1.0, r.secondsLeft(), 0.0);
+            world.step(0.5);
+            assertEquals(0.5, r.secondsLeft(), 1e-12);
+            // a guard answering the bell who had rested 2.5 s when it rang
+            r.setState("answer").setHistory("patrol.resumed", "patrol.rest").setPaused("patrol.rest", 2.5);
+            assertTrue(GUARD.send(g, "RESUME"));
+            assertTrue(r.matches("patrol.rest"));
+            assertEquals(7.5, r.secondsLeft(), 1e-12);
+            assertThrows(MachineException.class, () -> r.setHistory("patrol.rest", "patrol.watch"));
+            assertThrows(MachineException.class, () -> r.setHistory("patrol.resumed", "answer"));
+            assertThrows(MachineException.class, () -> r.setWaited(-1));
+            assertThrows(MachineException.class, () -> r.setPaused("answer", 1));
+            r.setState("answer");
+            assertThrows(MachineException.class, () -> r.setWaited(1), "no wait counts in answer");
+        }
+    }
+
+    @Test
     void aHistoryStateIsRefusedLikeATagThatIsNotAState() {
         // 003: "a tool that names a tag rather than the state is refused"; a history node is never active.
         try (StateWorld world = StateWorld.create()) {
