@@ -1,19 +1,48 @@
 package dev.enginestates.samples;
 
+import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Machine;
 import dev.enginestates.plain.StateMachine;
+import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
 
 /**
- * The samples' main job: declares the {@code 003} document's siege and guard machines, drives
- * them with events and prints each move. Run it with {@code mvn -q -pl samples exec:java}
- * after {@code mvn -q install -DskipTests}.
+ * The samples' main job. First one siege and one guard of the {@code 003} document driven by
+ * events, each move printed; then a headless room of the same machines: 1,000
+ * guards patrol (watch 4 s, rest 10 s), a bell calls a hundred of them every ten seconds and
+ * RESUME sends them back to where they were (deep history, the wait resumed); the siege is the
+ * room's own machine (waiting, fight, breather, over). One minute of game time at 60 Hz,
+ * printing once per game second how many guards are in each state (counted with tag queries)
+ * and what a step cost.
+ *
+ * <p>Run: {@code mvn -q install -DskipTests && mvn -q -pl samples exec:java}
  */
 public final class Main {
+    private static final double DT = 1.0 / 60;
+    private static final int GUARDS = 1_000;
+    private static final int SECONDS = 60;
+
     private Main() {
     }
 
-    /** Drives the siege and the guard and prints every move. */
+    /** Runs the room for a minute of game time and prints a line per game second. */
     public static void main(String[] args) {
+        // Dominion prints a banner and its settings at INFO; this program's output is the table
+        System.setProperty("dominion.show-banner", System.getProperty("dominion.show-banner", "false"));
+        System.setProperty("dominion.logging-level", System.getProperty("dominion.logging-level", "WARNING"));
+        walkThrough();
+        System.out.println();
+        room();
+    }
+
+    /** The siege and the guard moved by events, one move per line (plain-object machines). */
+    static void walkThrough() {
         System.out.println("== siege (003: Declaring a machine) ==");
         StateMachine<Siege> siege = new StateMachine<>(Siege.MACHINE);
         print(siege, "start");
@@ -30,7 +59,65 @@ public final class Main {
         drive(guard, "BELL", "RESUME", "BELL", "RESTART");
         System.out.println("  bells answered: " + guard.context().bells);
         System.out.println();
-        System.out.println("Machines: " + describe(Siege.MACHINE) + "; " + describe(Guard.MACHINE));
+    }
+
+    /** 1,000 guards and a siege in a world, a minute of game time at 60 Hz. */
+    static void room() {
+        States<Guard> guards = States.of(Guard.MACHINE);
+        States<Siege> siege = States.of(Siege.MACHINE);
+        SplittableRandom random = new SplittableRandom(7);
+        try (StateWorld world = StateWorld.create("room")) {
+            StateRecord<Siege> phases = world.add(siege);
+            List<Entity> all = new ArrayList<>();
+            for (int i = 0; i < GUARDS; i++) {
+                StateRecord<Guard> g = guards.trait();
+                Entity e = world.spawn(EntityKey.of("guard-" + i), g);
+                g.setWaited(random.nextDouble() * 4); // guards start their watch at different moments
+                all.add(e);
+            }
+            System.out.printf("%d guards and a siege, %d s of game time at 60 Hz%n", GUARDS, SECONDS);
+            System.out.printf("%4s  %-9s %5s  %6s %6s %6s  %12s%n", "t", "siege", "waves", "watch", "rest", "answer",
+                    "step mean");
+            Class<?> watch = guards.is("patrol.watch");
+            Class<?> rest = guards.is("patrol.rest");
+            Class<?> answer = guards.is("answer");
+            long totalNanos = 0;
+            long steps = 0;
+            for (int second = 1; second <= SECONDS; second++) {
+                if (second == 2) {
+                    siege.send(world, "START");
+                }
+                if (second % 20 == 0 && phases.matches("fight")) {
+                    siege.send(world, "WAVE_HELD");
+                }
+                if (second == 55) {
+                    siege.send(world, "ALL_DOWN");
+                }
+                if (second % 10 == 0) {
+                    for (int k = 0; k < 100; k++) {
+                        guards.send(all.get(random.nextInt(GUARDS)), "BELL");
+                    }
+                }
+                if (second % 10 == 3) {
+                    for (Entity e : world.query(answer)) {
+                        guards.send(e, "RESUME");
+                    }
+                }
+                long secondNanos = 0;
+                for (int i = 0; i < 60; i++) {
+                    long t0 = System.nanoTime();
+                    world.step(DT);
+                    secondNanos += System.nanoTime() - t0;
+                }
+                totalNanos += secondNanos;
+                steps += 60;
+                System.out.printf("%4d  %-9s %5d  %6d %6d %6d  %9.1f µs%n", second, phases.value(), phases.context().wave,
+                        world.query(watch).count(), world.query(rest).count(), world.query(answer).count(),
+                        secondNanos / 60 / 1000.0);
+            }
+            System.out.printf("%d steps, mean %.1f µs per step for %d guards and a siege%n", steps, totalNanos / (double) steps / 1000.0,
+                    GUARDS);
+        }
     }
 
     private static void drive(StateMachine<?> machine, String... events) {
