@@ -71,6 +71,9 @@ public final class Interpreter {
     /** Clock time entries and exits happen at, for waits (the faces' fixed-step clock). */
     private double now;
     private boolean[] viaHistory = new boolean[8];
+    // a state with a wait entered by the current microstep; its seconds are read after the actions
+    private int pendingWait = -1;
+    private boolean pendingWaitFromHistory;
     // the completed configuration that selection reads, as XState reads its state value
     private int[] view = new int[8];
     private boolean[] viewMark = new boolean[8];
@@ -111,7 +114,7 @@ public final class Interpreter {
         addEnter(0);
         addDescendants(c, r, 0);
         enterAll(c, r);
-        runActions(c, r, c.initEvent);
+        runActionsThenWait(c, r, c.initEvent);
         settle(c, r, c.initEvent, 0);
     }
 
@@ -219,6 +222,7 @@ public final class Interpreter {
         }
         actionCount = 0;
         queueHead = queueTail = 0;
+        startPendingWait(c, r);
     }
 
     /** Whether this interpreter is processing an event now (a face nesting sends needs another one). */
@@ -476,7 +480,7 @@ public final class Interpreter {
             exitMark[exitList[i]] = false;
         }
         enterAll(c, r);
-        runActions(c, r, event);
+        runActionsThenWait(c, r, event);
         return changed;
     }
 
@@ -519,8 +523,12 @@ public final class Interpreter {
         for (int i = 0; i < completedFrom; i++) {
             completed[doneOrder[i]] = false;
         }
+        pendingWait = -1;
         if (waitEntered >= 0 && r.status() != MachineRecord.DONE) {
-            startWait(c, r, waitEntered, waitFromHistory);
+            // the wait counts from now; its seconds are read once the actions have run
+            pendingWait = waitEntered;
+            pendingWaitFromHistory = waitFromHistory;
+            r.enterWait(waitEntered, Double.POSITIVE_INFINITY, resumedSeconds(r, waitEntered, waitFromHistory), now);
         }
         if (r.status() == MachineRecord.DONE) {
             r.clearWait();
@@ -538,33 +546,56 @@ public final class Interpreter {
         }
     }
 
+    private static double resumedSeconds(MachineRecord r, int s, boolean fromHistory) {
+        return fromHistory && !Double.isNaN(r.paused(s)) ? r.paused(s) : 0;
+    }
+
     /**
-     * A state with a wait was entered: it counts from zero, or from its paused seconds when a
-     * history state brought it back (the {@code 003} document). Seconds from a function are
-     * computed now, from the context as it is before this transition's actions run.
+     * Runs the microstep's actions, then reads the seconds of a wait it entered: a wait
+     * counts from zero, or from its paused seconds when a history state brought it back (the
+     * {@code 003} document), and seconds from a function are read from the context as the
+     * transition's and the entry actions left it (as XState resolves an {@code after} delay).
+     * If an action throws, the seconds are still read, so the record keeps a valid wait.
      */
-    private void startWait(Chart c, MachineRecord r, int s, boolean fromHistory) {
-        double resumed = fromHistory && !Double.isNaN(r.paused(s)) ? r.paused(s) : 0;
+    private void runActionsThenWait(Chart c, MachineRecord r, Event event) {
+        try {
+            runActions(c, r, event);
+        } catch (RuntimeException | Error e) {
+            try {
+                startPendingWait(c, r);
+            } catch (RuntimeException also) {
+                e.addSuppressed(also);
+            }
+            throw e;
+        }
+        startPendingWait(c, r);
+    }
+
+    private void startPendingWait(Chart c, MachineRecord r) {
+        int s = pendingWait;
+        if (s < 0) {
+            return;
+        }
+        pendingWait = -1;
+        if (r.waitState() != s) {
+            return;
+        }
         double seconds = c.waitSeconds[s];
         if (c.waitSecondsOf[s] != null) {
             try {
                 seconds = c.waitSecondsOf[s].of(r.context());
             } catch (RuntimeException | Error e) {
-                r.enterWait(s, Double.POSITIVE_INFINITY, resumed, now);
-                actionCount = 0;
                 queueHead = queueTail = 0;
                 throw new UserCodeException(c.machineId, c.path[s], "(entry)", "the seconds function of the wait", e);
             }
             if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                r.enterWait(s, Double.POSITIVE_INFINITY, resumed, now);
-                actionCount = 0;
                 queueHead = queueTail = 0;
                 throw new dev.enginestates.MachineException(c.machineId, "machine '" + c.machineId + "': the wait of state '"
                         + c.describe(s) + "' got " + seconds + " seconds from its function; expected a finite number, 0 or more"
                         + " (the wait will not end until the state is left)");
             }
         }
-        r.enterWait(s, seconds, resumed, now);
+        r.setWait(s, r.waitStart(), seconds);
     }
 
     private boolean isInFinalState(Chart c, MachineRecord r, int s) {

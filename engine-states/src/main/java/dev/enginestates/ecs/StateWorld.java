@@ -675,6 +675,16 @@ public final class StateWorld implements AutoCloseable {
             r.whenActive = false;
         }
         b.records[r.slot] = null;
+        // the record leaves this world's clock: its wait times count from 0 on its own again
+        MachineRecord rec = r.record;
+        if (rec.waitState() >= 0) {
+            rec.setWait(rec.waitState(), rec.waitStart() - clock, rec.waitSeconds());
+        }
+        if (rec.isHeld()) {
+            rec.setHeldSince(rec.heldSince() - clock);
+        }
+        rec.clearWaitChanged();
+        r.localClock = true;
         r.world = null;
         r.slot = -1;
     }
@@ -691,7 +701,13 @@ public final class StateWorld implements AutoCloseable {
         if (r.world != this) {
             return false;
         }
-        if (r.entity.isDeleted() || r.entity.get(r.states.recordType()) != r) {
+        if (r.entity.isDeleted()) {
+            unregister(r);
+            return false;
+        }
+        if (r.entity.get(r.states.recordType()) != r) {
+            // the record was removed through Dominion directly: its tags go with it
+            binding(r).moves.removeAll(r.entity, r);
             unregister(r);
             return false;
         }
