@@ -86,9 +86,29 @@ public abstract class StateRecord<C> {
         return record.waitState() < 0 ? null : states.chart().path[record.waitState()];
     }
 
-    /** Seconds the current wait has counted; 0 when no wait counts. */
+    /** Seconds the current wait has counted; 0 when no wait counts (never below 0, whatever the rounding of the clock). */
     public final double waited() {
-        return record.waited(clock());
+        return Math.max(0, record.waited(clock()));
+    }
+
+    /**
+     * What a history state remembers: the paths of the states its parent was left in, or an
+     * empty list while it remembers nothing.
+     *
+     * @throws MachineException if the path is not a history state
+     */
+    public final List<String> remembered(String historyPath) {
+        Chart c = states.chart();
+        int h = stateIndex(historyPath);
+        if (c.type[h] != dev.enginestates.declare.StateType.HISTORY) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': '" + historyPath
+                    + "' is not a history state; expected one of " + historyPaths(c));
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < record.historySize(h); i++) {
+            out.add(c.path[record.historyAt(h, i)]);
+        }
+        return out;
     }
 
     /** Seconds the current wait has left; 0 when no wait counts. */

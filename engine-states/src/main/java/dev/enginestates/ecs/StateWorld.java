@@ -335,8 +335,9 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /**
-     * A record of this world was overwritten as a whole (a restore): its timer, its
-     * {@code when} rules and its entity's tags are derived from it again, now.
+     * A record of this world was overwritten as a whole (a restore, or a test arranging a
+     * starting state): its timer, its {@code when} rules and its entity's tags are derived from
+     * it again, now, rather than at the next step.
      */
     public void restored(StateRecord<?> r) {
         if (r.world != this) {

@@ -1,0 +1,73 @@
+package dev.enginestates.testing;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Assertions on one entity's machines; {@link #machine} picks the machine to assert on. Made by
+ * {@link StateAssertions#assertThat(WorldFixture, Entity)}.
+ */
+public final class EntityAssert {
+    private final StateWorld world;
+    private final Entity entity;
+
+    EntityAssert(StateWorld world, Entity entity) {
+        this.world = world;
+        this.entity = entity;
+    }
+
+    /**
+     * Assertions on the entity's record of this machine.
+     *
+     * @throws AssertionError if the entity is deleted or holds no such machine (the message lists the ones it holds)
+     */
+    public <C> MachineAssert<C> machine(States<C> machine) {
+        StateRecord<C> r = entity.isDeleted() ? null : entity.get(machine.recordType());
+        if (r == null || r.world() != world) {
+            throw new AssertionError("expected " + EntityDump.name(world, entity) + " to hold a '" + machine.id()
+                    + "' machine, but it holds " + held() + "\n" + EntityDump.of(world, entity));
+        }
+        return new MachineAssert<>(world, entity, machine, r);
+    }
+
+    /** Asserts that the entity holds this machine. */
+    public EntityAssert hasMachine(States<?> machine) {
+        machine(machine);
+        return this;
+    }
+
+    /** Asserts that the entity holds no record of this machine. */
+    public EntityAssert hasNoMachine(States<?> machine) {
+        if (!entity.isDeleted() && entity.get(machine.recordType()) != null) {
+            throw new AssertionError("expected " + EntityDump.name(world, entity) + " to hold no '" + machine.id()
+                    + "' machine, but it holds one\n" + EntityDump.of(world, entity, machine));
+        }
+        return this;
+    }
+
+    /** Asserts that the entity has a component of this type (a hold such as {@code Talking}, or a state's tag). */
+    public EntityAssert hasComponent(Class<?> type) {
+        if (entity.isDeleted() || !entity.has(type)) {
+            throw new AssertionError("expected " + EntityDump.name(world, entity) + " to have a " + type.getSimpleName()
+                    + " component, but it has none\n" + EntityDump.of(world, entity));
+        }
+        return this;
+    }
+
+    private List<String> held() {
+        List<String> ids = new ArrayList<>();
+        if (!entity.isDeleted()) {
+            for (States<?> m : world.machines()) {
+                if (entity.get(m.recordType()) != null) {
+                    ids.add(m.id());
+                }
+            }
+        }
+        return ids;
+    }
+}

@@ -1,0 +1,368 @@
+package dev.enginestates.testing;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.MachineException;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.StateType;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import dev.enginestates.record.MachineRecord;
+import org.opentest4j.AssertionFailedError;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * Assertions on one machine's record on one entity, chained:
+ * {@code assertThat(world, guard).machine(GUARD).isIn("patrol.watch").hasSecondsLeft(1.0)}.
+ * Each reads the record when it is called. A failure's message says what was expected and
+ * what the machine is doing, then prints the entity's machines as JSON (state, seconds waited
+ * and left, paused seconds, history, context, tags).
+ *
+ * <p>Seconds are compared within {@link #DEFAULT_TOLERANCE} unless a tolerance is given.
+ *
+ * @param <C> the machine's context type
+ */
+public final class MachineAssert<C> {
+    /** Seconds within a microsecond are equal (the dump's rounding); fixed steps sum to round numbers only nearly. */
+    public static final double DEFAULT_TOLERANCE = 1e-6;
+
+    private final StateWorld world;
+    private final Entity entity;
+    private final States<C> machine;
+    private final StateRecord<C> record;
+
+    MachineAssert(StateWorld world, Entity entity, States<C> machine, StateRecord<C> record) {
+        this.world = world;
+        this.entity = entity;
+        this.machine = machine;
+        this.record = record;
+    }
+
+    // ------------------------------------------------------------------ state
+
+    /**
+     * Asserts the machine is in every one of these states (each a dotted path; a compound
+     * state is "in" while any child is, a parallel state's regions are named one path each).
+     */
+    public MachineAssert<C> isIn(String... paths) {
+        checkPaths(paths);
+        List<String> missing = new ArrayList<>();
+        for (String p : paths) {
+            if (!record.matches(p)) {
+                missing.add(p);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw fail("expected to be in " + quoted(Arrays.asList(paths)) + ", but it is not in " + quoted(missing)
+                    + "; it is in " + now(), String.join(", ", paths), EntityDump.value(record.value()));
+        }
+        return this;
+    }
+
+    /** Asserts the machine is in none of these states. */
+    public MachineAssert<C> isNotIn(String... paths) {
+        checkPaths(paths);
+        List<String> in = new ArrayList<>();
+        for (String p : paths) {
+            if (record.matches(p)) {
+                in.add(p);
+            }
+        }
+        if (!in.isEmpty()) {
+            throw fail("expected not to be in " + quoted(Arrays.asList(paths)) + ", but it is in " + quoted(in) + ": " + now());
+        }
+        return this;
+    }
+
+    /**
+     * Asserts the state value as XState writes it: a key such as {@code "breather"}, or nested
+     * maps such as {@code Map.of("patrol", "watch")}.
+     */
+    public MachineAssert<C> hasValue(Object expected) {
+        Object actual = record.value();
+        if (!Objects.equals(expected, actual)) {
+            throw fail("expected the value " + EntityDump.value(expected) + ", but it is " + EntityDump.value(actual),
+                    expected, actual);
+        }
+        return this;
+    }
+
+    /** Asserts a top-level final state was reached. */
+    public MachineAssert<C> isDone() {
+        if (!record.isDone()) {
+            throw fail("expected to be done (in a top-level final state), but it is in " + now());
+        }
+        return this;
+    }
+
+    /** Asserts no top-level final state was reached. */
+    public MachineAssert<C> isNotDone() {
+        if (record.isDone()) {
+            throw fail("expected not to be done, but it reached the final state " + now());
+        }
+        return this;
+    }
+
+    /**
+     * Asserts the entity has the state's tag component (the one {@code world.query(GUARD.is(path))}
+     * finds), which the world moves with the record.
+     */
+    public MachineAssert<C> hasTag(String path) {
+        Class<?> tag = tag(path);
+        if (entity.isDeleted() || !entity.has(tag)) {
+            throw fail("expected the tag " + machine.id() + "." + path + ", but the entity does not have it; the record is in " + now()
+                    + (record.matches(path) ? " (the record is in it: its tags move at the start of the next step)" : ""));
+        }
+        return this;
+    }
+
+    /** Asserts the entity does not have the state's tag component. */
+    public MachineAssert<C> doesNotHaveTag(String path) {
+        Class<?> tag = tag(path);
+        if (!entity.isDeleted() && entity.has(tag)) {
+            throw fail("expected no tag " + machine.id() + "." + path + ", but the entity has it; the record is in " + now());
+        }
+        return this;
+    }
+
+    // ------------------------------------------------------------------ time
+
+    /** Asserts the current wait has these seconds left (0 when no wait counts), within a microsecond. */
+    public MachineAssert<C> hasSecondsLeft(double seconds) {
+        return hasSecondsLeft(seconds, DEFAULT_TOLERANCE);
+    }
+
+    /** Asserts the current wait has these seconds left, within a tolerance. */
+    public MachineAssert<C> hasSecondsLeft(double seconds, double tolerance) {
+        double left = record.secondsLeft();
+        if (!close(left, seconds, tolerance)) {
+            throw fail(String.format(Locale.ROOT, "expected %s s left in its wait, but %s", num(seconds), waitText()), seconds, left);
+        }
+        return this;
+    }
+
+    /** Asserts the current wait has counted these seconds, within a microsecond. */
+    public MachineAssert<C> hasWaited(double seconds) {
+        return hasWaited(seconds, DEFAULT_TOLERANCE);
+    }
+
+    /** Asserts the current wait has counted these seconds, within a tolerance. */
+    public MachineAssert<C> hasWaited(double seconds, double tolerance) {
+        double waited = record.waited();
+        if (!close(waited, seconds, tolerance)) {
+            throw fail(String.format(Locale.ROOT, "expected %s s waited, but %s", num(seconds), waitText()), seconds, waited);
+        }
+        return this;
+    }
+
+    /** Asserts a wait counts, in the state at this path. */
+    public MachineAssert<C> isWaitingIn(String path) {
+        tagOrState(path);
+        if (!path.equals(record.waitingIn())) {
+            throw fail("expected to be waiting in '" + path + "', but " + waitText(), path, record.waitingIn());
+        }
+        return this;
+    }
+
+    /** Asserts no wait counts (the active states have no wait). */
+    public MachineAssert<C> isNotWaiting() {
+        if (record.isWaiting()) {
+            throw fail("expected no wait to count, but " + waitText());
+        }
+        return this;
+    }
+
+    /** Asserts the seconds a state's wait kept when it was left (which a history state resumes), within a microsecond. */
+    public MachineAssert<C> hasPaused(String path, double seconds) {
+        double kept = paused(path);
+        if (!close(kept, seconds, DEFAULT_TOLERANCE)) {
+            throw fail(String.format(Locale.ROOT, "expected '%s' to keep %s s of its wait, but it keeps %s", path, num(seconds),
+                    Double.isNaN(kept) ? "none" : num(kept) + " s"), seconds, kept);
+        }
+        return this;
+    }
+
+    /** Asserts a state keeps no paused seconds (its wait ended, or it was never left mid-wait). */
+    public MachineAssert<C> hasNoPaused(String path) {
+        double kept = paused(path);
+        if (!Double.isNaN(kept)) {
+            throw fail(String.format(Locale.ROOT, "expected '%s' to keep no paused seconds, but it keeps %s s", path, num(kept)));
+        }
+        return this;
+    }
+
+    /** Asserts the machine is held (by the paused marker or one of its {@code heldBy} components). */
+    public MachineAssert<C> isHeld() {
+        if (!record.isHeld()) {
+            throw fail("expected to be held, but it is not (holds are read at the start of each step): " + now());
+        }
+        return this;
+    }
+
+    /** Asserts the machine is not held. */
+    public MachineAssert<C> isNotHeld() {
+        if (record.isHeld()) {
+            throw fail("expected not to be held, but it is (holds are read at the start of each step): " + now());
+        }
+        return this;
+    }
+
+    // ------------------------------------------------------------------ history and context
+
+    /**
+     * Asserts what a history state remembers: exactly these states (a deep history's atomic
+     * states, or a shallow history's child), in any order.
+     */
+    public MachineAssert<C> remembers(String historyPath, String... states) {
+        Chart c = record.record().chart();
+        int h = c.stateAt(historyPath);
+        if (h <= 0 || c.type[h] != StateType.HISTORY) {
+            throw new MachineException(machine.id(), "machine '" + machine.id() + "' has no history state '" + historyPath + "'");
+        }
+        MachineRecord rec = record.record();
+        TreeSet<String> actual = new TreeSet<>();
+        for (int i = 0; i < rec.historySize(h); i++) {
+            actual.add(c.path[rec.historyAt(h, i)]);
+        }
+        TreeSet<String> expected = new TreeSet<>(Arrays.asList(states));
+        if (!expected.equals(actual)) {
+            throw fail("expected history '" + historyPath + "' to remember " + expected + ", but it remembers "
+                    + (actual.isEmpty() ? "nothing" : actual), expected, actual);
+        }
+        return this;
+    }
+
+    /** Asserts the context satisfies a test. */
+    public MachineAssert<C> hasContext(Predicate<? super C> test) {
+        return hasContext("the test", test);
+    }
+
+    /** Asserts the context satisfies a test, named in the message ({@code "two waves held"}). */
+    public MachineAssert<C> hasContext(String description, Predicate<? super C> test) {
+        if (!test.test(record.context())) {
+            throw fail("expected the context to satisfy " + description + ", but it does not: "
+                    + EntityDump.context(record.context()));
+        }
+        return this;
+    }
+
+    /**
+     * Runs assertions on the context ({@code c -> assertEquals(2, c.wave)}); a failure is
+     * rethrown with the machine's dump added to its message.
+     */
+    public MachineAssert<C> contextSatisfies(Consumer<? super C> assertions) {
+        try {
+            assertions.accept(record.context());
+        } catch (AssertionError e) {
+            AssertionError wrapped = fail("the context failed an assertion: " + e.getMessage());
+            wrapped.initCause(e);
+            throw wrapped;
+        }
+        return this;
+    }
+
+    // ------------------------------------------------------------------ navigation
+
+    /** Assertions on another machine of the same entity. */
+    public <D> MachineAssert<D> machine(States<D> other) {
+        return new EntityAssert(world, entity).machine(other);
+    }
+
+    /** The record asserted on, for a test's own checks. */
+    public StateRecord<C> record() {
+        return record;
+    }
+
+    // ------------------------------------------------------------------ messages
+
+    private AssertionError fail(String what) {
+        return new AssertionError(message(what));
+    }
+
+    private AssertionError fail(String what, Object expected, Object actual) {
+        return new AssertionFailedError(message(what), expected, actual);
+    }
+
+    private String message(String what) {
+        return String.format(Locale.ROOT, "machine '%s' on %s at t=%.3f s (step %d): %s%n%s", machine.id(),
+                EntityDump.name(world, entity), world.time(), world.steps(), what, EntityDump.of(world, entity, machine));
+    }
+
+    /** The state and wait in one phrase: {@code {"patrol":"watch"} (patrol.watch: 3 s waited, 1 s left)}. */
+    private String now() {
+        String v = EntityDump.value(record.value());
+        if (record.isWaiting()) {
+            v += " (" + record.waitingIn() + ": " + num(record.waited()) + " s waited, " + num(record.secondsLeft()) + " s left"
+                    + (record.isHeld() ? ", held" : "") + ")";
+        }
+        return record.isDone() ? v + " (done)" : v;
+    }
+
+    private String waitText() {
+        if (!record.isWaiting()) {
+            return "no wait counts in " + EntityDump.value(record.value());
+        }
+        return "its wait in '" + record.waitingIn() + "' has " + num(record.waited()) + " s waited and " + num(record.secondsLeft())
+                + " s left" + (record.isHeld() ? " (held)" : "");
+    }
+
+    private double paused(String path) {
+        tagOrState(path);
+        return record.paused(path);
+    }
+
+    private Class<?> tag(String path) {
+        return machine.is(path); // throws the library's message for an unknown state or tags(false)
+    }
+
+    private void tagOrState(String path) {
+        Chart c = record.record().chart();
+        if (path == null || c.stateAt(path) <= 0) {
+            throw new MachineException(machine.id(), "machine '" + machine.id() + "' has no state '" + path + "'; expected one of "
+                    + machine.machine().statePaths());
+        }
+    }
+
+    private void checkPaths(String[] paths) {
+        if (paths.length == 0) {
+            throw new IllegalArgumentException("name at least one state path");
+        }
+        for (String p : paths) {
+            tagOrState(p);
+        }
+    }
+
+    private static boolean close(double a, double b, double tolerance) {
+        return Math.abs(a - b) <= tolerance || a == b;
+    }
+
+    private static String num(double s) {
+        if (Math.abs(s) < 5e-7) {
+            s = 0; // a sum of fixed steps lands a hair either side of zero
+        }
+        String t = String.format(Locale.ROOT, "%.6f", s);
+        t = t.replaceAll("0+$", "");
+        return t.endsWith(".") ? t.substring(0, t.length() - 1) : t;
+    }
+
+    private static String quoted(List<String> paths) {
+        StringBuilder b = new StringBuilder();
+        for (String p : paths) {
+            b.append(b.length() == 0 ? "" : ", ").append('\'').append(p).append('\'');
+        }
+        return b.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "MachineAssert(" + record + " on " + EntityDump.name(world, entity) + ")";
+    }
+}

@@ -1,0 +1,235 @@
+package dev.enginestates.testing;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Event;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * A scripted sequence of inputs for a fixture's world: sends, time, the game's own changes and
+ * checks, written first and run in order with {@link #run()}.
+ *
+ * <pre>{@code
+ * world.script()
+ *      .send(GUARD, guard, "BELL").taken()
+ *      .advance(1.0)
+ *      .send(GUARD, guard, "BELL").refused()          // answering names no BELL
+ *      .then("the bell-ringer leaves", () -> ringer.removeType(Ringing.class))
+ *      .send(GUARD, guard, "RESUME")
+ *      .check(() -> assertThat(world, guard).machine(GUARD).isIn("patrol.watch"))
+ *      .run();
+ * }</pre>
+ *
+ * <p>Running keeps a transcript, one line per input with the game time, whether each event was
+ * taken and the state it left the machine in. A failing check or expectation throws an
+ * {@link AssertionError} that carries the transcript so far, so the message says what led
+ * there. A script may be run more than once (each run continues from the world as it is).
+ *
+ * <p>Belongs to its fixture's thread.
+ */
+public final class Script {
+    private final WorldFixture fixture;
+    private final List<Input> inputs = new ArrayList<>();
+
+    Script(WorldFixture fixture) {
+        this.fixture = fixture;
+    }
+
+    /** One input of the script. */
+    private abstract static class Input {
+        String expectation; // "taken" or "refused" for sends, else null
+
+        abstract String run(WorldFixture fixture, ScriptRun out);
+    }
+
+    /** A send, whose result is recorded and may be expected. */
+    private static final class Send<C> extends Input {
+        final States<C> machine;
+        final Entity entity; // null: the world's own
+        final Event event;
+
+        Send(States<C> machine, Entity entity, Event event) {
+            this.machine = Objects.requireNonNull(machine, "machine");
+            this.entity = entity;
+            this.event = Objects.requireNonNull(event, "event");
+        }
+
+        @Override
+        String run(WorldFixture fixture, ScriptRun out) {
+            StateWorld world = fixture.world();
+            Entity target = entity == null ? world.entity() : entity;
+            boolean taken = machine.send(target, event);
+            out.taken.add(taken);
+            StateRecord<C> r = machine.read(target);
+            String line = "send " + event + " to " + EntityDump.name(world, target) + " (" + machine.id() + "): "
+                    + (taken ? "taken" : "refused") + ", now " + r;
+            if (expectation != null && !expectation.equals(taken ? "taken" : "refused")) {
+                out.line(world.time(), world.steps(), line);
+                throw new AssertionError("expected " + event.type() + " to be " + expectation + " by machine '" + machine.id()
+                        + "' on " + EntityDump.name(world, target) + ", but it was " + (taken ? "taken" : "refused")
+                        + "\n" + EntityDump.of(world, target, machine));
+            }
+            return line;
+        }
+    }
+
+    /** Sends an event to a machine on an entity; its result is recorded in {@link ScriptRun#taken()}. */
+    public <C> Script send(States<C> machine, Entity entity, String event) {
+        return send(machine, entity, Event.of(event));
+    }
+
+    /** Sends an event with fields to a machine on an entity. */
+    public <C> Script send(States<C> machine, Entity entity, Event event) {
+        inputs.add(new Send<>(machine, Objects.requireNonNull(entity, "entity"), event));
+        return this;
+    }
+
+    /** Sends an event to the world-level machine. */
+    public <C> Script send(States<C> machine, String event) {
+        return send(machine, Event.of(event));
+    }
+
+    /** Sends an event with fields to the world-level machine. */
+    public <C> Script send(States<C> machine, Event event) {
+        inputs.add(new Send<>(machine, null, event));
+        return this;
+    }
+
+    /**
+     * Expects the send just before to be taken by a state (an action-only transition counts);
+     * the run fails there otherwise.
+     *
+     * @throws IllegalStateException if the input just before is not a send
+     */
+    public Script taken() {
+        return expect("taken");
+    }
+
+    /**
+     * Expects the send just before to be refused (no state names it, or every guard said no);
+     * the run fails there otherwise.
+     *
+     * @throws IllegalStateException if the input just before is not a send
+     */
+    public Script refused() {
+        return expect("refused");
+    }
+
+    private Script expect(String what) {
+        if (inputs.isEmpty() || !(inputs.get(inputs.size() - 1) instanceof Send)) {
+            throw new IllegalStateException(what + "() follows a send(...) in a script");
+        }
+        inputs.get(inputs.size() - 1).expectation = what;
+        return this;
+    }
+
+    /**
+     * Advances the world by these seconds at the fixture's fixed step.
+     *
+     * @throws IllegalArgumentException now, if the seconds are not a whole number of steps
+     */
+    public Script advance(double seconds) {
+        int steps = fixture.stepsIn(seconds);
+        inputs.add(new Input() {
+            @Override
+            String run(WorldFixture f, ScriptRun out) {
+                f.advanceSteps(steps);
+                return String.format(Locale.ROOT, "advance %s s (%d steps)", seconds, steps);
+            }
+        });
+        return this;
+    }
+
+    /** Advances the world this many fixed steps. */
+    public Script advanceSteps(int steps) {
+        if (steps < 0) {
+            throw new IllegalArgumentException("cannot advance a negative number of steps: " + steps);
+        }
+        inputs.add(new Input() {
+            @Override
+            String run(WorldFixture f, ScriptRun out) {
+                f.advanceSteps(steps);
+                return "advance " + steps + " steps";
+            }
+        });
+        return this;
+    }
+
+    /** Runs the game's own code at this point (move a component, add a hold), named in the transcript. */
+    public Script then(String what, Runnable change) {
+        Objects.requireNonNull(change, "change");
+        inputs.add(new Input() {
+            @Override
+            String run(WorldFixture f, ScriptRun out) {
+                change.run();
+                return what;
+            }
+        });
+        return this;
+    }
+
+    /** Runs the game's own code at this point. */
+    public Script then(Runnable change) {
+        return then("game code", change);
+    }
+
+    /** Runs assertions at this point; a failure stops the run with the transcript so far. */
+    public Script check(Runnable assertions) {
+        Objects.requireNonNull(assertions, "assertions");
+        inputs.add(new Input() {
+            @Override
+            String run(WorldFixture f, ScriptRun out) {
+                assertions.run();
+                return "check passed";
+            }
+        });
+        return this;
+    }
+
+    /**
+     * Runs the inputs in order.
+     *
+     * @return what happened: each send's result and the transcript
+     * @throws AssertionError if a check or an expected result fails; its message ends with the transcript so far
+     */
+    public ScriptRun run() {
+        ScriptRun out = new ScriptRun();
+        StateWorld world = fixture.world();
+        for (int i = 0; i < inputs.size(); i++) {
+            double at = world.time();
+            long step = world.steps();
+            String line;
+            try {
+                line = inputs.get(i).run(fixture, out);
+            } catch (AssertionError e) {
+                AssertionError wrapped = new AssertionError(e.getMessage() + "\n" + "script input " + (i + 1) + " of " + inputs.size()
+                        + " failed; the script so far:\n" + out.text(), e);
+                throw wrapped;
+            } catch (RuntimeException e) {
+                e.addSuppressed(new ScriptTrace("script input " + (i + 1) + " of " + inputs.size() + " threw; the script so far:\n"
+                        + out.text()));
+                throw e;
+            }
+            out.line(at, step, line);
+        }
+        return out;
+    }
+
+    /** Carries a script's transcript on an exception that a game's code threw. */
+    private static final class ScriptTrace extends RuntimeException {
+        ScriptTrace(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Script(" + inputs.size() + " inputs)";
+    }
+}

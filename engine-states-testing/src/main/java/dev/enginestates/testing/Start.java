@@ -1,0 +1,105 @@
+package dev.enginestates.testing;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.MachineException;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * A machine a test has put in a state with {@link WorldFixture#startIn}: the rest of its
+ * record, arranged by hand. Each call changes the record at once (through
+ * {@link StateRecord#setWaited}, {@link StateRecord#setHistory}, {@link StateRecord#setPaused}),
+ * so the calls may come in any order after the state is set:
+ *
+ * <pre>{@code
+ * // the 003 document's guard, three seconds into his watch, answering the bell
+ * world.startIn(guard, GUARD, "answer")
+ *      .remembering("patrol.resumed", "patrol.watch")
+ *      .paused("patrol.watch", 3);
+ * }</pre>
+ *
+ * @param <C> the machine's context type
+ */
+public final class Start<C> {
+    private final StateWorld world;
+    private final StateRecord<C> record;
+
+    Start(StateWorld world, StateRecord<C> record) {
+        this.world = world;
+        this.record = record;
+    }
+
+    /**
+     * Sets how many seconds the current wait has already counted, as "three seconds into his
+     * watch". More than the wait's seconds ends the wait at the next step.
+     *
+     * @throws MachineException if no wait counts in the state, or the seconds are negative or not finite
+     */
+    public Start<C> waited(double seconds) {
+        record.setWaited(seconds);
+        return this;
+    }
+
+    /**
+     * Sets the seconds the current wait has left (its seconds less those already waited).
+     *
+     * @throws MachineException if no wait counts in the state, or the seconds are more than the wait's own or negative
+     */
+    public Start<C> secondsLeft(double seconds) {
+        if (!record.isWaiting()) {
+            record.setWaited(0); // throws the library's message: no wait counts here
+        }
+        double total = record.record().waitSeconds();
+        if (!(seconds >= 0) || seconds > total) {
+            throw new MachineException(record.machineId(), "machine '" + record.machineId() + "': the wait of '" + record.waitingIn()
+                    + "' is " + total + " s, so " + seconds + " s cannot be left; expected 0 to " + total);
+        }
+        record.setWaited(total - seconds);
+        return this;
+    }
+
+    /**
+     * Sets what a history state remembers, as if its parent had been left in those states.
+     *
+     * @throws MachineException if the path is not a history state or a state is not inside its parent
+     */
+    public Start<C> remembering(String historyPath, String... states) {
+        record.setHistory(historyPath, states);
+        return this;
+    }
+
+    /**
+     * Sets the seconds a state's wait had counted when it was left, which a history state
+     * resumes.
+     *
+     * @throws MachineException if the state has no wait, or the seconds are negative or infinite
+     */
+    public Start<C> paused(String statePath, double seconds) {
+        record.setPaused(statePath, seconds);
+        return this;
+    }
+
+    /** Changes the context, as a system writes it (no transition is taken). */
+    public Start<C> context(Consumer<? super C> change) {
+        Objects.requireNonNull(change, "change").accept(record.context());
+        return this;
+    }
+
+    /** The record arranged. */
+    public StateRecord<C> record() {
+        return record;
+    }
+
+    /** The entity that holds the record. */
+    public Entity entity() {
+        return record.entity();
+    }
+
+    @Override
+    public String toString() {
+        return "Start(" + record + " on " + EntityDump.name(world, record.entity()) + ")";
+    }
+}

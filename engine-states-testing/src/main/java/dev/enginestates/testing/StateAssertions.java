@@ -1,0 +1,48 @@
+package dev.enginestates.testing;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.ecs.StateWorld;
+
+import java.util.Objects;
+
+/**
+ * Fluent assertions on machines in a world, for a game's own tests:
+ *
+ * <pre>{@code
+ * import static dev.enginestates.testing.StateAssertions.assertThat;
+ *
+ * assertThat(world, guard).machine(GUARD).isIn("patrol.watch").hasSecondsLeft(1.0).hasTag("patrol");
+ * assertThat(world).machine(SIEGE).isIn("breather").hasContext("two waves held", s -> s.wave == 2);
+ * assertThat(world).hasCountIn(GUARD, "answer", 100);
+ * }</pre>
+ *
+ * <p>A failing assertion throws an {@link AssertionError} (opentest4j's
+ * {@code AssertionFailedError}, with expected and actual values where there are two) whose
+ * message says what was expected and what the machine is doing, then prints the entity's
+ * machines as JSON: each one's state, seconds waited and left, paused seconds, history,
+ * context and tags ({@link EntityDump}).
+ */
+public final class StateAssertions {
+    private StateAssertions() {
+    }
+
+    /** Assertions on the machines of an entity of the fixture's world. */
+    public static EntityAssert assertThat(WorldFixture world, Entity entity) {
+        return assertThat(Objects.requireNonNull(world, "world").world(), entity);
+    }
+
+    /** Assertions on the machines of an entity of a world. */
+    public static EntityAssert assertThat(StateWorld world, Entity entity) {
+        return new EntityAssert(Objects.requireNonNull(world, "world"), Objects.requireNonNull(entity, "entity"));
+    }
+
+    /** Assertions on the fixture's world: its world-level machines and counts of entities by state. */
+    public static WorldAssert assertThat(WorldFixture world) {
+        return assertThat(Objects.requireNonNull(world, "world").world());
+    }
+
+    /** Assertions on a world: its world-level machines and counts of entities by state. */
+    public static WorldAssert assertThat(StateWorld world) {
+        return new WorldAssert(Objects.requireNonNull(world, "world"));
+    }
+}

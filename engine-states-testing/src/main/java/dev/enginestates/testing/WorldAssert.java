@@ -1,0 +1,56 @@
+package dev.enginestates.testing;
+
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Assertions on a whole world: its world-level machines (on the world's own entity) and how
+ * many entities are in a state. Made by {@link StateAssertions#assertThat(WorldFixture)}.
+ */
+public final class WorldAssert {
+    private final StateWorld world;
+
+    WorldAssert(StateWorld world) {
+        this.world = world;
+    }
+
+    /** Assertions on a world-level machine (a game's phases). */
+    public <C> MachineAssert<C> machine(States<C> machine) {
+        return new EntityAssert(world, world.entity()).machine(machine);
+    }
+
+    /**
+     * Asserts how many entities hold this machine in a state (the state or one of its
+     * descendants active). Counted with the state's tag query, and checked against the
+     * records, so a tag out of line with its record fails too; a machine declared with
+     * {@code tags(false)} is counted through its records.
+     */
+    public WorldAssert hasCountIn(States<?> machine, String path, int expected) {
+        int byRecords = 0;
+        Map<String, Integer> byValue = new TreeMap<>();
+        for (StateRecord<?> r : world.records(machine)) {
+            if (r.matches(path)) {
+                byRecords++;
+            }
+            byValue.merge(EntityDump.value(r.value()), 1, Integer::sum);
+        }
+        int byTags = byRecords;
+        if (machine.machine().tags()) {
+            byTags = world.query(machine.is(path)).count();
+        }
+        if (byTags != expected || byRecords != expected) {
+            String counted = machine.machine().tags()
+                    ? String.format(Locale.ROOT, "%d by tag query and %d by records", byTags, byRecords)
+                    : byRecords + " by records";
+            throw new org.opentest4j.AssertionFailedError(String.format(Locale.ROOT,
+                    "expected %d entities with machine '%s' in '%s' at t=%.3f s (step %d), but counted %s; the '%s' machines are in %s",
+                    expected, machine.id(), path, world.time(), world.steps(), counted, machine.id(), byValue), expected, byTags);
+        }
+        return this;
+    }
+}

@@ -1,0 +1,303 @@
+package dev.enginestates.testing;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Event;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+import java.util.Objects;
+
+/**
+ * A headless world for a game's own tests: a fresh {@link StateWorld} for each test, stepped
+ * at a fixed step, with the calls a test makes on it (spawn, send, advance time, start a
+ * machine in any state, run a scripted sequence). A JUnit 5 extension:
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static WorldFixture world = WorldFixture.fixedStep(1.0 / 60);
+ *
+ * @Test
+ * void resumesTheWatchWithOneSecondLeft() {
+ *     Entity guard = world.spawn(EntityKey.of("guard-1"));
+ *     world.startIn(guard, GUARD, "patrol.watch").waited(3);
+ *     world.send(GUARD, guard, "BELL");
+ *     world.advance(2.0);
+ *     world.send(GUARD, guard, "RESUME");
+ *     assertThat(world, guard).machine(GUARD).isIn("patrol.watch").hasSecondsLeft(1.0);
+ * }
+ * }</pre>
+ *
+ * <p>or {@code @ExtendWith(WorldFixture.class)} (60 Hz) with a {@code WorldFixture} or
+ * {@code StateWorld} parameter on the test method. Before each test the fixture opens a new
+ * world at time 0; after it, the world is closed. Outside JUnit, {@link #open()} and
+ * {@link #close()} do the same by hand.
+ *
+ * <p><b>Time moves in whole steps.</b> {@link #advance(double)} takes the seconds a test
+ * reads in the document ({@code advance(12)} for the siege's breather) and steps the world
+ * that many fixed steps. Seconds that are not a whole number of steps (within a billionth of
+ * a step) are refused with an {@link IllegalArgumentException} rather than rounded: at 60 Hz
+ * {@code advance(0.01)} is 0.6 of a step, and a test that silently took 0 or 1 step would
+ * pass or fail for the wrong reason. Use {@link #advanceSteps(int)} to count steps instead.
+ *
+ * <p>One fixture holds one world at a time, so the tests that share a fixture (a
+ * {@code static} field) run one after another, as JUnit runs them by default; give each test
+ * class its own fixture field for concurrent classes. The world belongs to the test's thread.
+ */
+public final class WorldFixture implements BeforeEachCallback, AfterEachCallback, ParameterResolver, AutoCloseable {
+    /** The default fixed step: 1/60 s. */
+    public static final double DEFAULT_STEP = 1.0 / 60;
+
+    private final double dt;
+    private StateWorld world;
+
+    /** A fixture stepping at 60 Hz (what {@code @ExtendWith(WorldFixture.class)} makes). */
+    public WorldFixture() {
+        this(DEFAULT_STEP);
+    }
+
+    private WorldFixture(double dt) {
+        if (!(dt > 0) || Double.isInfinite(dt)) {
+            throw new IllegalArgumentException("a fixed step must be a finite number of seconds above 0; got " + dt);
+        }
+        this.dt = dt;
+    }
+
+    /**
+     * A fixture stepping at this many seconds a step, such as {@code 1.0 / 60} or {@code 1.0 / 30}.
+     *
+     * @throws IllegalArgumentException if the step is not a finite number above 0
+     */
+    public static WorldFixture fixedStep(double seconds) {
+        return new WorldFixture(seconds);
+    }
+
+    // ------------------------------------------------------------------ lifecycle
+
+    /** Opens a fresh world at time 0 (closing the one it had); JUnit calls this before each test. */
+    public WorldFixture open() {
+        close();
+        world = StateWorld.create("test-world");
+        return this;
+    }
+
+    /** Closes the world, if one is open; JUnit calls this after each test. */
+    @Override
+    public void close() {
+        if (world != null) {
+            StateWorld w = world;
+            world = null;
+            w.close();
+        }
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        open();
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
+    }
+
+    /** Resolves test method parameters of type {@code WorldFixture} and {@code StateWorld}. */
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext extension) {
+        Class<?> type = parameter.getParameter().getType();
+        return type == WorldFixture.class || type == StateWorld.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext extension) {
+        if (world == null) {
+            open();
+        }
+        return parameter.getParameter().getType() == StateWorld.class ? world : this;
+    }
+
+    // ------------------------------------------------------------------ the world
+
+    /**
+     * The current test's world.
+     *
+     * @throws IllegalStateException outside a test (no world is open)
+     */
+    public StateWorld world() {
+        if (world == null) {
+            throw new IllegalStateException("no world is open: the fixture opens one before each test (register it with"
+                    + " @RegisterExtension or @ExtendWith), or call open() by hand");
+        }
+        return world;
+    }
+
+    /** Seconds per step. */
+    public double stepSeconds() {
+        return dt;
+    }
+
+    /** Seconds of game time so far. */
+    public double time() {
+        return world().time();
+    }
+
+    /** Steps so far. */
+    public long steps() {
+        return world().steps();
+    }
+
+    /** Spawns an entity with these components (machine records among them); see {@link StateWorld#spawn}. */
+    public Entity spawn(Object... components) {
+        return world().spawn(components);
+    }
+
+    /** Adds a world-level machine (a game's phases) in its initial state. */
+    public <C> StateRecord<C> add(States<C> machine) {
+        return world().add(machine);
+    }
+
+    /** A machine's record on an entity. */
+    public <C> StateRecord<C> read(States<C> machine, Entity entity) {
+        return machine.read(entity);
+    }
+
+    /** The world-level machine's record. */
+    public <C> StateRecord<C> read(States<C> machine) {
+        return machine.read(world());
+    }
+
+    /** Sends an event to a machine on an entity; returns whether a state took it. */
+    public <C> boolean send(States<C> machine, Entity entity, String event) {
+        return machine.send(entity, event);
+    }
+
+    /** Sends an event with fields to a machine on an entity; returns whether a state took it. */
+    public <C> boolean send(States<C> machine, Entity entity, Event event) {
+        return machine.send(entity, event);
+    }
+
+    /** Sends an event to the world-level machine; returns whether a state took it. */
+    public <C> boolean send(States<C> machine, String event) {
+        return machine.send(world(), event);
+    }
+
+    /** Sends an event with fields to the world-level machine; returns whether a state took it. */
+    public <C> boolean send(States<C> machine, Event event) {
+        return machine.send(world(), event);
+    }
+
+    // ------------------------------------------------------------------ time
+
+    /**
+     * Steps the world by {@code seconds} of game time, at the fixed step.
+     *
+     * @return this fixture
+     * @throws IllegalArgumentException if the seconds are negative, not finite, or not a whole number of steps
+     */
+    public WorldFixture advance(double seconds) {
+        return advanceSteps(stepsIn(seconds));
+    }
+
+    /**
+     * Steps the world this many fixed steps.
+     *
+     * @return this fixture
+     * @throws IllegalArgumentException if {@code steps} is negative
+     */
+    public WorldFixture advanceSteps(int steps) {
+        if (steps < 0) {
+            throw new IllegalArgumentException("cannot advance a negative number of steps: " + steps);
+        }
+        StateWorld w = world();
+        for (int i = 0; i < steps; i++) {
+            w.step(dt);
+        }
+        return this;
+    }
+
+    /**
+     * How many fixed steps make these seconds.
+     *
+     * @throws IllegalArgumentException if the seconds are negative, not finite, or not a whole number of steps
+     */
+    public int stepsIn(double seconds) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("advance needs a finite number of seconds, 0 or more; got " + seconds);
+        }
+        double exact = seconds / dt;
+        long whole = Math.round(exact);
+        if (Math.abs(exact - whole) > 1e-9 * Math.max(1, whole)) {
+            throw new IllegalArgumentException(String.format(
+                    "advance(%s) is %.4f steps of %s s; the fixture moves whole steps only: advance by a multiple of the step"
+                            + " (%s or %s s here) or count steps with advanceSteps(n)",
+                    seconds, exact, dt, Math.floor(exact) * dt, Math.ceil(exact) * dt));
+        }
+        if (whole > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("advance(" + seconds + ") is " + whole + " steps, more than a test should take");
+        }
+        return (int) whole;
+    }
+
+    // ------------------------------------------------------------------ arranging
+
+    /**
+     * Puts a machine on an entity in the given states, without walking there by events: the
+     * entity's record of that machine is set (or a new one is attached when the entity holds
+     * none). Several paths name the regions of a parallel state. No actions run, the wait
+     * starts from zero, and the entity's tags move at once, so a query and {@code hasTag} see
+     * the state before any step. Chain {@link Start#waited}, {@link Start#remembering},
+     * {@link Start#paused} to arrange the rest.
+     *
+     * @throws dev.enginestates.MachineException if a path names no state or the states cannot be active together; nothing changes
+     */
+    public <C> Start<C> startIn(Entity entity, States<C> machine, String... paths) {
+        Objects.requireNonNull(entity, "entity");
+        Objects.requireNonNull(machine, "machine");
+        StateWorld w = world();
+        StateRecord<C> r = entity.get(machine.recordType());
+        if (r != null && r.world() == w) {
+            r.setState(paths);
+            w.restored(r);
+        } else {
+            r = machine.trait();
+            r.setState(paths);
+            w.attach(entity, r);
+        }
+        return new Start<>(w, r);
+    }
+
+    /** Puts the world-level machine in the given states (adding it when the world has none); see {@link #startIn(Entity, States, String...)}. */
+    public <C> Start<C> startIn(States<C> machine, String... paths) {
+        return startIn(world().entity(), machine, paths);
+    }
+
+    /** Spawns an entity holding only this machine, in the given states; {@link Start#entity()} is the new entity. */
+    public <C> Start<C> spawnIn(States<C> machine, String... paths) {
+        StateRecord<C> r = machine.trait();
+        r.setState(paths);
+        world().spawn(r);
+        return new Start<>(world, r);
+    }
+
+    // ------------------------------------------------------------------ scripts and reading
+
+    /** A new scripted sequence of sends, time and checks, run with {@link Script#run()}. */
+    public Script script() {
+        return new Script(this);
+    }
+
+    /** The entity's machines as JSON (state, wait, paused, history, context, tags): what a failing assertion prints. */
+    public String dump(Entity entity) {
+        return EntityDump.of(world(), entity);
+    }
+
+    @Override
+    public String toString() {
+        return "WorldFixture(step " + dt + " s, " + (world == null ? "no world open" : world) + ")";
+    }
+}
