@@ -76,6 +76,7 @@ public final class Interpreter {
     private boolean pendingWaitFromHistory;
     // the completed configuration that selection reads, as XState reads its state value
     private int[] view = new int[8];
+    private int[] previousOrder = new int[8];
     private boolean[] viewMark = new boolean[8];
     private int viewSize;
 
@@ -451,6 +452,9 @@ public final class Interpreter {
                 r.leaveWait(now);
             }
         }
+        for (int i = 0; i < n; i++) {
+            previousOrder[i] = r.activeAt(i);
+        }
         r.removeMarked(exitMark);
 
         for (int j = 0; j < filteredCount; j++) {
@@ -467,19 +471,19 @@ public final class Interpreter {
             int d = historyChanged && c.tDomain[t] == Chart.DYNAMIC_DOMAIN ? domain(c, r, t) : filteredDomain[j];
             addEntrySet(c, r, t, d);
         }
-        boolean changed = historyChanged || exitCount != enterCount;
-        if (!changed) {
-            for (int i = 0; i < exitCount; i++) {
-                if (!enterMark[exitList[i]]) {
-                    changed = true;
-                    break;
-                }
-            }
-        }
         for (int i = 0; i < exitCount; i++) {
             exitMark[exitList[i]] = false;
         }
         enterAll(c, r);
+        boolean sameSet = r.activeCount() == n;
+        for (int i = 0; i < n && sameSet; i++) {
+            sameSet = r.isActive(previousOrder[i]);
+        }
+        if (sameSet && !historyChanged) {
+            // XState keeps the previous snapshot when nothing changed, and so its order of states
+            r.restoreOrder(previousOrder, n);
+        }
+        boolean changed = historyChanged || !sameSet;
         runActionsThenWait(c, r, event);
         return changed;
     }
@@ -937,6 +941,7 @@ public final class Interpreter {
             enterList = new int[states];
             viaHistory = new boolean[states];
             view = new int[states];
+            previousOrder = new int[states];
             viewMark = new boolean[states];
             effective = new int[states];
             doneOrder = new int[states];

@@ -251,6 +251,14 @@ public final class MachineRecord {
         paused[state] = seconds;
     }
 
+    /** Puts the same active states back in an earlier entry order. */
+    public void restoreOrder(int[] order, int n) {
+        if (n != configSize) {
+            throw new IllegalArgumentException("restoreOrder needs the same " + configSize + " states, got " + n);
+        }
+        System.arraycopy(order, 0, config, 0, n);
+    }
+
     /** Appends a state to the configuration. */
     public void enter(int state) {
         if (!active[state]) {
