@@ -47,6 +47,9 @@ function report(snapshot, actions, declared) {
 export class OracleRun {
   constructor(config, guardValues) {
     this.machine = buildMachine(config, guardValues);
+    // a machine whose eventless transitions and done events never settle makes XState loop
+    // forever; with a bound it throws instead (runtime option, not part of the config)
+    this.machine.options.maxIterations = 1000;
     this.declared = declaredActions(config);
     this.snapshot = null;
   }

@@ -36,6 +36,22 @@ class ConformanceTest {
         }));
     }
 
+    /**
+     * Traces from our own generator (engine-states-testing/tracegen, XState 5.33.3 as the
+     * oracle) that once failed, shrunk: the XState behaviours they pin are noted in their names
+     * (an unchanged configuration keeps its order; an incomplete configuration is completed for
+     * the value, for choosing transitions and for reaching onDone).
+     */
+    @TestFactory
+    Stream<DynamicTest> generatorRegressionsReplayExactly() throws URISyntaxException {
+        List<Path> files = TraceReplayer.expand(corpus().resolve("regressions").toString());
+        assertTrue(files.size() >= 6, "the regression traces are there: " + files.size());
+        return files.stream().map(f -> DynamicTest.dynamicTest(f.getFileName().toString(), () -> {
+            TraceResult r = TraceReplayer.replay(f);
+            assertTrue(r.passed(), r::toString);
+        }));
+    }
+
     @Test
     void replayerPrintsOneLinePerFailureAndTheClosingCount() throws Exception {
         ByteArrayOutputStream buf = new ByteArrayOutputStream();
