@@ -35,6 +35,9 @@ public abstract class StateRecord<C> {
     boolean inHeldList;
     /** True while the record's wait times count from 0 on a clock of its own (not yet in a world). */
     boolean localClock = true;
+    /** The clock time a wait last moved this machine, and in which step. */
+    double movedAt;
+    long movedStep = -1;
 
     StateRecord() {
     }

@@ -32,7 +32,8 @@ import java.util.Objects;
  * heap), and holds cost in proportion to the held entities.
  *
  * <p>Time: a wait entered by a send before a step, or by a {@code when} during it, counts
- * that step's seconds. A wait whose seconds run out ends at the first step whose end reaches
+ * that step's seconds (a {@code when} that moves a machine which a wait already moved in the
+ * same step counts from that move, so no second is counted twice). A wait whose seconds run out ends at the first step whose end reaches
  * its due time; the state it leads to starts its own wait at that due time, not at the end of
  * the step, so chained waits keep exact time (a due time within {@link #TIME_TOLERANCE} of
  * the clock counts as reached). A machine takes at most one wait's transition
@@ -91,6 +92,7 @@ public final class StateWorld implements AutoCloseable {
 
     private StateWorld(Dominion dominion) {
         this.dominion = Objects.requireNonNull(dominion, "dominion");
+        DominionClassIndex.useCollisionFreeMap(dominion);
         this.self = dominion.createEntity(WorldEntity.INSTANCE, EntityKey.world());
     }
 
@@ -239,11 +241,10 @@ public final class StateWorld implements AutoCloseable {
                 unregister(r);
             }
         }
-        boolean deleted = dominion.deleteEntity(entity);
         if (inputs != null) {
-            inputs.despawned(entity);
+            inputs.despawned(entity); // while the entity can still say its key
         }
-        return deleted;
+        return dominion.deleteEntity(entity);
     }
 
     /** The live records of a machine in this world, in spawn order. */
@@ -329,6 +330,25 @@ public final class StateWorld implements AutoCloseable {
         if (!(time >= 0) || Double.isInfinite(time) || steps < 0) {
             throw new IllegalArgumentException("a world clock needs finite seconds, 0 or more, and a step count, 0 or more; got "
                     + time + " s and " + steps + " steps");
+        }
+        double shift = time - clock;
+        // records the restore does not name keep the seconds they had waited
+        for (Binding b : bindings) {
+            for (int i = 0; i < b.count; i++) {
+                StateRecord<?> r = b.records[i];
+                if (r == null) {
+                    continue;
+                }
+                MachineRecord rec = r.record;
+                if (rec.waitState() >= 0) {
+                    rec.setWait(rec.waitState(), rec.waitStart() + shift, rec.waitSeconds());
+                }
+                if (rec.isHeld()) {
+                    rec.setHeldSince(rec.heldSince() + shift);
+                }
+                rec.clearWaitChanged();
+                schedule(r);
+            }
         }
         this.clock = time;
         this.steps = steps;
@@ -502,6 +522,8 @@ public final class StateWorld implements AutoCloseable {
         Chart c = rec.chart();
         rec.clearWait(); // the wait ended: no paused seconds are kept for it
         Interpreter in = acquire(due);
+        r.movedAt = due;
+        r.movedStep = steps;
         try {
             in.take(rec, c.waitTransition[s], c.waitEvent);
         } finally {
@@ -524,7 +546,8 @@ public final class StateWorld implements AutoCloseable {
             }
             int t = firstWhen(r);
             if (t >= 0) {
-                Interpreter in = acquire(stepStart);
+                // at the step's start, or later if a wait already moved the machine in this step
+                Interpreter in = acquire(r.movedStep == steps ? Math.max(stepStart, r.movedAt) : stepStart);
                 try {
                     in.take(r.record, t, r.record.chart().whenEvent);
                 } finally {

@@ -22,7 +22,7 @@ public interface WorldInputs {
     default void detached(Entity entity, States<?> machine) {
     }
 
-    /** An entity was despawned. */
+    /** An entity is being despawned (called just before it is deleted, so it can still be read). */
     default void despawned(Entity entity) {
     }
 

@@ -204,14 +204,97 @@ public final class InputLog implements WorldInputs {
         if (!root.path("inputs").isArray()) {
             problems.add("$.inputs: expected an array of inputs, found " + Json.kind(root.get("inputs")));
         }
+        if (problems.isEmpty()) {
+            check(saves, world, root, problems);
+        }
         if (!problems.isEmpty()) {
-            throw new CheckpointException("the input log cannot be replayed", problems);
+            throw new CheckpointException("the input log cannot be replayed; the world is unchanged", problems);
         }
         saves.restore(world, root.get("start"), true);
         JsonNode inputs = root.get("inputs");
         for (int i = 0; i < inputs.size(); i++) {
             apply(saves, world, inputs.get(i), "$.inputs[" + i + "]");
         }
+    }
+
+    /** Checks every input before anything is applied, so a bad log changes nothing. */
+    private static void check(Saves saves, StateWorld world, JsonNode root, List<String> problems) {
+        java.util.Set<String> keys = new java.util.HashSet<>();
+        keys.add(EntityKey.WORLD);
+        root.path("start").path("entities").fieldNames().forEachRemaining(keys::add);
+        for (dev.dominion.ecs.api.Results.With1<EntityKey> w : world.dominion().findEntitiesWith(EntityKey.class)) {
+            keys.add(w.comp().value());
+        }
+        JsonNode inputs = root.get("inputs");
+        for (int i = 0; i < inputs.size(); i++) {
+            JsonNode input = inputs.get(i);
+            String at = "$.inputs[" + i + "]";
+            String kind = input.isObject() && input.size() == 1 ? input.fieldNames().next() : "";
+            JsonNode body = input.path(kind);
+            switch (kind) {
+                case "step":
+                    double dt = body.asDouble(Double.NaN);
+                    if (!body.isNumber() || !(dt >= 0) || Double.isInfinite(dt)) {
+                        problems.add(at + ".step: expected the step's seconds, a finite number 0 or more; found " + Json.kind(body));
+                    }
+                    break;
+                case "send":
+                case "set":
+                case "edit":
+                case "detach":
+                case "attach":
+                    States<?> m = known(saves, body.path("machine"), at + "." + kind + ".machine", problems);
+                    String key = body.path("entity").asText("");
+                    if (!keys.contains(key)) {
+                        problems.add(at + "." + kind + ".entity: no entity has key '" + key + "' at this point of the log");
+                    }
+                    if (m != null && kind.equals("send") && body.path("event").path("type").asText("").isEmpty()) {
+                        problems.add(at + ".send.event.type: expected the event's type, found " + Json.kind(body.path("event").get("type")));
+                    }
+                    if (m != null && kind.equals("set")) {
+                        if (!body.path("states").isArray() || body.path("states").isEmpty()) {
+                            problems.add(at + ".set.states: expected the state paths, a non-empty array; found " + Json.kind(body.get("states")));
+                        }
+                        for (JsonNode p : body.path("states")) {
+                            if (m.machine().chart().stateAt(p.asText()) <= 0) {
+                                problems.add(at + ".set.states: machine '" + m.id() + "' has no state '" + p.asText() + "'");
+                            }
+                        }
+                    }
+                    if (m != null && (kind.equals("edit") || kind.equals("attach"))) {
+                        saves.codec().decode(body.path("record"), m, at + "." + kind + ".record", problems);
+                    }
+                    break;
+                case "spawn":
+                    keys.add(body.path("entity").asText(""));
+                    for (Iterator<Map.Entry<String, JsonNode>> it = body.path("machines").fields(); it.hasNext(); ) {
+                        Map.Entry<String, JsonNode> e = it.next();
+                        States<?> sm = saves.machine(e.getKey());
+                        if (sm == null) {
+                            problems.add(at + ".spawn.machines." + e.getKey() + ": no machine has id '" + e.getKey()
+                                    + "'; expected one of " + saves.machineIds());
+                        } else {
+                            saves.codec().decode(e.getValue(), sm, at + ".spawn.machines." + e.getKey(), problems);
+                        }
+                    }
+                    break;
+                case "despawn":
+                    if (!keys.remove(body.asText(""))) {
+                        problems.add(at + ".despawn: no entity has key '" + body.asText("") + "' at this point of the log");
+                    }
+                    break;
+                default:
+                    problems.add(at + ": expected one of step, send, set, edit, spawn, attach, detach, despawn; found " + input);
+            }
+        }
+    }
+
+    private static States<?> known(Saves saves, JsonNode id, String at, List<String> problems) {
+        States<?> m = saves.machine(id.asText(""));
+        if (m == null) {
+            problems.add(at + ": no machine has id '" + id.asText("") + "'; expected one of " + saves.machineIds());
+        }
+        return m;
     }
 
     private static void apply(Saves saves, StateWorld world, JsonNode input, String at) {

@@ -95,10 +95,9 @@ final class RecordCodec {
                     problems.add(at + ".active[" + i + "]: '" + c.path[s] + "' is a history state, which is never active");
                 } else if (r.isActive(s)) {
                     problems.add(at + ".active[" + i + "]: '" + c.path[s] + "' is listed twice");
-                } else if (!r.isActive(c.parent[s])) {
-                    problems.add(at + ".active[" + i + "]: '" + c.path[s] + "' comes before its parent '" + c.describe(c.parent[s])
-                            + "' is active; expected parents first, in entry order");
                 } else {
+                    // taken as written: XState (and so the engine) can leave configurations a chart
+                    // would not suggest, such as a state whose parent a multi-region step exited
                     r.enter(s);
                 }
             }
@@ -194,9 +193,27 @@ final class RecordCodec {
         try {
             return json.treeToValue(node, fresh.getClass());
         } catch (JsonProcessingException | IllegalArgumentException e) {
-            problems.add(at + ": does not fit context type " + fresh.getClass().getName() + ": " + Json.oneLine(e));
+            problems.add(at + fieldPath(e) + ": does not fit context type " + fresh.getClass().getName() + ": "
+                    + (e instanceof JsonProcessingException ? ((JsonProcessingException) e).getOriginalMessage() : Json.oneLine(e)));
             return null;
         }
+    }
+
+    /** The field path inside the context that Jackson stopped at, such as {@code .bells}. */
+    private static String fieldPath(Exception e) {
+        if (!(e instanceof com.fasterxml.jackson.databind.JsonMappingException)) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference ref
+                : ((com.fasterxml.jackson.databind.JsonMappingException) e).getPath()) {
+            if (ref.getFieldName() != null) {
+                sb.append('.').append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                sb.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return sb.toString();
     }
 
     private static int state(Chart c, JsonNode node, String at, List<String> problems) {

@@ -280,6 +280,11 @@ public final class Saves {
                     continue;
                 }
                 MachineRecord r = codec.decode(m.getValue(), machine, at + "." + m.getKey(), problems);
+                if (r != null && r.waitState() >= 0 && r.waitStart() > time + StateWorld.TIME_TOLERANCE) {
+                    problems.add(at + "." + m.getKey() + ".wait.start: the wait starts at " + r.waitStart()
+                            + " s, after the checkpoint's clock (" + time + " s); expected a start at or before the clock");
+                    r = null;
+                }
                 if (r != null) {
                     staged.add(new Staged(e.getKey(), entity, machine, r));
                 }

@@ -206,7 +206,8 @@ public final class MachineRecord {
     /** The counting wait's state was left at clock time {@code now}: keep the seconds it waited in {@link #paused(int)}. */
     public void leaveWait(double now) {
         if (waitState >= 0) {
-            paused[waitState] = waited(now);
+            // never below 0: a floating sum of steps may fall a hair short of the wait's start
+            paused[waitState] = Math.max(0, waited(now));
             waitState = -1;
             waitChanged = true;
         }

@@ -1,0 +1,343 @@
+package dev.enginestates.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Event;
+import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.MachinePaused;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * InputLog: "Replaying the log from its checkpoint into a fresh world reproduces the machines'
+ * records bit for bit, which is how a bug seen once is reproduced at will", and "Entities spawned
+ * without an EntityKey cannot be matched on replay; the log notes each and replay refuses such a
+ * log". DESIGN.md: the step is deterministic.
+ */
+class ReplayTest {
+    static final double DT = RandomWorlds.DT;
+    static final ObjectMapper JSON = new ObjectMapper();
+    /** Random replays by default ({@code -Dproperty.runs=N} runs N/5). */
+    static final int DEFAULT_RUNS = 200;
+
+    static {
+        RandomWorlds.quiet();
+    }
+
+    public static final class Guard {
+        public int bells;
+        public double loudest;
+    }
+
+    static final States<Guard> GUARD = States.define("replay-guard", Guard::new, m -> m
+            .initial("patrol")
+            .state("patrol", p -> p
+                    .initial("watch")
+                    .state("watch", s -> s.waitFor(4, "rest"))
+                    .state("rest", s -> s.waitFor(10, "watch"))
+                    .history("resumed", HistoryDepth.DEEP)
+                    .on("BELL", t -> t.guard((g, e) -> !e.has("volume") || e.number("volume") > 0.25).target("answer")
+                            .action((g, e) -> g.loudest = Math.max(g.loudest, e.has("volume") ? e.number("volume") : 1))))
+            .state("answer", s -> s.entry((g, e) -> g.bells++).on("RESUME", "patrol.resumed")));
+
+    static final Saves SAVES = Saves.of(GUARD);
+
+    static String assertSameText(String expected, String actual, String what) {
+        if (!expected.equals(actual)) {
+            fail(what + " differs at " + RandomWorlds.firstDifference(expected, actual));
+        }
+        return actual;
+    }
+
+    static JsonNode parse(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    // ------------------------------------------------------------------ the property
+
+    /**
+     * Random machines and inputs, recorded from a random input on, and replayed into a fresh
+     * world. No holds (a hold is not an input the log keeps: see aHoldWhileRecordingReplaysTheSame)
+     * and no despawns (see aDespawnWhileRecordingIsLoggedAndReplayed).
+     */
+    @Test
+    void aReplayedLogEndsWithTheOriginalsFinalCheckpointByteForByte() {
+        int runs = Math.max(1, Integer.getInteger("property.runs", DEFAULT_RUNS * 5) / 5);
+        replayProperty(runs, new RandomWorlds.Options().marks(false).despawns(false).tagsOneIn(Integer.MAX_VALUE), 0x2E91_0000L);
+    }
+
+    @Test
+    void aReplayedLogRebuildsTheSameTags() {
+        int runs = Math.max(1, Integer.getInteger("property.runs", DEFAULT_RUNS * 5) / 50);
+        replayProperty(runs, new RandomWorlds.Options().marks(false).despawns(false).tagsOneIn(1), 0x2E92_0000L);
+    }
+
+    static void replayProperty(int runs, RandomWorlds.Options options, long seeds) {
+        try {
+            long started = System.nanoTime();
+            int skipped = 0;
+            long recorded = 0;
+            for (int run = 1; run <= runs; run++) {
+                long seed = seeds + run;
+                RandomWorlds.Spec spec = RandomWorlds.generate(seed, options);
+                Saves saves = spec.saves();
+                int from = new SplittableRandom(seed * 17 + 3).nextInt(spec.inputs.size() / 2 + 1);
+                try (StateWorld a = spec.newWorld(); StateWorld b = spec.freshWorld()) {
+                    spec.apply(a, 0, from);
+                    InputLog log = InputLog.start(saves, a);
+                    spec.apply(a, from, spec.inputs.size());
+                    log.stop();
+                    recorded += log.size();
+                    String text = log.text();
+                    try {
+                        InputLog.replay(saves, b, text);
+                    } catch (CheckpointException e) {
+                        if (CheckpointRoundTripTest.onlyKnownBugs(e)) {
+                            skipped++; // the log's starting checkpoint has one of the known bugs
+                            continue;
+                        }
+                        fail(spec + ", recorded from input " + from + ": replay refused: " + e.getMessage(), e);
+                    }
+                    String endA = saves.checkpoint(a);
+                    String endB = saves.checkpoint(b);
+                    if (!endA.equals(endB)) {
+                        fail(spec + ", recorded from input " + from + ": the replay ends elsewhere: "
+                                + RandomWorlds.firstDifference(endA, endB));
+                    }
+                    String dumpA = saves.dump(a);
+                    String dumpB = saves.dump(b);
+                    if (!dumpA.equals(dumpB)) {
+                        fail(spec + ", recorded from input " + from + ": dumps differ: " + RandomWorlds.firstDifference(dumpA, dumpB));
+                    }
+                }
+            }
+            System.out.printf("replay: %d random logs, %d inputs recorded, in %.1f s; skipped for known bugs %d%n",
+                    runs, recorded, (System.nanoTime() - started) / 1e9, skipped);
+            assertTrue(skipped < runs / 4 + 1, "skipped " + skipped);
+            assertTrue(recorded > runs * 40L, "the logs hold inputs: " + recorded);
+        } finally {
+            RandomWorlds.recycleDominionLoggingSlots(true);
+        }
+    }
+
+    // ------------------------------------------------------------------ hand-made
+
+    @Test
+    void aLogKeepsSpawnsSendsWithFieldsStatesSetByHandAndStepsAndReplaysThem() {
+        try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
+            a.spawn(EntityKey.of("g1"), GUARD.trait());
+            for (int i = 0; i < 100; i++) {
+                a.step(DT);
+            }
+            InputLog log = InputLog.start(SAVES, a);
+            Entity g2 = a.spawn(EntityKey.of("g2"), GUARD.trait());
+            a.step(DT);
+            assertTrue(GUARD.send(a.entity("g1"), Event.of("BELL", Map.of("volume", 0.75))));
+            assertEquals(false, GUARD.send(g2, Event.of("BELL", Map.of("volume", 0.125))), "too quiet: the guard refuses it");
+            GUARD.read(g2).setState("patrol.rest");
+            for (int i = 0; i < 30; i++) {
+                a.step(DT);
+            }
+            GUARD.send(a.entity("g1"), "RESUME");
+            a.step(DT);
+            log.stop();
+            a.step(DT); // not in the log
+            JsonNode tree = parse(log.text());
+            assertEquals("engine-states/inputs", tree.path("format").asText());
+            assertEquals(1, tree.path("version").asInt());
+            assertEquals("engine-states/checkpoint", tree.path("start").path("format").asText(), "the log starts from a checkpoint");
+            assertEquals(1 + 1 + 2 + 1 + 30 + 1 + 1, log.size(), "spawn, step, 2 sends, set, 30 steps, send, step");
+            JsonNode inputs = tree.path("inputs");
+            assertEquals("g2", inputs.get(0).path("spawn").path("entity").asText());
+            assertEquals(0.75, inputs.get(2).path("send").path("event").path("fields").path("volume").asDouble(), 0);
+            assertEquals("[\"patrol.rest\"]", inputs.get(4).path("set").path("states").toString());
+
+            InputLog.replay(SAVES, b, log.text());
+            assertEquals(a.steps() - 1, b.steps());
+            try (StateWorld c = StateWorld.create()) {
+                InputLog.replay(SAVES, c, log.text());
+                assertSameText(SAVES.checkpoint(c), SAVES.checkpoint(b), "two replays of one log");
+            }
+            assertEquals(0.75, GUARD.read(b.entity("g1")).context().loudest, 0, "the event's field reached the action on replay");
+            assertEquals(Map.of("patrol", "rest"), GUARD.read(b.entity("g2")).value());
+        }
+    }
+
+    @Test
+    void aReplayEndsWhereTheOriginalDid() {
+        try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
+            a.spawn(EntityKey.of("g1"), GUARD.trait());
+            InputLog log = InputLog.start(SAVES, a);
+            for (int i = 0; i < 500; i++) {
+                if (i % 97 == 0) {
+                    GUARD.send(a.entity("g1"), Event.of("BELL", Map.of("volume", i / 500.0)));
+                }
+                if (i % 131 == 0) {
+                    GUARD.send(a.entity("g1"), "RESUME");
+                }
+                a.step(DT);
+            }
+            InputLog.replay(SAVES, b, log.text());
+            assertSameText(SAVES.checkpoint(a), SAVES.checkpoint(b), "final checkpoint");
+            assertSameText(SAVES.dump(a), SAVES.dump(b), "final dump");
+        }
+    }
+
+    @Test
+    void aLogWithAnUnkeyedSpawnIsRefusedOnReplayWithAClearMessage() {
+        try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
+            a.spawn(EntityKey.of("g1"), GUARD.trait());
+            InputLog log = InputLog.start(SAVES, a);
+            a.step(DT);
+            Entity unkeyed = a.spawn(GUARD.trait());
+            GUARD.send(unkeyed, "BELL");
+            a.step(DT);
+            JsonNode tree = parse(log.text());
+            assertEquals(2, tree.path("unmatched").size(), "the spawn and the send are noted: " + tree.path("unmatched"));
+            String before = SAVES.dump(b);
+            CheckpointException e = assertThrows(CheckpointException.class, () -> InputLog.replay(SAVES, b, log.text()));
+            assertTrue(e.getMessage().contains("$.unmatched"), e.getMessage());
+            assertTrue(e.getMessage().contains("without an EntityKey"), e.getMessage());
+            assertTrue(e.getMessage().contains("spawn on entity"), e.getMessage());
+            assertEquals(before, SAVES.dump(b), "the world is unchanged");
+            assertEquals(0, b.steps());
+        }
+    }
+
+    String someLog() {
+        try (StateWorld a = StateWorld.create()) {
+            a.spawn(EntityKey.of("g1"), GUARD.trait());
+            InputLog log = InputLog.start(SAVES, a);
+            for (int i = 0; i < 10; i++) {
+                a.step(DT);
+            }
+            GUARD.send(a.entity("g1"), "BELL");
+            return log.text();
+        }
+    }
+
+    CheckpointException assertReplayRefused(String log, String... fragments) {
+        try (StateWorld b = StateWorld.create()) {
+            String before = SAVES.dump(b);
+            CheckpointException e = assertThrows(CheckpointException.class, () -> InputLog.replay(SAVES, b, log));
+            for (String f : fragments) {
+                assertTrue(e.getMessage().contains(f), "the message names " + f + ":\n" + e.getMessage());
+            }
+            assertEquals(before, SAVES.dump(b), "the world is unchanged");
+            return e;
+        }
+    }
+
+    static String edit(String log, java.util.function.Consumer<ObjectNode> edit) {
+        ObjectNode root = (ObjectNode) parse(log);
+        edit.accept(root);
+        try {
+            return JSON.writeValueAsString(root);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    @Test
+    void aMalformedLogIsRefused() {
+        String log = someLog();
+        assertReplayRefused(log.substring(0, log.length() / 3), "the input log cannot be read", "not valid JSON at line");
+        assertReplayRefused("{\"format\": \"engine-states/inputs\", \"version\": 1,", "not valid JSON");
+        assertReplayRefused("", "expected a JSON input log, found nothing");
+        assertReplayRefused(edit(log, r -> r.put("inputs", "none")), "$.inputs", "expected an array of inputs");
+    }
+
+    @Test
+    void aLogOfAnotherVersionOrFormatIsRefused() {
+        String log = someLog();
+        assertReplayRefused(edit(log, r -> r.put("version", 2)), "$.version", "expected 1", "found the number 2");
+        assertReplayRefused(edit(log, r -> r.put("format", "engine-states/checkpoint")), "$.format",
+                "expected \"engine-states/inputs\"");
+        assertReplayRefused(edit(log, r -> ((ObjectNode) r.path("start")).put("version", 7)), "$.version", "found the number 7");
+    }
+
+    @Test
+    void aLogInputNamingAnUnknownMachineIsRefusedWithItsPath() {
+        String log = edit(someLog(), r -> ((ObjectNode) ((ArrayNode) r.path("inputs")).get(10).path("send")).put("machine", "nope"));
+        try (StateWorld b = StateWorld.create()) {
+            CheckpointException e = assertThrows(CheckpointException.class, () -> InputLog.replay(SAVES, b, log));
+            assertTrue(e.getMessage().contains("$.inputs[10].send.machine"), e.getMessage());
+            assertTrue(e.getMessage().contains("no machine has id 'nope'"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aLogWithABadInputChangesNothing() {
+        assertReplayRefused(edit(someLog(), r -> ((ObjectNode) ((ArrayNode) r.path("inputs")).get(10).path("send")).put("machine", "nope")),
+                "$.inputs[10].send.machine");
+    }
+
+    @Test
+    @Disabled("BUG (gap): a hold (MachinePaused added or removed) while recording is not in the log, so the replay does not"
+            + " hold the machine and ends elsewhere; the InputLog's Javadoc promises the machines' records bit for bit")
+    void aHoldWhileRecordingReplaysTheSame() {
+        try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
+            Entity g = a.spawn(EntityKey.of("g1"), GUARD.trait());
+            InputLog log = InputLog.start(SAVES, a);
+            for (int i = 0; i < 60; i++) {
+                a.step(DT);
+            }
+            g.add(MachinePaused.INSTANCE);
+            for (int i = 0; i < 60; i++) {
+                a.step(DT);
+            }
+            g.removeType(MachinePaused.class);
+            for (int i = 0; i < 60; i++) {
+                a.step(DT);
+            }
+            InputLog.replay(SAVES, b, log.text());
+            assertSameText(SAVES.checkpoint(a), SAVES.checkpoint(b), "final checkpoint");
+        }
+    }
+
+    @Test
+    void aDespawnWhileRecordingIsLoggedAndReplayed() {
+        try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
+            a.spawn(EntityKey.of("g1"), GUARD.trait());
+            Entity g2 = a.spawn(EntityKey.of("g2"), GUARD.trait());
+            InputLog log = InputLog.start(SAVES, a);
+            a.step(DT);
+            a.despawn(g2);
+            a.step(DT);
+            assertEquals(0, parse(log.text()).path("unmatched").size(), "a keyed entity's despawn is matched");
+            InputLog.replay(SAVES, b, log.text());
+            assertEquals(null, b.entity("g2"), "the replay despawns it too");
+            assertSameText(SAVES.checkpoint(a), SAVES.checkpoint(b), "final checkpoint");
+        }
+    }
+
+    @Test
+    void aSendThatThrowsForAnUnknownEventIsNotLogged() {
+        try (StateWorld a = StateWorld.create()) {
+            Entity g = a.spawn(EntityKey.of("g1"), GUARD.trait());
+            InputLog log = InputLog.start(SAVES, a);
+            assertThrows(dev.enginestates.UnknownEventException.class, () -> GUARD.send(g, "HALT"));
+            assertEquals(0, log.size());
+            assertEquals(List.of(), JSON.convertValue(parse(log.text()).path("inputs"), List.class));
+        }
+    }
+}
