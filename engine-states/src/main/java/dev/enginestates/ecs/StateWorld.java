@@ -601,15 +601,16 @@ public final class StateWorld implements AutoCloseable {
         if (!bindings.isEmpty()) {
             for (Results.With1<MachinePaused> w : dominion.findEntitiesWith(MachinePaused.class)) {
                 Entity e = w.entity();
-                for (Binding b : bindings) {
-                    StateRecord<?> r = e.get(b.states.recordType());
+                for (int bi = 0; bi < bindings.size(); bi++) {
+                    StateRecord<?> r = e.get(bindings.get(bi).states.recordType());
                     if (r != null && r.world == this) {
                         markHeld(r, stamp);
                         any = true;
                     }
                 }
             }
-            for (Binding b : bindings) {
+            for (int bi = 0; bi < bindings.size(); bi++) {
+                Binding b = bindings.get(bi);
                 for (Class<?> type : b.heldBy) {
                     for (Results.With1<?> w : dominion.findEntitiesWith(type)) {
                         StateRecord<?> r = w.entity().get(b.states.recordType());
@@ -765,7 +766,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     private void applyTags(StateRecord<?> r) {
-        if (r.entity == null || r.entity.isDeleted()) {
+        if (!r.states.machine().tags() || r.entity == null || r.entity.isDeleted()) {
             return;
         }
         binding(r).moves.apply(r.entity, r);

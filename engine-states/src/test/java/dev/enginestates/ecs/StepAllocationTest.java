@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>What Dominion allocates, measured here and reported apart: each step asks Dominion once
  * for the entities holding the paused marker (and once per {@code heldBy} type), and a query
- * allocates its result objects (152 B on JDK 17), the same for 1 machine or 10,000; and a tag
+ * allocates its result objects (120 B on JDK 17), the same for 1 machine or 10,000; and a tag
  * move allocates Dominion's own modifier (about 32 B).
  */
 class StepAllocationTest {
