@@ -1,0 +1,77 @@
+package dev.enginestates.bench;
+
+import dev.enginestates.ecs.StateWorld;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+import static dev.enginestates.bench.Machines.DT;
+
+/**
+ * Case C: 100 machines, each a 2-state on/off cycle moving on every 5 s (a wait in each
+ * state). In phase, all 100 waits end on the same step once every 300 steps; staggered,
+ * machine i starts i/100 of a period into its wait, so a wait ends every third step.
+ *
+ * <pre>
+ * java -jar bench/target/benchmarks.jar Cycle5sBench -prof gc
+ * </pre>
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 4, time = 1)
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx512m", "-XX:+AlwaysPreTouch"})
+public class Cycle5sBench {
+    static final double PERIOD = 5;
+
+    @Param({"true", "false"})
+    public boolean tags;
+
+    @Param({"inPhase", "staggered"})
+    public String phase;
+
+    private StateWorld world;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        var machine = tags ? Machines.CYCLE_5S : Machines.CYCLE_5S_UNTAGGED;
+        world = Machines.world(machine, 100);
+        if (phase.equals("staggered")) {
+            Machines.stagger(world, machine, PERIOD);
+        }
+        Machines.settle(world, PERIOD);
+        Machines.checkEachMovesOncePerPeriod(world, machine, PERIOD);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        world.close();
+    }
+
+    /** One step of the world: its mean (AverageTime), and its bytes with {@code -prof gc}. */
+    @Benchmark
+    public void step() {
+        world.step(DT);
+    }
+
+    /** One step of the world, timed on its own for the percentiles (see {@link StepTimes}). */
+    @Benchmark
+    public void stepTimed(StepTimes times) {
+        long start = System.nanoTime();
+        world.step(DT);
+        times.record(System.nanoTime() - start);
+    }
+}
