@@ -3,7 +3,7 @@
 # case, engine-states (mean, p99, B/op), XState (mean, p99, B/op), ratio.
 #
 #   bench/compare.sh            full suite (about 12.5 min on 2 cores)
-#   bench/compare.sh --quick    quick mode (about 3.5 min)
+#   bench/compare.sh --quick    quick mode (about 2.5–3 min)
 #   bench/compare.sh --no-run   only print the table from the last results
 #
 # --no-build is passed to run.sh. The peer is installed with `npm install` in
