@@ -226,11 +226,6 @@ public final class Interpreter {
         startPendingWait(c, r);
     }
 
-    /** Whether this interpreter is processing an event now (a face nesting sends needs another one). */
-    public boolean isRunning() {
-        return running;
-    }
-
     private boolean running;
 
     private void begin(MachineRecord r, Event event) {

@@ -83,7 +83,6 @@ public final class Chart {
     private final Map<String, Integer> pathIndex;
     /** The largest number of states a configuration can hold. */
     public final int maxActive;
-    public final boolean hasHistory;
     public final boolean hasEventless;
 
     Chart(ChartCompiler c) {
@@ -130,7 +129,6 @@ public final class Chart {
         eventIds = Map.copyOf(c.eventIds);
         pathIndex = Map.copyOf(c.pathIndex);
         maxActive = c.maxActive;
-        hasHistory = c.hasHistory;
         hasEventless = c.hasEventless;
     }
 

@@ -71,7 +71,6 @@ public final class ChartCompiler {
     final Map<String, Integer> pathIndex = new HashMap<>();
     private final Map<String, Integer> idIndex = new HashMap<>();
     int maxActive;
-    boolean hasHistory;
     boolean hasEventless;
 
     private final List<TransitionDefinition<?>> tDefs = new ArrayList<>();
@@ -137,9 +136,6 @@ public final class ChartCompiler {
             entry[s] = actions(d.entry());
             exit[s] = actions(d.exit());
             deepHistory[s] = d.history() == HistoryDepth.DEEP;
-            if (d.type() == StateType.HISTORY) {
-                hasHistory = true;
-            }
         }
         for (int s = size - 1; s >= 0; s--) {
             subtreeEnd[s] = Math.max(subtreeEnd[s], s + 1);

@@ -12,9 +12,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 /** The JSON settings shared by dumps, checkpoints and logs: stable output, strict input. */
 final class Json {
@@ -75,9 +73,5 @@ final class Json {
         String m = e.getMessage() == null ? e.toString() : e.getMessage();
         int cut = m.indexOf('\n');
         return cut < 0 ? m : m.substring(0, cut);
-    }
-
-    static Iterator<Map.Entry<String, JsonNode>> fields(JsonNode n) {
-        return n.fields();
     }
 }
