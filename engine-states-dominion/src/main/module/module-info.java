@@ -1,0 +1,12 @@
+/**
+ * Dominion ECS 0.9.0's engine with engine-states' patches, relocated to {@code dev.enginestates.dominion}.
+ * Only the factory's package is exported; worlds are created by engine-states.
+ */
+module dev.enginestates.dominion {
+    requires transitive dev.dominion.ecs.api;
+    requires jdk.unsupported;
+    // upstream's Logging configured java.util.logging itself; patch 0007 removed that, -Pupstream still needs it
+    requires static java.logging;
+
+    exports dev.enginestates.dominion;
+}

@@ -1,0 +1,112 @@
+package dev.enginestates.dominion;
+
+import dev.dominion.ecs.api.Dominion;
+import dev.dominion.ecs.api.Entity;
+import dev.dominion.ecs.api.Results;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.util.ArrayList;
+import java.util.List;
+
+/** What the regression tests share: a Dominion of the engine under test, component classes made at run time, counts. */
+final class Dominions {
+    private Dominions() {
+    }
+
+    record A(int v) {
+    }
+
+    record B(int v) {
+    }
+
+    record C(int v) {
+    }
+
+    record D(int v) {
+    }
+
+    record E(int v) {
+    }
+
+    record F(int v) {
+    }
+
+    record G(int v) {
+    }
+
+    /** A Dominion of the engine under test that try-with-resources closes (Dominion itself is not AutoCloseable). */
+    interface Closing extends Dominion, AutoCloseable {
+        @Override
+        void close();
+    }
+
+    static Closing create(String name) {
+        Dominion real = new EntityRepository.Factory().create(name);
+        return (Closing) Proxy.newProxyInstance(Closing.class.getClassLoader(), new Class<?>[]{Closing.class},
+                (proxy, method, args) -> {
+                    if (method.getDeclaringClass() == Closing.class) {
+                        real.close();
+                        return null;
+                    }
+                    try {
+                        return method.invoke(real, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
+    static int count(Results<?> results) {
+        int n = 0;
+        for (Object ignored : results) {
+            n++;
+        }
+        return n;
+    }
+
+    static List<Entity> entities(Results<? extends Results.With1<?>> results) {
+        List<Entity> found = new ArrayList<>();
+        for (Results.With1<?> r : results) {
+            found.add(r.entity());
+        }
+        return found;
+    }
+
+    /** A component class of its own for every call: a hidden class defined from {@link Marker}'s bytes. */
+    static Class<?> newComponentClass() {
+        try {
+            return MethodHandles.lookup().defineHiddenClass(MARKER_BYTES, true).lookupClass();
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Object instanceOf(Class<?> type) {
+        try {
+            return type.getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static final byte[] MARKER_BYTES = markerBytes();
+
+    private static byte[] markerBytes() {
+        try (InputStream in = Marker.class.getResourceAsStream("Dominions$Marker.class")) {
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The template of the run-time component classes. */
+    public static final class Marker {
+        public Marker() {
+        }
+    }
+}
