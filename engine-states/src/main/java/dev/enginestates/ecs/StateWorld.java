@@ -4,6 +4,7 @@ import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
 import dev.dominion.ecs.api.Scheduler;
+import dev.enginestates.dominion.EntityRepository;
 import dev.enginestates.Event;
 import dev.enginestates.MachineException;
 import dev.enginestates.UserCodeException;
@@ -50,6 +51,9 @@ public final class StateWorld implements AutoCloseable {
      */
     public static final double TIME_TOLERANCE = 1e-9;
 
+    /** Worlds are made by the patched engine directly, never through ServiceLoader, which could pick the official jar. */
+    private static final Dominion.Factory PATCHED_DOMINION = new EntityRepository.Factory();
+
     private final Dominion dominion;
     private final Entity self;
     /** Interpreters by nesting depth: a game's action may send to another machine while one is processing. */
@@ -91,23 +95,34 @@ public final class StateWorld implements AutoCloseable {
     }
 
     private StateWorld(Dominion dominion) {
-        this.dominion = Objects.requireNonNull(dominion, "dominion");
-        DominionClassIndex.useCollisionFreeMap(dominion);
+        this.dominion = dominion;
         this.self = dominion.createEntity(WorldEntity.INSTANCE, EntityKey.world());
     }
 
-    /** A new world over a new embedded Dominion. */
+    /** A new world over a new embedded Dominion (engine-states' patched engine, whatever else is on the class path). */
     public static StateWorld create() {
-        return new StateWorld(Dominion.create());
+        return new StateWorld(PATCHED_DOMINION.create());
     }
 
     /** A new world over a new embedded Dominion with a name. */
     public static StateWorld create(String name) {
-        return new StateWorld(Dominion.create(name));
+        return new StateWorld(PATCHED_DOMINION.create(name));
     }
 
-    /** A world over an existing Dominion (the world adds one entity of its own to it). */
+    /**
+     * A world over an existing Dominion (the world adds one entity of its own to it). The Dominion
+     * must come from engine-states' patched engine, such as another world's {@link #dominion()}:
+     * the official 0.9.0 engine loses entities from queries and mixes components up, and is refused.
+     */
     public static StateWorld over(Dominion dominion) {
+        Objects.requireNonNull(dominion, "dominion");
+        if (!(dominion instanceof EntityRepository)) {
+            throw new IllegalArgumentException("StateWorld.over(" + dominion + "): this Dominion is a "
+                    + dominion.getClass().getName() + ", not one of engine-states' patched engine "
+                    + "(Dominion 0.9.0 itself loses entities from queries after churn and mixes components up "
+                    + "on create). Make the world with StateWorld.create(name) and use world.dominion() for "
+                    + "the game's own entities.");
+        }
         return new StateWorld(dominion);
     }
 

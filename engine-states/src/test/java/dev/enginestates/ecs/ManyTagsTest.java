@@ -9,8 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The {@code 003} document: "Fifty kinds of NPC, a machine each of 36 states, make 1,800 tags".
- * Dominion 0.9.0's class index can take one class for another when their identity hashes
- * share a slot; with hundreds of tag classes that happens often (see {@link DominionClassIndex}).
+ * Dominion 0.9.0's class index could take one class for another when their identity hashes
+ * shared a slot; with hundreds of tag classes that happened often (patch 0005 of
+ * engine-states-dominion makes the index exact).
  * Each state's tag must be found on exactly the entities in that state.
  */
 class ManyTagsTest {

@@ -551,91 +551,87 @@ class CheckpointRoundTripTest {
     }
 
     static void property(int runs, RandomWorlds.Options options, long seeds, boolean skipKnownBug) {
-        try {
-            long started = System.nanoTime();
-            int restoredMidWait = 0;
-            int restoredHeld = 0;
-            int restoredWithHistory = 0;
-            int restoredWithPaused = 0;
-            int dumpsWithTags = 0;
-            int skipped = 0;
-            long inputs = 0;
-            for (int run = 1; run <= runs; run++) {
-                long seed = seeds + run;
-                RandomWorlds.Spec spec = RandomWorlds.generate(seed, options);
-                Saves saves = spec.saves();
-                int cut = new SplittableRandom(seed * 31 + 7).nextInt(spec.inputs.size() + 1);
-                inputs += spec.inputs.size();
-                try (StateWorld a = spec.newWorld(); StateWorld b = spec.freshWorld()) {
-                    spec.apply(a, 0, cut);
-                    String text = saves.checkpoint(a);
-                    JsonNode tree = parse(text);
-                    restoredMidWait += text.contains("\"start\"") ? 1 : 0;
-                    restoredHeld += tree.findValues("heldSince").stream().anyMatch(JsonNode::isNumber) ? 1 : 0;
-                    restoredWithHistory += tree.findValues("history").stream().anyMatch(h -> h.size() > 0) ? 1 : 0;
-                    restoredWithPaused += tree.findValues("paused").stream().anyMatch(h -> h.size() > 0) ? 1 : 0;
-                    try {
-                        saves.restoreSpawningMissing(b, text);
-                    } catch (CheckpointException e) {
-                        if (skipKnownBug && onlyKnownBugs(e)) {
-                            skipped++;
-                            continue;
-                        }
-                        fail(spec + ", cut at input " + cut + ": its own checkpoint was refused: " + e.getMessage() + "\n" + text, e);
+        long started = System.nanoTime();
+        int restoredMidWait = 0;
+        int restoredHeld = 0;
+        int restoredWithHistory = 0;
+        int restoredWithPaused = 0;
+        int dumpsWithTags = 0;
+        int skipped = 0;
+        long inputs = 0;
+        for (int run = 1; run <= runs; run++) {
+            long seed = seeds + run;
+            RandomWorlds.Spec spec = RandomWorlds.generate(seed, options);
+            Saves saves = spec.saves();
+            int cut = new SplittableRandom(seed * 31 + 7).nextInt(spec.inputs.size() + 1);
+            inputs += spec.inputs.size();
+            try (StateWorld a = spec.newWorld(); StateWorld b = spec.freshWorld()) {
+                spec.apply(a, 0, cut);
+                String text = saves.checkpoint(a);
+                JsonNode tree = parse(text);
+                restoredMidWait += text.contains("\"start\"") ? 1 : 0;
+                restoredHeld += tree.findValues("heldSince").stream().anyMatch(JsonNode::isNumber) ? 1 : 0;
+                restoredWithHistory += tree.findValues("history").stream().anyMatch(h -> h.size() > 0) ? 1 : 0;
+                restoredWithPaused += tree.findValues("paused").stream().anyMatch(h -> h.size() > 0) ? 1 : 0;
+                try {
+                    saves.restoreSpawningMissing(b, text);
+                } catch (CheckpointException e) {
+                    if (skipKnownBug && onlyKnownBugs(e)) {
+                        skipped++;
+                        continue;
                     }
-                    String again = saves.checkpoint(b);
-                    if (!text.equals(again)) {
-                        fail(spec + ", cut at input " + cut + ": checkpoint -> restore -> checkpoint differs at "
-                                + RandomWorlds.firstDifference(text, again));
-                    }
-                    String exact = RandomWorlds.recordDifference(a, b);
-                    if (exact != null) {
-                        fail(spec + ", cut at input " + cut + ": the restored records are not the saved ones, bit for bit: " + exact);
-                    }
-                    RandomWorlds.copyMarks(a, b);
-                    for (int i = cut; i < spec.inputs.size(); i++) {
-                        spec.apply(a, i, i + 1);
-                        spec.apply(b, i, i + 1);
-                        String d = RandomWorlds.recordDifference(a, b);
-                        if (d != null) {
-                            fail(spec + ", cut at input " + cut + ": after input " + i + " " + spec.inputs.get(i)
-                                    + " the worlds differ: " + d + "\ninputs after the cut: "
-                                    + spec.inputs.subList(cut, Math.min(spec.inputs.size(), i + 1)));
-                        }
-                    }
-                    String endA = saves.checkpoint(a);
-                    String endB = saves.checkpoint(b);
-                    if (!endA.equals(endB)) {
-                        fail(spec + ", cut at input " + cut + " of " + spec.inputs.size() + ": final checkpoints differ at "
-                                + RandomWorlds.firstDifference(endA, endB) + "\ninputs after the cut: "
-                                + spec.inputs.subList(cut, Math.min(spec.inputs.size(), cut + 40)));
-                    }
-                    String dumpA = saves.dump(a);
-                    String dumpB = saves.dump(b);
-                    if (!dumpA.equals(dumpB)) {
-                        fail(spec + ", cut at input " + cut + ": final dumps differ at " + RandomWorlds.firstDifference(dumpA, dumpB));
-                    }
-                    dumpsWithTags += parse(dumpA).findValues("tags").stream().anyMatch(t -> t.size() > 0) ? 1 : 0;
+                    fail(spec + ", cut at input " + cut + ": its own checkpoint was refused: " + e.getMessage() + "\n" + text, e);
                 }
+                String again = saves.checkpoint(b);
+                if (!text.equals(again)) {
+                    fail(spec + ", cut at input " + cut + ": checkpoint -> restore -> checkpoint differs at "
+                            + RandomWorlds.firstDifference(text, again));
+                }
+                String exact = RandomWorlds.recordDifference(a, b);
+                if (exact != null) {
+                    fail(spec + ", cut at input " + cut + ": the restored records are not the saved ones, bit for bit: " + exact);
+                }
+                RandomWorlds.copyMarks(a, b);
+                for (int i = cut; i < spec.inputs.size(); i++) {
+                    spec.apply(a, i, i + 1);
+                    spec.apply(b, i, i + 1);
+                    String d = RandomWorlds.recordDifference(a, b);
+                    if (d != null) {
+                        fail(spec + ", cut at input " + cut + ": after input " + i + " " + spec.inputs.get(i)
+                                + " the worlds differ: " + d + "\ninputs after the cut: "
+                                + spec.inputs.subList(cut, Math.min(spec.inputs.size(), i + 1)));
+                    }
+                }
+                String endA = saves.checkpoint(a);
+                String endB = saves.checkpoint(b);
+                if (!endA.equals(endB)) {
+                    fail(spec + ", cut at input " + cut + " of " + spec.inputs.size() + ": final checkpoints differ at "
+                            + RandomWorlds.firstDifference(endA, endB) + "\ninputs after the cut: "
+                            + spec.inputs.subList(cut, Math.min(spec.inputs.size(), cut + 40)));
+                }
+                String dumpA = saves.dump(a);
+                String dumpB = saves.dump(b);
+                if (!dumpA.equals(dumpB)) {
+                    fail(spec + ", cut at input " + cut + ": final dumps differ at " + RandomWorlds.firstDifference(dumpA, dumpB));
+                }
+                dumpsWithTags += parse(dumpA).findValues("tags").stream().anyMatch(t -> t.size() > 0) ? 1 : 0;
             }
-            double seconds = (System.nanoTime() - started) / 1e9;
-            System.out.printf("checkpoint round trip: %d random worlds, %d inputs, in %.1f s; restored mid-wait %d, held %d, "
-                    + "with history %d, with paused seconds %d; dumps with tags %d; machine sets drawn again for Dominion's class"
-                    + " index %d; skipped for known bugs %d%n", runs, inputs, seconds, restoredMidWait,
-                    restoredHeld, restoredWithHistory, restoredWithPaused, dumpsWithTags, RandomWorlds.REDRAWN.get(), skipped);
-            assertTrue(skipped < runs / 4, "runs skipped for the known bug: " + skipped + " of " + runs);
-            // the generator must reach the cases the property is about
-            assertTrue(restoredMidWait > runs / 4, "mid-wait restores: " + restoredMidWait);
-            assertTrue(restoredHeld > runs / 20, "held restores: " + restoredHeld);
-            assertTrue(restoredWithHistory > runs / 20, "restores with history: " + restoredWithHistory);
-            assertTrue(restoredWithPaused > runs / 20, "restores with paused seconds: " + restoredWithPaused);
-            if (options.tagsOneIn == 1) {
-                assertEquals(runs - skipped, dumpsWithTags, "every machine has tags, so every dump shows some");
-            } else if (options.tagsOneIn == Integer.MAX_VALUE) {
-                assertEquals(0, dumpsWithTags, "no machine has tags");
-            }
-        } finally {
-            RandomWorlds.recycleDominionLoggingSlots(true);
+        }
+        double seconds = (System.nanoTime() - started) / 1e9;
+        System.out.printf("checkpoint round trip: %d random worlds, %d inputs, in %.1f s; restored mid-wait %d, held %d, "
+                + "with history %d, with paused seconds %d; dumps with tags %d; machine sets drawn again for Dominion's class"
+                + " index %d; skipped for known bugs %d%n", runs, inputs, seconds, restoredMidWait,
+                restoredHeld, restoredWithHistory, restoredWithPaused, dumpsWithTags, RandomWorlds.REDRAWN.get(), skipped);
+        assertTrue(skipped < runs / 4, "runs skipped for the known bug: " + skipped + " of " + runs);
+        // the generator must reach the cases the property is about
+        assertTrue(restoredMidWait > runs / 4, "mid-wait restores: " + restoredMidWait);
+        assertTrue(restoredHeld > runs / 20, "held restores: " + restoredHeld);
+        assertTrue(restoredWithHistory > runs / 20, "restores with history: " + restoredWithHistory);
+        assertTrue(restoredWithPaused > runs / 20, "restores with paused seconds: " + restoredWithPaused);
+        if (options.tagsOneIn == 1) {
+            assertEquals(runs - skipped, dumpsWithTags, "every machine has tags, so every dump shows some");
+        } else if (options.tagsOneIn == Integer.MAX_VALUE) {
+            assertEquals(0, dumpsWithTags, "no machine has tags");
         }
     }
 
@@ -690,14 +686,9 @@ class CheckpointRoundTripTest {
         }
     }
 
+    /** Dominion 0.9.0 took a static slot per world and threw at the 1,024th (patch 0004). */
     @Test
-    @Disabled("BUG (Dominion 0.9.0, reached through StateWorld.create): Dominion registers each world's logging level in a"
-            + " static array of 1,024 slots and never frees one, so the 1,024th world a JVM creates throws"
-            + " ArrayIndexOutOfBoundsException from Logging.registerLoggingLevel, closed worlds or not: a server that makes a"
-            + " room per match, or restores each into a fresh world, stops making worlds (the random tests here recycle"
-            + " the slots by reflection)")
     void aProcessCanRestoreIntoMoreThanAThousandFreshWorlds() {
-        RandomWorlds.recycleDominionLoggingSlots();
         try (StateWorld a = StateWorld.create()) {
             a.spawn(EntityKey.of("g1"), GUARD.trait());
             String text = SAVES.checkpoint(a);
@@ -708,8 +699,6 @@ class CheckpointRoundTripTest {
                     fail("fresh world " + (i + 1) + " of 1,100: " + e, e);
                 }
             }
-        } finally {
-            RandomWorlds.recycleDominionLoggingSlots();
         }
     }
 

@@ -53,54 +53,14 @@ final class RandomWorlds {
         // Dominion's default (MEDIUM) gives every composition (each set of component types, so
         // each set of tags) chunks of 4096 slots times the square of its component count, and
         // every world an index of 2^(31 - chunk bits) chunks: for these small, short-lived
-        // worlds, hundreds of MB each. The chunk size changes no behaviour of a world. Many
-        // tag sets want small chunks; few want a small index. (The NANO and MICRO presets crash
-        // the JVM: Dominion 0.9.0 clamps the class index bits to 14 but allocates the index
-        // with the unclamped count.)
-        System.setProperty("dominion." + TAGGED + ".class-index-bit", "16");
+        // worlds, hundreds of MB each. The chunk size changes no behaviour of a world.
         System.setProperty("dominion." + TAGGED + ".chunk-bit", "10");
-        System.setProperty("dominion." + UNTAGGED + ".class-index-bit", "16");
         System.setProperty("dominion." + UNTAGGED + ".chunk-bit", "13");
     }
 
     /** A fresh, empty world, its Dominion sized for machines with tags or without. */
     static StateWorld freshWorld(boolean tagged) {
-        recycleDominionLoggingSlots();
         return StateWorld.create(tagged ? TAGGED : UNTAGGED);
-    }
-
-    private static java.util.concurrent.atomic.AtomicInteger dominionLevelIndex;
-    private static int dominionLevelBase = -1;
-
-    /**
-     * Dominion 0.9.0 registers each Dominion's logging level in a static array of 1,024 slots
-     * and never gives a slot back, so the 1,024th {@code Dominion.create} of a JVM throws
-     * ArrayIndexOutOfBoundsException (see the report of these tests). These tests create
-     * thousands of worlds, and every test class of the module shares the JVM; every Dominion
-     * here has the same (default) level, so the slots these tests took are handed back.
-     */
-    static synchronized void recycleDominionLoggingSlots() {
-        recycleDominionLoggingSlots(false);
-    }
-
-    /** As above; {@code all} hands back every slot taken since these tests began (call it when their worlds are closed). */
-    static synchronized void recycleDominionLoggingSlots(boolean all) {
-        try {
-            if (dominionLevelIndex == null) {
-                Class<?> logging = Class.forName("dev.dominion.ecs.engine.system.Logging");
-                java.lang.reflect.Field f = logging.getDeclaredField("levelIdx");
-                f.setAccessible(true);
-                dominionLevelIndex = (java.util.concurrent.atomic.AtomicInteger) f.get(null);
-                dominionLevelBase = dominionLevelIndex.get();
-            }
-            int now = dominionLevelIndex.get();
-            if (now > 1000 || now > dominionLevelBase + 100 || (all && now > dominionLevelBase)) {
-                // slot 0 is Dominion's root level; the others hold the same default level
-                dominionLevelIndex.set(dominionLevelBase > 900 ? 1 : dominionLevelBase);
-            }
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new AssertionError("Dominion's logging slots cannot be recycled: " + e, e);
-        }
     }
 
     /** Makes Dominion quiet (the static initializer does it); call before the first world. */

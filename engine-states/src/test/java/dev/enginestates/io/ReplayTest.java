@@ -92,51 +92,47 @@ class ReplayTest {
     }
 
     static void replayProperty(int runs, RandomWorlds.Options options, long seeds) {
-        try {
-            long started = System.nanoTime();
-            int skipped = 0;
-            long recorded = 0;
-            for (int run = 1; run <= runs; run++) {
-                long seed = seeds + run;
-                RandomWorlds.Spec spec = RandomWorlds.generate(seed, options);
-                Saves saves = spec.saves();
-                int from = new SplittableRandom(seed * 17 + 3).nextInt(spec.inputs.size() / 2 + 1);
-                try (StateWorld a = spec.newWorld(); StateWorld b = spec.freshWorld()) {
-                    spec.apply(a, 0, from);
-                    InputLog log = InputLog.start(saves, a);
-                    spec.apply(a, from, spec.inputs.size());
-                    log.stop();
-                    recorded += log.size();
-                    String text = log.text();
-                    try {
-                        InputLog.replay(saves, b, text);
-                    } catch (CheckpointException e) {
-                        if (CheckpointRoundTripTest.onlyKnownBugs(e)) {
-                            skipped++; // the log's starting checkpoint has one of the known bugs
-                            continue;
-                        }
-                        fail(spec + ", recorded from input " + from + ": replay refused: " + e.getMessage(), e);
+        long started = System.nanoTime();
+        int skipped = 0;
+        long recorded = 0;
+        for (int run = 1; run <= runs; run++) {
+            long seed = seeds + run;
+            RandomWorlds.Spec spec = RandomWorlds.generate(seed, options);
+            Saves saves = spec.saves();
+            int from = new SplittableRandom(seed * 17 + 3).nextInt(spec.inputs.size() / 2 + 1);
+            try (StateWorld a = spec.newWorld(); StateWorld b = spec.freshWorld()) {
+                spec.apply(a, 0, from);
+                InputLog log = InputLog.start(saves, a);
+                spec.apply(a, from, spec.inputs.size());
+                log.stop();
+                recorded += log.size();
+                String text = log.text();
+                try {
+                    InputLog.replay(saves, b, text);
+                } catch (CheckpointException e) {
+                    if (CheckpointRoundTripTest.onlyKnownBugs(e)) {
+                        skipped++; // the log's starting checkpoint has one of the known bugs
+                        continue;
                     }
-                    String endA = saves.checkpoint(a);
-                    String endB = saves.checkpoint(b);
-                    if (!endA.equals(endB)) {
-                        fail(spec + ", recorded from input " + from + ": the replay ends elsewhere: "
-                                + RandomWorlds.firstDifference(endA, endB));
-                    }
-                    String dumpA = saves.dump(a);
-                    String dumpB = saves.dump(b);
-                    if (!dumpA.equals(dumpB)) {
-                        fail(spec + ", recorded from input " + from + ": dumps differ: " + RandomWorlds.firstDifference(dumpA, dumpB));
-                    }
+                    fail(spec + ", recorded from input " + from + ": replay refused: " + e.getMessage(), e);
+                }
+                String endA = saves.checkpoint(a);
+                String endB = saves.checkpoint(b);
+                if (!endA.equals(endB)) {
+                    fail(spec + ", recorded from input " + from + ": the replay ends elsewhere: "
+                            + RandomWorlds.firstDifference(endA, endB));
+                }
+                String dumpA = saves.dump(a);
+                String dumpB = saves.dump(b);
+                if (!dumpA.equals(dumpB)) {
+                    fail(spec + ", recorded from input " + from + ": dumps differ: " + RandomWorlds.firstDifference(dumpA, dumpB));
                 }
             }
-            System.out.printf("replay: %d random logs, %d inputs recorded, in %.1f s; skipped for known bugs %d%n",
-                    runs, recorded, (System.nanoTime() - started) / 1e9, skipped);
-            assertTrue(skipped < runs / 4 + 1, "skipped " + skipped);
-            assertTrue(recorded > runs * 40L, "the logs hold inputs: " + recorded);
-        } finally {
-            RandomWorlds.recycleDominionLoggingSlots(true);
         }
+        System.out.printf("replay: %d random logs, %d inputs recorded, in %.1f s; skipped for known bugs %d%n",
+                runs, recorded, (System.nanoTime() - started) / 1e9, skipped);
+        assertTrue(skipped < runs / 4 + 1, "skipped " + skipped);
+        assertTrue(recorded > runs * 40L, "the logs hold inputs: " + recorded);
     }
 
     // ------------------------------------------------------------------ hand-made
