@@ -4,6 +4,7 @@ import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
 import dev.enginestates.io.Saves;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -210,6 +211,12 @@ class PatchedDominionTest {
             }
             assertEquals(List.of(survivor), found, "upstream 0.9.0 finds none");
         }
+    }
+
+    @BeforeAll
+    static void officialEngineQuiet() {
+        // the official engine prints a banner for every Dominion unless told not to
+        System.setProperty("dominion.show-banner", "false");
     }
 
     @Test

@@ -48,8 +48,6 @@ final class RandomWorlds {
     static final String UNTAGGED = "iountagged";
 
     static {
-        // Dominion prints a banner panel for every world it creates; these tests create thousands
-        System.setProperty("dominion.show-banner", "false");
         // Dominion's default (MEDIUM) gives every composition (each set of component types, so
         // each set of tags) chunks of 4096 slots times the square of its component count, and
         // every world an index of 2^(31 - chunk bits) chunks: for these small, short-lived

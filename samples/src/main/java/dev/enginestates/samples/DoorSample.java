@@ -66,7 +66,6 @@ public final class DoorSample {
 
     /** Opens the door, blocks it while it closes, and lets it close; prints every quarter second. */
     public static void main(String[] args) {
-        Quiet.dominion();
         double dt = 1.0 / 60;
         try (StateWorld world = StateWorld.create("hall")) {
             Entity door = world.spawn(EntityKey.of("door"), DOOR.trait());

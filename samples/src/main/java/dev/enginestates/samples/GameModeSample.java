@@ -100,7 +100,6 @@ public final class GameModeSample {
 
     /** Two players join, red scores three goals to blue's one, and the mode goes back to warmup. */
     public static void main(String[] args) {
-        Quiet.dominion();
         double dt = 1.0 / 60;
         try (StateWorld world = StateWorld.create("arena")) {
             StateRecord<Match> mode = world.add(MODE);

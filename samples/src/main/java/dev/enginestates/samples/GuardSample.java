@@ -32,7 +32,6 @@ public final class GuardSample {
 
     /** Rings the bell and sends RESUME and RESTART at set moments, printing the guards once a second. */
     public static void main(String[] args) {
-        Quiet.dominion();
         double dt = 1.0 / 60;
         try (StateWorld world = StateWorld.create("keep")) {
             Entity ada = world.spawn(EntityKey.of("ada"), GUARD.trait());

@@ -33,9 +33,6 @@ public final class Main {
 
     /** Runs the room for a minute of game time and prints a line per game second. */
     public static void main(String[] args) {
-        // Dominion prints a banner and its settings at INFO; this program's output is the table
-        System.setProperty("dominion.show-banner", System.getProperty("dominion.show-banner", "false"));
-        System.setProperty("dominion.logging-level", System.getProperty("dominion.logging-level", "WARNING"));
         walkThrough();
         System.out.println();
         room();

@@ -60,7 +60,6 @@ public final class NpcRoutineSample {
 
     /** The player talks to the baker from 2 s to 9 s; prints both machines every second. */
     public static void main(String[] args) {
-        Quiet.dominion();
         double dt = 1.0 / 60;
         try (StateWorld world = StateWorld.create("village")) {
             Entity baker = world.spawn(EntityKey.of("baker"), ROUTINE.trait(), HUNGER.trait());

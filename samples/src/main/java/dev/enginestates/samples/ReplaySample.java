@@ -129,7 +129,6 @@ public final class ReplaySample {
 
     /** Plays until the surprise, saves the log, replays it and compares the records. Arguments: [seed] [log file]. */
     public static void main(String[] args) throws IOException {
-        Quiet.dominion();
         long seed = args.length > 0 ? Long.parseLong(args[0]) : System.nanoTime();
         Surprise s;
         try (StateWorld world = StateWorld.create("range")) {

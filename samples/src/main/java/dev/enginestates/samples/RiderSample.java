@@ -84,7 +84,6 @@ public final class RiderSample {
 
     /** Two riders take the hill; prints each move of their machines. */
     public static void main(String[] args) {
-        Quiet.dominion();
         double dt = 1.0 / 60;
         try (StateWorld world = StateWorld.create("track")) {
             Entity rue = world.spawn(EntityKey.of("rue"), new TrackMover(5, 2.5), RIDER.trait());

@@ -66,7 +66,6 @@ public final class SiegeSample {
 
     /** Runs a siege at 60 Hz from START to the end and prints each phase as it begins. */
     public static void main(String[] args) {
-        Quiet.dominion();
         double dt = 1.0 / 60;
         try (StateWorld world = StateWorld.create("siege-room")) {
             StateRecord<Siege> siege = world.add(SIEGE);

@@ -65,7 +65,6 @@ public final class WeaponSample {
 
     /** Holds the trigger for four seconds at 60 Hz, taps RELOAD at 5 s, and prints every move of the weapon. */
     public static void main(String[] args) {
-        Quiet.dominion();
         double dt = 1.0 / 60;
         try (StateWorld world = StateWorld.create("armory")) {
             Entity rifle = world.spawn(EntityKey.of("rifle"), WEAPON.trait());
