@@ -43,13 +43,19 @@ final class Dominions {
     interface Closing extends Dominion, AutoCloseable {
         @Override
         void close();
+
+        /** The Dominion itself, for what the proxy cannot stand in for. */
+        EntityRepository real();
     }
 
     static Closing create(String name) {
         Dominion real = new EntityRepository.Factory().create(name);
-        return (Closing) Proxy.newProxyInstance(Closing.class.getClassLoader(), new Class<?>[]{Closing.class},
+        Closing closing = (Closing) Proxy.newProxyInstance(Closing.class.getClassLoader(), new Class<?>[]{Closing.class},
                 (proxy, method, args) -> {
                     if (method.getDeclaringClass() == Closing.class) {
+                        if (method.getName().equals("real")) {
+                            return real;
+                        }
                         real.close();
                         return null;
                     }
@@ -59,6 +65,7 @@ final class Dominions {
                         throw e.getCause();
                     }
                 });
+        return closing;
     }
 
     static int count(Results<?> results) {
