@@ -17,14 +17,37 @@ public final class UserCodeException extends MachineException {
     private static final long serialVersionUID = 1L;
     private final String statePath;
     private final String eventType;
+    private final String what;
+    private final String entity;
 
     /** Wraps a game's exception thrown by code attached to {@code statePath}. */
     public UserCodeException(String machineId, String statePath, String eventType, String what, Throwable cause) {
-        super(machineId, "machine '" + machineId + "': " + what + " of "
+        this(machineId, statePath, eventType, what, null, cause);
+    }
+
+    private UserCodeException(String machineId, String statePath, String eventType, String what, String entity, Throwable cause) {
+        super(machineId, "machine '" + machineId + "'" + (entity == null ? "" : " on " + entity) + ": " + what + " of "
                 + (statePath.isEmpty() ? "the machine's root" : "state '" + statePath + "'") + " threw "
                 + cause + " while processing event '" + eventType + "'", cause);
         this.statePath = statePath;
         this.eventType = eventType;
+        this.what = what;
+        this.entity = entity;
+    }
+
+    /** The same failure, naming the entity the machine is on (its key, or a description). */
+    public UserCodeException on(String entity) {
+        if (this.entity != null) {
+            return this;
+        }
+        UserCodeException named = new UserCodeException(machineId(), statePath, eventType, what, entity, getCause());
+        named.setStackTrace(getStackTrace());
+        return named;
+    }
+
+    /** The entity the machine is on, when the failure reached the game through a world; else {@code null}. */
+    public String entity() {
+        return entity;
     }
 
     /** The path of the state whose code threw ("" for the machine's root). */

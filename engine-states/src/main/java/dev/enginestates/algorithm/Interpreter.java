@@ -581,17 +581,20 @@ public final class Interpreter {
         }
         double seconds = c.waitSeconds[s];
         if (c.waitSecondsOf[s] != null) {
+            // a function that throws or gives no usable number is the machine's error: its state
+            // stays active with no wait counting (the wait will not end until the state is left)
             try {
                 seconds = c.waitSecondsOf[s].of(r.context());
             } catch (RuntimeException | Error e) {
                 queueHead = queueTail = 0;
+                r.clearWait();
                 throw new UserCodeException(c.machineId, c.path[s], "(entry)", "the seconds function of the wait", e);
             }
             if (!(seconds >= 0) || Double.isInfinite(seconds)) {
                 queueHead = queueTail = 0;
-                throw new dev.enginestates.MachineException(c.machineId, "machine '" + c.machineId + "': the wait of state '"
-                        + c.describe(s) + "' got " + seconds + " seconds from its function; expected a finite number, 0 or more"
-                        + " (the wait will not end until the state is left)");
+                r.clearWait();
+                throw new UserCodeException(c.machineId, c.path[s], "(entry)", "the seconds function of the wait",
+                        new IllegalArgumentException("it returned " + seconds + "; expected a finite number of seconds, 0 or more"));
             }
         }
         r.setWait(s, r.waitStart(), seconds);

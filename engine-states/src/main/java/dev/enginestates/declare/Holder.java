@@ -15,4 +15,12 @@ public interface Holder {
 
     /** The holder itself: a Dominion {@code Entity} in the ECS binding, the context in the plain face. */
     Object handle();
+
+    /**
+     * The world the holder lives in: the {@code StateWorld} in the ECS binding (the {@code 003}
+     * document's tests take the entity and the world), {@code null} in the plain face.
+     */
+    default Object world() {
+        return null;
+    }
 }

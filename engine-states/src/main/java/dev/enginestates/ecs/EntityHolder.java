@@ -6,9 +6,11 @@ import dev.enginestates.declare.Holder;
 /** A machine's entity as its {@code when} tests see it. */
 final class EntityHolder implements Holder {
     private final Entity entity;
+    private final StateWorld world;
 
-    EntityHolder(Entity entity) {
+    EntityHolder(Entity entity, StateWorld world) {
         this.entity = entity;
+        this.world = world;
     }
 
     @Override
@@ -24,5 +26,10 @@ final class EntityHolder implements Holder {
     @Override
     public Object handle() {
         return entity;
+    }
+
+    @Override
+    public Object world() {
+        return world;
     }
 }

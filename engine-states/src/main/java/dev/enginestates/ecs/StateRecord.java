@@ -26,7 +26,9 @@ public abstract class StateRecord<C> {
     StateWorld world;
     Entity entity;
     EntityHolder holder;
+    /** The record's place in its machine's {@link Binding}. */
     int slot = -1;
+    /** The record's place in its machine's timer heap, or -1. */
     int heapPos = -1;
     boolean[] tagged;
     boolean whenActive;
@@ -38,6 +40,13 @@ public abstract class StateRecord<C> {
     /** The clock time a wait last moved this machine, and in which step. */
     double movedAt;
     long movedStep = -1;
+    /** The step this record joined its world in (it is stepped from the next), or -1. */
+    long joinedStep = -1;
+    /** The last step this machine failed in (it is stepped no further in that step), or -1. */
+    long failedStep = -1;
+    /** The step whose wait transitions {@link #waitsInStep} counts. */
+    long waitsStep = -1;
+    int waitsInStep;
 
     StateRecord() {
     }

@@ -12,36 +12,53 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.HolderCondition;
 import dev.enginestates.record.MachineRecord;
+import dev.enginestates.record.StateValue;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 /**
  * One room: a thin facade over a Dominion world that spawns entities with machines, keeps
  * their tags in line with their records, finds entities by state, and runs the fixed step.
  *
  * <p>The step ({@link #step(double)}), for each machine in the order machines were declared:
- * first the waits that are due, then the {@code when} rules of the states that have them (a
- * child's before its parent's; the first that holds moves). Tag changes made during the step
- * are applied after the pass, so no Dominion iteration ever sees an entity change composition
- * under it. Costs follow what happens: a machine with no wait and no {@code when} costs
- * nothing per step, a waiting machine nothing until its wait is due (due times sit in a
- * heap), and holds cost in proportion to the held entities.
+ * first the waits that fall due within the step, in time order, then the {@code when} rules of
+ * the states that have them (a child's before its parent's; the first that holds moves). A
+ * machine's tags move with its record, at once, so a later machine's {@code when} test sees
+ * them. Costs follow what happens: a machine with no wait and no {@code when} costs nothing per
+ * step, a waiting machine nothing until its wait is due (due times sit in a heap per machine),
+ * and holds cost in proportion to the held entities.
  *
  * <p>Time: a wait entered by a send before a step, or by a {@code when} during it, counts
  * that step's seconds (a {@code when} that moves a machine which a wait already moved in the
- * same step counts from that move, so no second is counted twice). A wait whose seconds run out ends at the first step whose end reaches
- * its due time; the state it leads to starts its own wait at that due time, not at the end of
- * the step, so chained waits keep exact time (a due time within {@link #TIME_TOLERANCE} of
- * the clock counts as reached). A machine takes at most one wait's transition
- * per step: a wait that is already due when it is entered ends at the next step.
+ * same step counts from that move, so no second is counted twice). A wait ends at its due time:
+ * the state it leads to starts its own wait then, not at the end of the step, and if that wait
+ * falls due within the same step it ends in it too, so a long step takes every wait due within
+ * it, in time order, up to {@link #MAX_WAITS_PER_STEP} per machine (the rest follow on the next
+ * steps, each at its own due time). A due time within {@link #TIME_TOLERANCE} of the clock counts
+ * as reached.
  *
- * <p>Not thread-safe: a world is stepped by one thread. Worlds are independent; machine
- * definitions are shared by all of them.
+ * <p>Game code during a step (actions, guards, {@code when} tests, seconds functions) may spawn,
+ * despawn, attach, detach and hold, its own entity included; a machine that joins during a step
+ * is stepped from the next one, and each machine is stepped at most once per step. If game code
+ * throws, only its own machine is affected (its record stays a valid configuration): the step
+ * goes on with every other machine, and the failures reach the game after the step, each naming
+ * the machine, the entity's key, the state and the event, through {@link #onFailure} or, by
+ * default, as one {@link StepFailedException}.
+ *
+ * <p>A world belongs to one thread at a time, the one that made it: a call from another thread
+ * fails at once with {@link IllegalStateException} and changes nothing. To hand a world to another
+ * thread (a room moving between an actor system's threads), call {@link #release()} on the owning
+ * thread; the next thread to use it takes it. Worlds are independent; machine definitions are
+ * shared by all of them.
  */
 public final class StateWorld implements AutoCloseable {
     /**
@@ -51,51 +68,58 @@ public final class StateWorld implements AutoCloseable {
      */
     public static final double TIME_TOLERANCE = 1e-9;
 
+    /**
+     * The most wait transitions one machine takes in one step. A long step takes every wait that
+     * falls due within it, chained ones included, up to this many; the rest follow on the next
+     * steps, each at its own due time (a cycle of zero-second waits moves this many times a step).
+     */
+    public static final int MAX_WAITS_PER_STEP = 100;
+
     /** Worlds are made by the patched engine directly, never through ServiceLoader, which could pick the official jar. */
     private static final Dominion.Factory PATCHED_DOMINION = new EntityRepository.Factory();
+    private static final VarHandle OWNER;
+
+    static {
+        try {
+            OWNER = MethodHandles.lookup().findVarHandle(StateWorld.class, "owner", Thread.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final Dominion dominion;
+    private final EntityRepository repository;
     private final Entity self;
+    /** The thread this world belongs to, or {@code null} once released (the next thread to use it takes it). */
+    @SuppressWarnings("unused") // read and written through OWNER too
+    private volatile Thread owner = Thread.currentThread();
     /** Interpreters by nesting depth: a game's action may send to another machine while one is processing. */
     private Interpreter[] interpreters = {new Interpreter()};
     private int depth;
-    private final TimerHeap timers = new TimerHeap();
+    /** The machines met, in declaration order: the order the step runs them. */
     private final List<Binding> bindings = new ArrayList<>();
+    /** Machines met during a step: they join {@link #bindings} when it ends. */
+    private final List<Binding> joining = new ArrayList<>();
     private final Map<States<?>, Binding> byStates = new IdentityHashMap<>();
+    private final Map<String, Entity> byKey = new HashMap<>();
     private double clock;
     private double stepStart;
     private long steps;
     private boolean stepping;
 
-    private StateRecord<?>[] dirty = new StateRecord<?>[64];
-    private int dirtyCount;
     private StateRecord<?>[] pendingTags = new StateRecord<?>[16];
     private int pendingCount;
     private StateRecord<?>[] held = new StateRecord<?>[16];
     private int heldCount;
-    private long[] dueKeys = new long[64];
+    private StateRecord<?>[] deferred = new StateRecord<?>[16];
     private WorldInputs inputs;
     private int[] whenScratch = new int[64];
-
-    /** A machine's place in this world: its records in spawn order, its prepared tag moves. */
-    static final class Binding {
-        final States<?> states;
-        final TagMoves moves;
-        final Class<?>[] heldBy;
-        StateRecord<?>[] records = new StateRecord<?>[16];
-        int count;
-        int[] when = new int[16];
-        int whenCount;
-
-        Binding(Dominion dominion, States<?> states) {
-            this.states = states;
-            this.moves = new TagMoves(dominion, states);
-            this.heldBy = states.machine().heldBy().toArray(new Class<?>[0]);
-        }
-    }
+    private final List<MachineFailure> failures = new ArrayList<>();
+    private Consumer<MachineFailure> onFailure;
 
     private StateWorld(Dominion dominion) {
         this.dominion = dominion;
+        this.repository = (EntityRepository) dominion;
         this.self = dominion.createEntity(WorldEntity.INSTANCE, EntityKey.world());
     }
 
@@ -146,17 +170,63 @@ public final class StateWorld implements AutoCloseable {
         return steps;
     }
 
+    /**
+     * Sets what happens to the machines that fail during a step: each failure is handed to
+     * {@code handler} once the step has completed, in the order they happened, instead of being
+     * thrown as one {@link StepFailedException} (the default, with {@code null}).
+     */
+    public void onFailure(Consumer<MachineFailure> handler) {
+        checkThread();
+        this.onFailure = handler;
+    }
+
+    /**
+     * Lets go of this world on the thread that owns it, so that another thread may take it over:
+     * the next thread to call it owns it from then on. A room handed between an actor system's
+     * threads does this at the end of each message.
+     *
+     * @throws IllegalStateException if called from a thread that does not own the world, or during a step
+     */
+    public void release() {
+        checkThread();
+        if (stepping || depth > 0) {
+            throw new IllegalStateException(this + " cannot be released during a step or a send");
+        }
+        OWNER.setVolatile(this, null);
+    }
+
+    /** Fails fast when another thread uses this world; takes a released world over. */
+    private void checkThread() {
+        Thread current = Thread.currentThread();
+        Thread o = owner;
+        if (o == current) {
+            return;
+        }
+        if (o == null && OWNER.compareAndSet(this, null, current)) {
+            return;
+        }
+        Thread holder = owner;
+        String name = holder == null ? "another thread" : "'" + holder.getName() + "'";
+        throw new IllegalStateException(this + " belongs to " + name + ", and '" + current.getName()
+                + "' used it: a world belongs to one thread at a time. Call world.release() on " + name
+                + " to hand it over; the next thread to use it then takes it. Nothing was changed.");
+    }
+
     // ------------------------------------------------------------------ spawning
 
     /**
      * Creates an entity with the given components. Machine records among them
      * ({@link States#trait()}) join this world, and the entity is created with the tags of
-     * their states, so a query finds it in its state from its spawn.
+     * their states, so a query finds it in its state from its spawn. An {@link EntityKey}
+     * among them names the entity: {@link #entity(String)} finds it.
      *
      * @throws MachineException if a record is already spawned, or two records of one machine are given
+     * @throws IllegalArgumentException if another live entity of this world has the same key
      */
     public Entity spawn(Object... components) {
+        checkThread();
         List<StateRecord<?>> records = new ArrayList<>();
+        EntityKey key = null;
         for (Object c : components) {
             if (c instanceof StateRecord) {
                 StateRecord<?> r = (StateRecord<?>) c;
@@ -171,6 +241,13 @@ public final class StateWorld implements AutoCloseable {
                     }
                 }
                 records.add(r);
+            } else if (c instanceof EntityKey) {
+                key = (EntityKey) c;
+                Entity other = entity(key.value());
+                if (other != null) {
+                    throw new IllegalArgumentException("cannot spawn a second entity with key '" + key.value() + "' in " + this
+                            + ": " + describe(other) + " has it; keys name one entity each (despawn it first)");
+                }
             }
         }
         List<Object> all = new ArrayList<>(Arrays.asList(components));
@@ -183,6 +260,9 @@ public final class StateWorld implements AutoCloseable {
             }
         }
         Entity e = dominion.createEntity(all.toArray());
+        if (key != null) {
+            byKey.put(key.value(), e);
+        }
         for (StateRecord<?> r : records) {
             StateTag[] tags = r.states.tagInstances();
             for (int s = 1; s < tags.length; s++) {
@@ -207,15 +287,21 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /**
-     * Adds a machine record to an existing entity; its tags are added with it.
+     * Adds a machine record to an existing entity of this world; its tags are added with it.
      *
-     * @throws MachineException if the entity already holds that machine, was deleted, or the record is spawned elsewhere
+     * @throws MachineException if the entity already holds that machine, was deleted, belongs to
+     *                          another world, or the record is spawned elsewhere
      */
     public <C> StateRecord<C> attach(Entity entity, StateRecord<C> record) {
+        checkThread();
         checkFree(record);
         if (entity.isDeleted()) {
             throw new MachineException(record.machineId(), "cannot attach '" + record.machineId() + "' to " + describe(entity)
                     + "; expected a live entity");
+        }
+        if (!repository.contains(entity)) {
+            throw new MachineException(record.machineId(), "cannot attach '" + record.machineId() + "' to " + describe(entity)
+                    + ", which is not an entity of " + this + "; expected one of this world's entities");
         }
         if (entity.has(record.states.recordType())) {
             throw new MachineException(record.machineId(), describe(entity) + " already holds a '" + record.machineId()
@@ -230,8 +316,14 @@ public final class StateWorld implements AutoCloseable {
         return record;
     }
 
-    /** Removes a machine (record and tags) from an entity; false when it held none of this world's. */
+    /**
+     * Removes a machine (record and tags) from an entity; false when it held none of this world's.
+     *
+     * @throws IllegalArgumentException if the entity belongs to another world
+     */
     public boolean detach(Entity entity, States<?> machine) {
+        checkThread();
+        checkOwn(entity, "detach");
         StateRecord<?> r = entity.isDeleted() ? null : entity.get(machine.recordType());
         if (r == null || r.world != this) {
             return false;
@@ -245,12 +337,21 @@ public final class StateWorld implements AutoCloseable {
         return true;
     }
 
-    /** Deletes an entity and forgets its machines. */
+    /**
+     * Deletes an entity and forgets its machines; false if it was deleted already.
+     *
+     * @throws IllegalArgumentException if the entity belongs to another world (nothing changes)
+     */
     public boolean despawn(Entity entity) {
+        checkThread();
         if (entity.isDeleted()) {
             return false;
         }
-        for (Binding b : bindings) {
+        checkOwn(entity, "despawn");
+        if (entity == self) {
+            throw new IllegalArgumentException("the world's own entity cannot be despawned; detach its machines instead");
+        }
+        for (Binding b : allBindings()) {
             StateRecord<?> r = entity.get(b.states.recordType());
             if (r != null && r.world == this) {
                 unregister(r);
@@ -259,17 +360,29 @@ public final class StateWorld implements AutoCloseable {
         if (inputs != null) {
             inputs.despawned(entity); // while the entity can still say its key
         }
+        EntityKey key = entity.get(EntityKey.class);
+        if (key != null && byKey.get(key.value()) == entity) {
+            byKey.remove(key.value());
+        }
         return dominion.deleteEntity(entity);
+    }
+
+    private void checkOwn(Entity entity, String operation) {
+        if (!entity.isDeleted() && !repository.contains(entity)) {
+            throw new IllegalArgumentException(operation + "(" + describe(entity) + "): that entity is not one of " + this
+                    + "; expected one of this world's entities. Nothing was changed.");
+        }
     }
 
     /** The live records of a machine in this world, in spawn order. */
     @SuppressWarnings("unchecked")
     public <C> List<StateRecord<C>> records(States<C> machine) {
+        checkThread();
         List<StateRecord<C>> out = new ArrayList<>();
         Binding b = byStates.get(machine);
         if (b != null) {
-            for (int i = 0; i < b.count; i++) {
-                StateRecord<?> r = b.records[i];
+            for (int i = 0; i < b.end(); i++) {
+                StateRecord<?> r = b.at(i);
                 if (r != null && alive(r)) {
                     out.add((StateRecord<C>) r);
                 }
@@ -278,10 +391,16 @@ public final class StateWorld implements AutoCloseable {
         return out;
     }
 
+    /** How many record slots a machine takes in this world, live or not yet reused (for tests of memory). */
+    int recordSlots(States<?> machine) {
+        Binding b = byStates.get(machine);
+        return b == null ? 0 : b.end();
+    }
+
     /** The machines this world has met, in the order they were declared (the order the step runs them). */
     public List<States<?>> machines() {
         List<States<?>> out = new ArrayList<>();
-        for (Binding b : bindings) {
+        for (Binding b : allBindings()) {
             out.add(b.states);
         }
         return out;
@@ -292,25 +411,36 @@ public final class StateWorld implements AutoCloseable {
      * {@code query(GUARD.is("answer"))}); add {@code .without(...)} for the "not" form.
      */
     public Query query(Class<?>... with) {
+        checkThread();
         return new Query(dominion, with, new Class<?>[0]);
     }
 
     /** Sets the listener that hears this world's inputs (an input log), or {@code null} for none. */
     public void listen(WorldInputs inputs) {
+        checkThread();
         this.inputs = inputs;
     }
 
-    /** The entity with this key, or {@code null}: {@link EntityKey#WORLD} is the world's own. */
+    /**
+     * The live entity spawned with this key, or {@code null}: {@link EntityKey#WORLD} is the
+     * world's own. Keys are given at spawn ({@code spawn(EntityKey.of("guard-7"), ...)}); the
+     * lookup is a hash map's.
+     */
     public Entity entity(String key) {
+        checkThread();
         if (EntityKey.WORLD.equals(key)) {
             return self;
         }
-        for (Results.With1<EntityKey> w : dominion.findEntitiesWith(EntityKey.class)) {
-            if (w.comp().value().equals(key)) {
-                return w.entity();
-            }
+        Entity e = byKey.get(key);
+        if (e == null) {
+            return null;
         }
-        return null;
+        EntityKey k = e.isDeleted() ? null : e.get(EntityKey.class);
+        if (k == null || !k.value().equals(key)) {
+            byKey.remove(key); // deleted, or its key taken off, through Dominion directly
+            return null;
+        }
+        return e;
     }
 
     /** An entity for messages: its key when it has one; safe on a deleted entity. */
@@ -339,6 +469,7 @@ public final class StateWorld implements AutoCloseable {
      * @throws IllegalArgumentException if the time is negative or not finite, or the count negative
      */
     public void restoreClock(double time, long steps) {
+        checkThread();
         if (stepping) {
             throw new IllegalStateException("the clock cannot be set during a step");
         }
@@ -349,8 +480,8 @@ public final class StateWorld implements AutoCloseable {
         double shift = time - clock;
         // records the restore does not name keep the seconds they had waited
         for (Binding b : bindings) {
-            for (int i = 0; i < b.count; i++) {
-                StateRecord<?> r = b.records[i];
+            for (int i = 0; i < b.end(); i++) {
+                StateRecord<?> r = b.at(i);
                 if (r == null) {
                     continue;
                 }
@@ -375,6 +506,7 @@ public final class StateWorld implements AutoCloseable {
      * it again, now, rather than at the next step.
      */
     public void restored(StateRecord<?> r) {
+        checkThread();
         if (r.world != this) {
             throw new IllegalArgumentException("the '" + r.machineId() + "' record does not belong to this world");
         }
@@ -393,6 +525,7 @@ public final class StateWorld implements AutoCloseable {
 
     /** A record's wait, history or paused seconds were set by hand: its timer follows now. */
     void edited(StateRecord<?> r) {
+        checkThread();
         MachineRecord rec = r.record;
         rec.clearWaitChanged();
         schedule(r);
@@ -408,6 +541,7 @@ public final class StateWorld implements AutoCloseable {
     // ------------------------------------------------------------------ sending
 
     boolean send(StateRecord<?> r, int eventId, Event event) {
+        checkThread();
         if (!alive(r)) {
             throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
         }
@@ -415,6 +549,8 @@ public final class StateWorld implements AutoCloseable {
         Interpreter in = acquire(stepping ? stepStart : clock);
         try {
             return in.send(r.record, eventId, event);
+        } catch (UserCodeException e) {
+            throw e.on(describe(r.entity));
         } finally {
             depth--;
             afterMove(r);
@@ -425,6 +561,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     void place(StateRecord<?> r, int[] targets, String[] paths) {
+        checkThread();
         Interpreter in = acquire(stepping ? stepStart : clock);
         try {
             in.place(r.record, targets);
@@ -450,23 +587,35 @@ public final class StateWorld implements AutoCloseable {
 
     /**
      * Advances the world by {@code dt} seconds: moves the tags of states set by hand, updates
-     * holds, then for each machine in declaration order takes the waits that are due and
-     * tests the {@code when} rules; tag changes are applied after the pass.
+     * holds, then for each machine in declaration order takes the waits that fall due within the
+     * step, in time order, and tests the {@code when} rules.
      *
-     * <p>If a game's code throws during the step, the step ends there: the machines after it
-     * are not stepped this time, tags of the machines moved so far are applied, and the
-     * exception ({@link UserCodeException}) propagates.
+     * <p>If a game's code throws, only its machine is affected: the step goes on with every other
+     * machine, no wait is lost, and once the step has completed the failures go to the
+     * {@link #onFailure} handler or, without one, are thrown as one {@link StepFailedException}.
      *
-     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or so small that
+     *                                  the clock would not advance (nothing changes)
+     * @throws IllegalStateException    if called from inside a step, or from a thread that does not own the world
+     * @throws StepFailedException      after the step, if machines failed and no handler is set
      */
     public void step(double dt) {
+        checkThread();
         if (!(dt >= 0) || Double.isInfinite(dt)) {
             throw new IllegalArgumentException("step needs a finite number of seconds, 0 or more; got " + dt);
+        }
+        if (dt > 0 && !(clock + dt > clock && clock + dt < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException("step(" + dt + ") would not advance the clock at t=" + clock
+                    + " s (too small a step for a double this large); expected a step the clock can add");
         }
         if (stepping) {
             throw new IllegalStateException("step(dt) called from inside a step");
         }
+        for (int bi = 0; bi < bindings.size(); bi++) {
+            bindings.get(bi).compactIfSparse();
+        }
         stepping = true;
+        failures.clear();
         try {
             for (int i = 0; i < pendingCount; i++) {
                 StateRecord<?> r = pendingTags[i];
@@ -481,49 +630,81 @@ public final class StateWorld implements AutoCloseable {
             stepStart = clock;
             clock += dt;
             steps++;
-            int dueCount = 0;
-            while (timers.peekDue() <= clock + TIME_TOLERANCE) {
-                StateRecord<?> r = timers.poll();
-                if (dueCount == dueKeys.length) {
-                    dueKeys = Arrays.copyOf(dueKeys, dueCount * 2);
-                }
-                dueKeys[dueCount++] = ((long) bindingIndex(r) << 32) | r.slot;
-            }
-            sort(dueKeys, dueCount);
-            int k = 0;
             for (int bi = 0; bi < bindings.size(); bi++) {
                 Binding b = bindings.get(bi);
-                while (k < dueCount && (int) (dueKeys[k] >>> 32) == bi) {
-                    StateRecord<?> r = b.records[(int) dueKeys[k]];
-                    k++;
-                    if (r != null && alive(r)) {
-                        endWait(r);
-                    }
-                }
-                if (b.whenCount > 0) {
+                endDueWaits(b);
+                if (b.whenCount() > 0) {
                     runWhens(b);
                 }
             }
         } finally {
-            for (int i = 0; i < dirtyCount; i++) {
-                StateRecord<?> r = dirty[i];
-                dirty[i] = null;
-                r.dirty = false;
-                if (r.world == this) {
-                    applyTags(r);
-                }
-            }
-            dirtyCount = 0;
             stepping = false;
+            if (!joining.isEmpty()) {
+                for (Binding b : joining) {
+                    insertInOrder(b);
+                }
+                joining.clear();
+            }
         }
         if (inputs != null) {
             inputs.stepped(dt);
         }
+        if (!failures.isEmpty()) {
+            List<MachineFailure> failed = new ArrayList<>(failures);
+            failures.clear();
+            if (onFailure == null) {
+                throw new StepFailedException(steps, clock, failed);
+            }
+            for (MachineFailure f : failed) {
+                onFailure.accept(f);
+            }
+        }
     }
 
-    /** A system for Dominion's scheduler: each tick steps this world by the scheduler's delta time. */
+    /**
+     * A system for Dominion's scheduler: each tick steps this world by the scheduler's delta time.
+     * The scheduler runs systems on its own threads, so this hands the world over: it is released
+     * now and after every tick, and whichever thread ticks takes it for that tick.
+     */
     public Runnable system(Scheduler scheduler) {
-        return () -> step(scheduler.deltaTime());
+        release();
+        return () -> {
+            try {
+                step(scheduler.deltaTime());
+            } finally {
+                OWNER.compareAndSet(this, Thread.currentThread(), null);
+            }
+        };
+    }
+
+    /** Takes a machine's waits that fall due within the step, in time order, chained ones included. */
+    private void endDueWaits(Binding b) {
+        int deferredCount = 0;
+        while (b.timers.peekDue() <= clock + TIME_TOLERANCE) {
+            StateRecord<?> r = b.timers.poll();
+            if (!alive(r)) {
+                continue;
+            }
+            if (r.waitsStep != steps) {
+                r.waitsStep = steps;
+                r.waitsInStep = 0;
+            }
+            if (r.joinedStep == steps || r.failedStep == steps || r.waitsInStep >= MAX_WAITS_PER_STEP) {
+                deferred = push(deferred, deferredCount++, r); // its wait stays due for the next step
+                continue;
+            }
+            r.waitsInStep++;
+            try {
+                endWait(r);
+            } catch (RuntimeException e) {
+                failed(r, e, "states.wait");
+            }
+        }
+        for (int i = 0; i < deferredCount; i++) {
+            StateRecord<?> r = deferred[i];
+            deferred[i] = null;
+            schedule(r);
+        }
     }
 
     private void endWait(StateRecord<?> r) {
@@ -548,29 +729,53 @@ public final class StateWorld implements AutoCloseable {
     }
 
     private void runWhens(Binding b) {
-        int n = b.whenCount;
+        int n = b.whenCount();
         if (whenScratch.length < n) {
             whenScratch = new int[Math.max(n, whenScratch.length * 2)];
         }
-        System.arraycopy(b.when, 0, whenScratch, 0, n);
+        b.copyWhenSlots(whenScratch);
         int[] slots = whenScratch;
         for (int i = 0; i < n; i++) {
-            StateRecord<?> r = b.records[slots[i]];
-            if (r == null || !r.whenActive || r.record.isHeld() || !alive(r)) {
+            StateRecord<?> r = b.at(slots[i]);
+            if (r == null || !r.whenActive || r.record.isHeld() || r.joinedStep == steps || r.failedStep == steps || !alive(r)) {
                 continue;
             }
-            int t = firstWhen(r);
-            if (t >= 0) {
-                // at the step's start, or later if a wait already moved the machine in this step
-                Interpreter in = acquire(r.movedStep == steps ? Math.max(stepStart, r.movedAt) : stepStart);
-                try {
-                    in.take(r.record, t, r.record.chart().whenEvent);
-                } finally {
-                    depth--;
-                    afterMove(r);
-                }
+            try {
+                runWhen(r);
+            } catch (RuntimeException e) {
+                failed(r, e, "states.when");
             }
         }
+    }
+
+    private void runWhen(StateRecord<?> r) {
+        int t = firstWhen(r);
+        if (t >= 0) {
+            // at the step's start, or later if a wait already moved the machine in this step
+            Interpreter in = acquire(r.movedStep == steps ? Math.max(stepStart, r.movedAt) : stepStart);
+            try {
+                in.take(r.record, t, r.record.chart().whenEvent);
+            } finally {
+                depth--;
+                afterMove(r);
+            }
+        }
+    }
+
+    /** Notes a machine's failure: it is stepped no further in this step, and the step goes on. */
+    private void failed(StateRecord<?> r, RuntimeException e, String eventType) {
+        r.failedStep = steps;
+        MachineException cause = e instanceof MachineException ? (MachineException) e
+                : new MachineException(r.machineId(), "machine '" + r.machineId() + "' failed: " + e, e);
+        String state = StateValue.describe(r.record);
+        String event = eventType;
+        if (e instanceof UserCodeException) {
+            UserCodeException u = (UserCodeException) e;
+            state = u.statePath();
+            event = u.eventType();
+        }
+        String entity = r.entity == null ? "no entity" : r.entity.isDeleted() ? "a despawned entity" : describe(r.entity);
+        failures.add(new MachineFailure(r.machineId(), entity, state, event, cause));
     }
 
     /**
@@ -604,6 +809,9 @@ public final class StateWorld implements AutoCloseable {
                 }
                 if (holds) {
                     return t;
+                }
+                if (r.world != this) {
+                    return -1; // the test despawned its own entity
                 }
             }
         }
@@ -687,12 +895,10 @@ public final class StateWorld implements AutoCloseable {
         Binding b = bind(r.states);
         r.world = this;
         r.entity = e;
-        r.holder = new EntityHolder(e);
-        if (b.count == b.records.length) {
-            b.records = Arrays.copyOf(b.records, b.count * 2);
-        }
-        r.slot = b.count;
-        b.records[b.count++] = r;
+        r.holder = new EntityHolder(e, this);
+        r.joinedStep = stepping ? steps : -1;
+        r.failedStep = -1;
+        b.add(r);
         MachineRecord rec = r.record;
         if (r.localClock && rec.waitState() >= 0) {
             // a record made outside a world counted its wait on a clock of its own, from 0
@@ -708,13 +914,7 @@ public final class StateWorld implements AutoCloseable {
         if (r.world != this) {
             return;
         }
-        Binding b = binding(r);
-        timers.remove(r);
-        if (r.whenActive) {
-            removeWhen(b, r.slot);
-            r.whenActive = false;
-        }
-        b.records[r.slot] = null;
+        binding(r).remove(r);
         // the record leaves this world's clock: its wait times count from 0 on its own again
         MachineRecord rec = r.record;
         if (rec.waitState() >= 0) {
@@ -726,7 +926,6 @@ public final class StateWorld implements AutoCloseable {
         rec.clearWaitChanged();
         r.localClock = true;
         r.world = null;
-        r.slot = -1;
     }
 
     private void checkFree(StateRecord<?> r) {
@@ -754,29 +953,30 @@ public final class StateWorld implements AutoCloseable {
         return true;
     }
 
+    /** After a machine moved: its timer, its {@code when} rules and its tags follow its record, now. */
     private void afterMove(StateRecord<?> r) {
+        if (r.world != this) {
+            return; // its own code despawned its entity or detached it
+        }
         MachineRecord rec = r.record;
         if (rec.waitChanged()) {
             rec.clearWaitChanged();
             schedule(r);
         }
         updateWhen(r);
-        if (stepping) {
-            if (!r.dirty) {
-                r.dirty = true;
-                dirty = push(dirty, dirtyCount++, r);
-            }
-        } else {
-            applyTags(r);
-        }
+        applyTags(r);
     }
 
     private void schedule(StateRecord<?> r) {
+        if (r.world != this) {
+            return;
+        }
         double due = r.record.waitDue();
-        if (due == Double.POSITIVE_INFINITY || r.world != this) {
-            timers.remove(r);
+        Binding b = binding(r);
+        if (due == Double.POSITIVE_INFINITY) {
+            b.timers.remove(r);
         } else {
-            timers.set(r, due);
+            b.timers.set(r, due);
         }
     }
 
@@ -788,6 +988,9 @@ public final class StateWorld implements AutoCloseable {
     }
 
     private void updateWhen(StateRecord<?> r) {
+        if (r.world != this) {
+            return;
+        }
         MachineRecord rec = r.record;
         Chart c = rec.chart();
         boolean active = false;
@@ -796,69 +999,42 @@ public final class StateWorld implements AutoCloseable {
                 active = c.when[rec.activeAt(i)] != null;
             }
         }
-        if (active != r.whenActive) {
-            r.whenActive = active;
-            Binding b = binding(r);
-            if (active) {
-                addWhen(b, r.slot);
-            } else {
-                removeWhen(b, r.slot);
-            }
-        }
-    }
-
-    private static void addWhen(Binding b, int slot) {
-        if (b.whenCount == b.when.length) {
-            b.when = Arrays.copyOf(b.when, b.whenCount * 2);
-        }
-        int i = b.whenCount;
-        while (i > 0 && b.when[i - 1] > slot) {
-            b.when[i] = b.when[i - 1];
-            i--;
-        }
-        b.when[i] = slot;
-        b.whenCount++;
-    }
-
-    private static void removeWhen(Binding b, int slot) {
-        for (int i = 0; i < b.whenCount; i++) {
-            if (b.when[i] == slot) {
-                System.arraycopy(b.when, i + 1, b.when, i, b.whenCount - i - 1);
-                b.whenCount--;
-                return;
-            }
-        }
+        binding(r).setWhenActive(r, active);
     }
 
     private Binding bind(States<?> states) {
         Binding b = byStates.get(states);
         if (b == null) {
-            if (stepping) {
-                throw new IllegalStateException("a new machine type cannot join the world during a step");
-            }
             b = new Binding(dominion, states);
             byStates.put(states, b);
-            int i = 0;
-            while (i < bindings.size() && bindings.get(i).states.order() < states.order()) {
-                i++;
+            if (stepping) {
+                joining.add(b); // the step's pass holds positions in bindings: it joins when the step ends
+            } else {
+                insertInOrder(b);
             }
-            bindings.add(i, b);
         }
         return b;
     }
 
-    private Binding binding(StateRecord<?> r) {
-        return byStates.get(r.states);
+    private void insertInOrder(Binding b) {
+        int i = 0;
+        while (i < bindings.size() && bindings.get(i).states.order() < b.states.order()) {
+            i++;
+        }
+        bindings.add(i, b);
     }
 
-    private int bindingIndex(StateRecord<?> r) {
-        States<?> s = r.states;
-        for (int i = 0; i < bindings.size(); i++) {
-            if (bindings.get(i).states == s) {
-                return i;
-            }
+    private List<Binding> allBindings() {
+        if (joining.isEmpty()) {
+            return bindings;
         }
-        throw new IllegalStateException("unbound machine " + s);
+        List<Binding> all = new ArrayList<>(bindings);
+        all.addAll(joining);
+        return all;
+    }
+
+    private Binding binding(StateRecord<?> r) {
+        return byStates.get(r.states);
     }
 
     private static StateRecord<?>[] push(StateRecord<?>[] a, int at, StateRecord<?> r) {
@@ -869,39 +1045,10 @@ public final class StateWorld implements AutoCloseable {
         return a;
     }
 
-    /** In-place heapsort: allocation-free, and the keys are distinct so stability does not matter. */
-    private static void sort(long[] a, int n) {
-        for (int i = n / 2 - 1; i >= 0; i--) {
-            sift(a, i, n);
-        }
-        for (int end = n - 1; end > 0; end--) {
-            long t = a[0];
-            a[0] = a[end];
-            a[end] = t;
-            sift(a, 0, end);
-        }
-    }
-
-    private static void sift(long[] a, int i, int n) {
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= n) {
-                return;
-            }
-            int m = l + 1 < n && a[l + 1] > a[l] ? l + 1 : l;
-            if (a[i] >= a[m]) {
-                return;
-            }
-            long t = a[i];
-            a[i] = a[m];
-            a[m] = t;
-            i = m;
-        }
-    }
-
     /** Closes the Dominion underneath. */
     @Override
     public void close() {
+        checkThread();
         dominion.close();
     }
 

@@ -12,11 +12,11 @@ import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 
 import java.lang.invoke.MethodHandle;
-import java.util.Collections;
-import java.util.IdentityHashMap;
+import java.lang.ref.WeakReference;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.WeakHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -41,7 +41,11 @@ import java.util.function.Supplier;
  */
 public final class States<C> {
     private static final AtomicInteger DECLARED = new AtomicInteger();
-    private static final Map<Machine<?>, States<?>> BY_MACHINE = Collections.synchronizedMap(new IdentityHashMap<>());
+    /**
+     * The binding of each machine, held weakly both ways: a machine and its binding (its hidden
+     * classes included) are collected once no world and no game code refers to them.
+     */
+    private static final Map<Machine<?>, WeakReference<States<?>>> BY_MACHINE = new WeakHashMap<>();
     private static final byte[] RECORD_BYTES = HiddenClasses.bytesOf(RecordTemplate.class);
     private static final byte[] TAG_BYTES = HiddenClasses.bytesOf(TagTemplate.class);
     private static final ThreadLocal<Interpreter> PLACER = ThreadLocal.withInitial(Interpreter::new);
@@ -74,12 +78,21 @@ public final class States<C> {
         this.initialTargets = new int[] {0};
     }
 
-    /** The ECS binding of a machine; the same {@code Machine} always gives the same {@code States}. */
+    /**
+     * The ECS binding of a machine: the same {@code Machine} gives the same {@code States} for as
+     * long as anything (a world with its records, a game's constant) holds it.
+     */
     @SuppressWarnings("unchecked")
     public static <C> States<C> of(Machine<C> machine) {
         Objects.requireNonNull(machine, "machine");
         synchronized (BY_MACHINE) {
-            return (States<C>) BY_MACHINE.computeIfAbsent(machine, m -> new States<>((Machine<C>) m));
+            WeakReference<States<?>> known = BY_MACHINE.get(machine);
+            States<?> states = known == null ? null : known.get();
+            if (states == null) {
+                states = new States<>(machine);
+                BY_MACHINE.put(machine, new WeakReference<>(states));
+            }
+            return (States<C>) states;
         }
     }
 

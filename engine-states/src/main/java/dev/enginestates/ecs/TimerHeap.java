@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * The due times of waiting machines, in a binary min-heap: a step looks only at the waits
  * that are due, so a machine in a long wait costs nothing until it ends. Each record knows its
- * position, so a wait left early is removed in O(log n). Allocation-free once grown.
+ * position, so a wait left early is removed in O(log n). Equal due times come out in spawn
+ * order (the records' slots of one machine), so a step is deterministic. Allocation-free once grown.
  */
 final class TimerHeap {
     private double[] due = new double[64];
@@ -20,13 +21,9 @@ final class TimerHeap {
     void set(StateRecord<?> r, double at) {
         if (r.heapPos >= 0) {
             int i = r.heapPos;
-            double old = due[i];
             due[i] = at;
-            if (at < old) {
-                up(i);
-            } else {
-                down(i);
-            }
+            up(i);
+            down(r.heapPos);
             return;
         }
         if (size == due.length) {
@@ -75,7 +72,7 @@ final class TimerHeap {
     private void up(int i) {
         while (i > 0) {
             int p = (i - 1) >>> 1;
-            if (due[p] <= due[i]) {
+            if (!before(i, p)) {
                 break;
             }
             swap(i, p);
@@ -89,13 +86,18 @@ final class TimerHeap {
             if (l >= size) {
                 return;
             }
-            int m = l + 1 < size && due[l + 1] < due[l] ? l + 1 : l;
-            if (due[i] <= due[m]) {
+            int m = l + 1 < size && before(l + 1, l) ? l + 1 : l;
+            if (!before(m, i)) {
                 return;
             }
             swap(i, m);
             i = m;
         }
+    }
+
+    /** Whether entry a comes out before entry b: earlier, or as early and spawned first. */
+    private boolean before(int a, int b) {
+        return due[a] < due[b] || (due[a] == due[b] && records[a].slot < records[b].slot);
     }
 
     private void swap(int a, int b) {

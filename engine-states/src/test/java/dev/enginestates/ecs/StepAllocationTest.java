@@ -16,8 +16,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>What Dominion allocates, measured here and reported apart: each step asks Dominion once
  * for the entities holding the paused marker (and once per {@code heldBy} type), and a query
- * allocates its result objects (120 B on JDK 17), the same for 1 machine or 10,000; and a tag
- * move allocates Dominion's own modifier (about 32 B).
+ * allocates its result objects (at most 120 B on JDK 17: the JIT removes some of them on some
+ * runs, so a step measures 56 or 120 B), the same for 1 machine or 10,000; and a tag move
+ * allocates Dominion's own modifier (about 32 B). So the bound below is Dominion's query at its
+ * largest: a byte per machine per step, or per transition, would exceed it many times over.
  */
 class StepAllocationTest {
     static final class Ctx {
@@ -54,6 +56,9 @@ class StepAllocationTest {
         work.run();
         return bean.getThreadAllocatedBytes(id) - before;
     }
+
+    /** Dominion's hold query at its largest, for 600 steps, and a margin of one kilobyte for the measurement itself. */
+    private static final long DOMINION_QUERY_600_STEPS = 120 * 600 + 1024;
 
     /** What 600 steps allocate in a world with one idle machine: Dominion's hold query, nothing of ours. */
     private static long baseline() {
@@ -96,7 +101,8 @@ class StepAllocationTest {
             }
             long bytes = allocated(steps);
             System.out.println("idle+long wait, 2,000 machines, 600 steps: " + bytes + " B");
-            assertEquals(baseline, bytes, "600 steps of 1,000 idle and 1,000 waiting machines allocate what one idle machine does");
+            assertTrue(bytes <= Math.max(baseline, DOMINION_QUERY_600_STEPS),
+                    "600 steps of 1,000 idle and 1,000 waiting machines allocate only Dominion's hold query: " + bytes + " B");
         }
     }
 
@@ -120,7 +126,8 @@ class StepAllocationTest {
             long bytes = allocated(steps);
             System.out.println("1,000 machines moving once a second, no tags, 600 steps: " + bytes + " B");
             assertTrue(CYCLE.read(first).context().moves > 100, "the machines moved");
-            assertEquals(baseline, bytes, "600 steps with 10,000 transitions allocate what one idle machine does");
+            assertTrue(bytes <= Math.max(baseline, DOMINION_QUERY_600_STEPS),
+                    "600 steps with 10,000 transitions allocate only Dominion's hold query: " + bytes + " B");
         }
     }
 

@@ -1,0 +1,137 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Dominion;
+
+import java.util.Arrays;
+
+/**
+ * A machine's place in one world: its records in spawn order, the slots of those whose active
+ * states have {@code when} rules, the due times of their waits, its prepared tag moves.
+ *
+ * <p>Records keep their spawn order (the order the step runs them in and the order a checkpoint
+ * names unkeyed entities): a despawned record leaves a hole, and the holes are closed up
+ * between steps once they outnumber the live records, so memory and a pass over the records
+ * follow the live count, however many have come and gone.
+ */
+final class Binding {
+    final States<?> states;
+    final TagMoves moves;
+    final Class<?>[] heldBy;
+    /** The due times of this machine's waits: each step takes this machine's due waits in time order. */
+    final TimerHeap timers = new TimerHeap();
+    private StateRecord<?>[] records = new StateRecord<?>[16];
+    private int end;
+    private int live;
+    /** Slots of the records with {@code when} rules active, ascending (so in spawn order). */
+    private int[] when = new int[16];
+    private int whenCount;
+
+    Binding(Dominion dominion, States<?> states) {
+        this.states = states;
+        this.moves = new TagMoves(dominion, states);
+        this.heldBy = states.machine().heldBy().toArray(new Class<?>[0]);
+    }
+
+    /** One past the last slot in use. */
+    int end() {
+        return end;
+    }
+
+    int live() {
+        return live;
+    }
+
+    /** The record in a slot, or {@code null} for a hole. */
+    StateRecord<?> at(int slot) {
+        return records[slot];
+    }
+
+    void add(StateRecord<?> r) {
+        if (end == records.length) {
+            records = Arrays.copyOf(records, end * 2);
+        }
+        r.slot = end;
+        records[end++] = r;
+        live++;
+    }
+
+    void remove(StateRecord<?> r) {
+        timers.remove(r);
+        if (r.whenActive) {
+            removeWhen(r.slot);
+            r.whenActive = false;
+        }
+        records[r.slot] = null;
+        r.slot = -1;
+        live--;
+    }
+
+    /** Closes up the holes once they outnumber the live records; never during a step (its passes hold slots). */
+    void compactIfSparse() {
+        if (end - live <= Math.max(live, 16)) {
+            return;
+        }
+        int w = 0;
+        for (int i = 0; i < end; i++) {
+            StateRecord<?> r = records[i];
+            if (r != null) {
+                r.slot = w;
+                records[w++] = r;
+            }
+        }
+        Arrays.fill(records, w, end, null);
+        end = w;
+        whenCount = 0;
+        for (int i = 0; i < end; i++) {
+            if (records[i].whenActive) {
+                pushWhen(i);
+            }
+        }
+        if (records.length > 64 && end < records.length / 4) {
+            records = Arrays.copyOf(records, Math.max(64, end * 2));
+        }
+    }
+
+    /** How many records have active {@code when} rules. */
+    int whenCount() {
+        return whenCount;
+    }
+
+    /** Copies their slots, ascending, into {@code into} (at least {@link #whenCount()} long). */
+    void copyWhenSlots(int[] into) {
+        System.arraycopy(when, 0, into, 0, whenCount);
+    }
+
+    void setWhenActive(StateRecord<?> r, boolean active) {
+        if (active == r.whenActive) {
+            return;
+        }
+        r.whenActive = active;
+        if (active) {
+            int i = whenCount;
+            pushWhen(r.slot);
+            while (i > 0 && when[i - 1] > r.slot) { // keep ascending: most records join at the end
+                when[i] = when[i - 1];
+                i--;
+            }
+            when[i] = r.slot;
+        } else {
+            removeWhen(r.slot);
+        }
+    }
+
+    private void pushWhen(int slot) {
+        if (whenCount == when.length) {
+            when = Arrays.copyOf(when, whenCount * 2);
+        }
+        when[whenCount++] = slot;
+    }
+
+    private void removeWhen(int slot) {
+        int i = Arrays.binarySearch(when, 0, whenCount, slot);
+        if (i >= 0) {
+            System.arraycopy(when, i + 1, when, i, whenCount - i - 1);
+            whenCount--;
+        }
+    }
+}

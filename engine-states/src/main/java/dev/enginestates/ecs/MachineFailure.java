@@ -1,0 +1,29 @@
+package dev.enginestates.ecs;
+
+import dev.enginestates.MachineException;
+
+/**
+ * One machine's failure during a step: a game's guard, action, {@code when} test or wait-seconds
+ * function threw, or its eventless transitions did not settle. Only that machine is affected:
+ * its record stays a valid configuration (see {@link dev.enginestates.UserCodeException}), the
+ * step goes on with every other machine, and this machine is stepped again from the next step.
+ *
+ * @param machineId the machine's id
+ * @param entity    the entity's key, or a description of an entity without one
+ * @param statePath the path of the state whose code failed, or the machine's active states
+ * @param eventType the event being processed: a wait's end, a {@code when} rule, or a sent event
+ * @param cause     what was thrown
+ */
+public record MachineFailure(String machineId, String entity, String statePath, String eventType, MachineException cause) {
+
+    /** One line: the machine, the entity, the state, the event and what was thrown. */
+    public String describe() {
+        return "machine '" + machineId + "' on " + entity + ", in '" + statePath + "', event '" + eventType + "': "
+                + cause.getMessage();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

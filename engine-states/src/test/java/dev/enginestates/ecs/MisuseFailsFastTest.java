@@ -1,0 +1,254 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.MachineException;
+import dev.enginestates.io.Saves;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * DESIGN.md: "a world used from a second thread fails fast and changes nothing"; misuse of a
+ * world (another world's entity, a key given twice, a step the clock cannot add) is refused with
+ * a clear error before anything changes.
+ */
+class MisuseFailsFastTest {
+    static final double DT = 1.0 / 60;
+
+    public static final class Unit {
+        public int moves;
+    }
+
+    static final States<Unit> GUARD = States.define("misuse-guard", Unit::new, m -> m
+            .initial("patrol")
+            .state("patrol", s -> s.waitFor(1, t -> t.target("rest").action((c, e) -> c.moves++)).on("BELL", "answer"))
+            .state("rest", s -> s.waitFor(1, "patrol"))
+            .state("answer"));
+
+    private static final Saves SAVES = Saves.of(GUARD);
+
+    /** Runs {@code use} on another thread and returns what it threw. */
+    private static Throwable fromAnotherThread(StateWorld world, Consumer<StateWorld> use) throws InterruptedException {
+        ExecutorService other = Executors.newSingleThreadExecutor();
+        try {
+            CompletableFuture<Void> done = CompletableFuture.runAsync(() -> use.accept(world), other);
+            try {
+                done.get();
+                return null;
+            } catch (ExecutionException e) {
+                return e.getCause();
+            }
+        } finally {
+            other.shutdown();
+        }
+    }
+
+    @Test
+    void aWorldUsedFromAnotherThreadFailsAtOnceAndChangesNothing() throws Exception {
+        try (StateWorld world = StateWorld.create("owned")) {
+            Entity g = world.spawn(EntityKey.of("g1"), GUARD.trait());
+            for (int i = 0; i < 30; i++) {
+                world.step(DT);
+            }
+            String before = SAVES.checkpoint(world);
+            List<Consumer<StateWorld>> uses = List.of(
+                    w -> w.step(DT),
+                    w -> GUARD.send(g, "BELL"),
+                    w -> w.spawn(EntityKey.of("g2"), GUARD.trait()),
+                    w -> w.despawn(g),
+                    w -> w.detach(g, GUARD),
+                    w -> w.query(GUARD.is("patrol")),
+                    w -> w.entity("g1"),
+                    w -> GUARD.read(g).setState("rest"),
+                    w -> w.close());
+            for (Consumer<StateWorld> use : uses) {
+                Throwable thrown = fromAnotherThread(world, use);
+                assertInstanceOf(IllegalStateException.class, thrown, "every use from another thread is refused");
+                assertTrue(thrown.getMessage().contains("belongs to") && thrown.getMessage().contains("release()"), thrown.getMessage());
+            }
+            assertEquals(before, SAVES.checkpoint(world), "nothing changed");
+            world.step(DT); // the owner goes on
+            assertEquals(31, world.steps());
+        }
+    }
+
+    @Test
+    void aReleasedWorldIsTakenByTheNextThreadThatUsesIt() throws Exception {
+        StateWorld world = StateWorld.create("handed");
+        Entity g = world.spawn(EntityKey.of("g1"), GUARD.trait());
+        world.release();
+        assertNull(fromAnotherThread(world, w -> {
+            for (int i = 0; i < 60; i++) {
+                w.step(DT);
+            }
+            w.release();
+        }));
+        assertEquals(60, world.steps());
+        assertEquals(1, GUARD.read(g).context().moves);
+        world.step(DT); // this thread takes it back
+        Throwable thrown = fromAnotherThread(world, w -> w.step(DT));
+        assertInstanceOf(IllegalStateException.class, thrown);
+        world.close();
+    }
+
+    @Test
+    void anEntityOfAnotherWorldIsRefusedAndBothWorldsStayWhole() {
+        try (StateWorld a = StateWorld.create("a"); StateWorld b = StateWorld.create("b")) {
+            Entity ofB = b.spawn(EntityKey.of("b1"), GUARD.trait());
+            Entity other = b.spawn(EntityKey.of("b2"));
+            IllegalArgumentException despawn = assertThrows(IllegalArgumentException.class, () -> a.despawn(ofB));
+            assertTrue(despawn.getMessage().contains("not one of"), despawn.getMessage());
+            MachineException attach = assertThrows(MachineException.class, () -> a.attach(other, GUARD.trait()));
+            assertTrue(attach.getMessage().contains("not an entity of"), attach.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> a.detach(ofB, GUARD));
+            assertFalse(ofB.isDeleted());
+            assertFalse(other.has(GUARD.recordType()));
+            assertEquals(List.of(ofB), b.query(GUARD.is("patrol")).list());
+            assertEquals(0, a.query(GUARD.is("patrol")).count());
+            assertSame(ofB, b.entity("b1"));
+        }
+    }
+
+    @Test
+    void aSecondEntityWithAKeyInUseIsRefusedAtSpawn() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity first = world.spawn(EntityKey.of("g1"), GUARD.trait());
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> world.spawn(EntityKey.of("g1"), GUARD.trait()));
+            assertTrue(e.getMessage().contains("'g1'"), e.getMessage());
+            assertEquals(1, world.records(GUARD).size(), "nothing was spawned");
+            assertSame(first, world.entity("g1"));
+            world.despawn(first);
+            assertNull(world.entity("g1"));
+            Entity again = world.spawn(EntityKey.of("g1"), GUARD.trait()); // a key is free again once its entity is gone
+            assertSame(again, world.entity("g1"));
+        }
+    }
+
+    @Test
+    void entityByKeyFindsEachOfAHundredThousandAndForgetsTheDespawned() {
+        try (StateWorld world = StateWorld.create()) {
+            List<Entity> all = new ArrayList<>();
+            for (int i = 0; i < 100_000; i++) {
+                all.add(world.spawn(EntityKey.of("k" + i)));
+            }
+            for (int i = 0; i < 100_000; i++) {
+                assertSame(all.get(i), world.entity("k" + i));
+            }
+            world.dominion().deleteEntity(all.get(7)); // behind the world's back
+            assertNull(world.entity("k7"));
+            assertNull(world.entity("nobody"));
+            assertSame(world.entity(), world.entity(EntityKey.WORLD));
+        }
+    }
+
+    public static final class Trail {
+        public final List<String> log = new ArrayList<>();
+        public String name;
+    }
+
+    static final States<Trail> CHAIN = States.define("misuse-chain", Trail::new, m -> m
+            .initial("a")
+            .state("a", s -> s.waitFor(5, t -> t.target("b").action((c, e) -> c.log.add(c.name + ":a>b"))))
+            .state("b", s -> s.waitFor(10, t -> t.target("c").action((c, e) -> c.log.add(c.name + ":b>c"))))
+            .state("c"));
+
+    @Test
+    void aLongStepTakesEveryWaitDueWithinItInTimeOrder() {
+        try (StateWorld world = StateWorld.create()) {
+            Trail first = new Trail();
+            first.name = "first";
+            Trail second = new Trail();
+            second.name = "second";
+            Entity one = world.spawn(CHAIN.trait(first));
+            world.step(3); // the first is 3 s into its 5 s wait
+            Entity two = world.spawn(CHAIN.trait(second));
+            world.step(1e9);
+            assertTrue(CHAIN.read(one).matches("c"));
+            assertTrue(CHAIN.read(two).matches("c"));
+            assertEquals(List.of("first:a>b", "first:b>c"), first.log);
+            assertEquals(List.of("second:a>b", "second:b>c"), second.log);
+        }
+    }
+
+    public static final class Shared {
+        public List<String> log;
+        public String name;
+    }
+
+    static final States<Shared> TIMED = States.define("misuse-timed", Shared::new, m -> m
+            .initial("a")
+            .state("a", s -> s.waitFor(c -> c.name.equals("late") ? 2.0 : 1.0, t -> t.target("b").action((c, e) -> c.log.add(c.name + ":a"))))
+            .state("b", s -> s.waitFor(2.0, t -> t.target("c").action((c, e) -> c.log.add(c.name + ":b"))))
+            .state("c"));
+
+    @Test
+    void waitsOfOneMachineTypeEndInTheOrderOfTheirDueTimesWithinAStep() {
+        try (StateWorld world = StateWorld.create()) {
+            List<String> log = new ArrayList<>();
+            Shared late = new Shared();
+            late.log = log;
+            late.name = "late";
+            Shared early = new Shared();
+            early.log = log;
+            early.name = "early";
+            world.spawn(TIMED.trait(late)); // spawned first, but its waits end later
+            world.spawn(TIMED.trait(early));
+            world.step(10);
+            // due times: early a 1, late a 2, early b 3, late b 4
+            assertEquals(List.of("early:a", "late:a", "early:b", "late:b"), log);
+        }
+    }
+
+    public static final class Looper {
+        public int moves;
+    }
+
+    static final States<Looper> ZERO_LOOP = States.define("misuse-zero-loop", Looper::new, m -> m
+            .initial("a")
+            .state("a", s -> s.waitFor(0, t -> t.target("b").action((c, e) -> c.moves++)))
+            .state("b", s -> s.waitFor(0, t -> t.target("a").action((c, e) -> c.moves++))));
+
+    @Test
+    void aCycleOfZeroSecondWaitsStopsAtTheCapEachStepAndStarvesNoOtherMachine() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity loop = world.spawn(ZERO_LOOP.trait());
+            Entity guard = world.spawn(GUARD.trait());
+            world.step(DT);
+            assertEquals(StateWorld.MAX_WAITS_PER_STEP, ZERO_LOOP.read(loop).context().moves);
+            world.step(DT);
+            assertEquals(2 * StateWorld.MAX_WAITS_PER_STEP, ZERO_LOOP.read(loop).context().moves);
+            for (int i = 0; i < 60; i++) {
+                world.step(DT);
+            }
+            assertEquals(1, GUARD.read(guard).context().moves);
+        }
+    }
+
+    @Test
+    void aStepTooSmallForTheClockToAdvanceIsRefusedAndChangesNothing() {
+        try (StateWorld world = StateWorld.create()) {
+            world.restoreClock(1e17, 0);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> world.step(DT));
+            assertTrue(e.getMessage().contains("would not advance the clock"), e.getMessage());
+            assertEquals(0, world.steps());
+            assertEquals(1e17, world.time());
+            world.step(0); // a step of zero seconds is still allowed
+            world.step(100);
+            assertEquals(1e17 + 100, world.time());
+        }
+    }
+}
