@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.States;
+import dev.enginestates.record.Configurations;
 import dev.enginestates.record.MachineRecord;
 
 import java.util.Iterator;
@@ -19,9 +20,14 @@ import java.util.Map;
  * One machine record as exact JSON, and back. The active states are kept in the order they
  * were entered (XState's order, which decides later choices), every time as the exact double
  * it is, the context through Jackson. Decoding checks everything and reports each problem with
- * its JSON path; it never touches a live record.
+ * its JSON path; it never touches a live record. A decoded record is one the machine can hold
+ * ({@link Configurations}); its context has every field its type writes, of the type it has
+ * (no coercion from strings or numbers, no null into a primitive).
  */
 final class RecordCodec {
+    /** Seconds beyond this (31,700 years) in a wait, its waited seconds or paused seconds are taken for corruption. */
+    static final double MAX_SECONDS = 1e12;
+
     private final ObjectMapper json;
 
     RecordCodec(ObjectMapper json) {
@@ -122,8 +128,8 @@ final class RecordCodec {
                     problems.add(where + ": '" + e.getKey() + "' names no history state of machine '" + c.machineId + "'");
                     continue;
                 }
-                if (!e.getValue().isArray() || e.getValue().isEmpty()) {
-                    problems.add(where + ": expected the remembered state paths, a non-empty array; found " + Json.kind(e.getValue()));
+                if (!e.getValue().isArray()) {
+                    problems.add(where + ": expected the remembered state paths, an array; found " + Json.kind(e.getValue()));
                     continue;
                 }
                 r.clearHistory(h);
@@ -132,6 +138,8 @@ final class RecordCodec {
                     if (s >= 0 && !c.isDescendant(s, c.parent[h])) {
                         problems.add(where + "[" + i + "]: '" + c.path[s] + "' is not inside '" + c.describe(c.parent[h])
                                 + "', which the history state remembers");
+                    } else if (s >= 0 && remembers(r, h, s)) {
+                        problems.add(where + "[" + i + "]: '" + c.path[s] + "' is listed twice; expected each state once");
                     } else if (s >= 0) {
                         r.addHistory(h, s);
                     }
@@ -166,6 +174,9 @@ final class RecordCodec {
                 double secs = seconds(wait.get("seconds"), at + ".wait.seconds", problems);
                 if (s >= 0 && (c.waitTransition[s] < 0 || !r.isActive(s))) {
                     problems.add(at + ".wait.state: '" + c.path[s] + "' is not an active state with a wait");
+                } else if (s >= 0 && !Double.isNaN(secs) && c.waitSecondsOf[s] == null && secs != c.waitSeconds[s]) {
+                    problems.add(at + ".wait.seconds: " + secs + " s, but the wait of '" + c.path[s] + "' is "
+                            + c.waitSeconds[s] + " s; expected the machine's own seconds");
                 } else if (s >= 0 && !Double.isNaN(start) && !Double.isNaN(secs)) {
                     r.setWait(s, start, secs);
                 }
@@ -178,17 +189,45 @@ final class RecordCodec {
                 r.setHeldSince(since);
             }
         }
+        if (problems.size() == before) {
+            String shape = Configurations.problem(r);
+            if (shape != null) {
+                problems.add(at + ": " + shape);
+            }
+        }
         return problems.size() == before ? r : null;
+    }
+
+    private static boolean remembers(MachineRecord r, int h, int s) {
+        for (int i = 0; i < r.historySize(h); i++) {
+            if (r.historyAt(h, i) == s) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private Object decodeContext(JsonNode node, States<?> machine, String at, List<String> problems) {
         Object fresh = machine.machine().newContext();
         if (node == null) {
-            problems.add(at + ": missing; expected the context, or null");
+            problems.add(at + ": missing; expected the context" + (fresh == null ? ", or null" : ""));
             return null;
         }
-        if (fresh == null || node.isNull()) {
-            return node.isNull() ? null : fresh;
+        if (fresh == null) {
+            if (!node.isNull()) {
+                problems.add(at + ": expected null (machine '" + machine.id() + "' has no context), found " + Json.kind(node));
+            }
+            return null;
+        }
+        if (node.isNull()) {
+            problems.add(at + ": null, but machine '" + machine.id() + "' has a context of type " + fresh.getClass().getName()
+                    + "; expected its fields");
+            return null;
+        }
+        int missing = problems.size();
+        missingFields(json.valueToTree(fresh), node, at, problems);
+        if (problems.size() > missing) {
+            return null;
         }
         try {
             return json.treeToValue(node, fresh.getClass());
@@ -196,6 +235,22 @@ final class RecordCodec {
             problems.add(at + fieldPath(e) + ": does not fit context type " + fresh.getClass().getName() + ": "
                     + (e instanceof JsonProcessingException ? ((JsonProcessingException) e).getOriginalMessage() : Json.oneLine(e)));
             return null;
+        }
+    }
+
+    /** Every field the context type writes must be there: a missing one would quietly take its default. */
+    private static void missingFields(JsonNode written, JsonNode given, String at, List<String> problems) {
+        if (!written.isObject() || !given.isObject()) {
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = written.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            JsonNode value = given.get(f.getKey());
+            if (value == null) {
+                problems.add(at + "." + f.getKey() + ": missing; expected every field of the context, as a checkpoint writes it");
+            } else {
+                missingFields(f.getValue(), value, at + "." + f.getKey(), problems);
+            }
         }
     }
 
@@ -246,6 +301,10 @@ final class RecordCodec {
         double v = number(node, at, problems);
         if (v < 0) {
             problems.add(at + ": expected seconds, 0 or more, found " + v);
+            return Double.NaN;
+        }
+        if (v > MAX_SECONDS) {
+            problems.add(at + ": " + v + " seconds; expected at most " + MAX_SECONDS + " (31,700 years)");
             return Double.NaN;
         }
         return v;

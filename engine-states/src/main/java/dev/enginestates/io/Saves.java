@@ -280,9 +280,7 @@ public final class Saves {
                     continue;
                 }
                 MachineRecord r = codec.decode(m.getValue(), machine, at + "." + m.getKey(), problems);
-                if (r != null && r.waitState() >= 0 && r.waitStart() > time + StateWorld.TIME_TOLERANCE) {
-                    problems.add(at + "." + m.getKey() + ".wait.start: the wait starts at " + r.waitStart()
-                            + " s, after the checkpoint's clock (" + time + " s); expected a start at or before the clock");
+                if (r != null && !timesFit(r, time, at + "." + m.getKey(), problems)) {
                     r = null;
                 }
                 if (r != null) {
@@ -302,6 +300,34 @@ public final class Saves {
             }
             write(world, entity, s.machine, s.record);
         }
+    }
+
+    /**
+     * Whether a decoded record's times fit the checkpoint's clock: a wait starts at or before it and
+     * has waited at most {@link RecordCodec#MAX_SECONDS}; a hold began within the wait and at or
+     * before the clock. (Whether the entity still carries the hold is not asked: a hold taken off
+     * since the last step stays on the record until the next step, and a checkpoint may be taken
+     * in between; the first step after the restore releases it, as it would have.)
+     */
+    private static boolean timesFit(MachineRecord r, double time, String at, List<String> problems) {
+        int before = problems.size();
+        if (r.waitState() >= 0 && r.waitStart() > time + StateWorld.TIME_TOLERANCE) {
+            problems.add(at + ".wait.start: the wait starts at " + r.waitStart()
+                    + " s, after the checkpoint's clock (" + time + " s); expected a start at or before the clock");
+        } else if (r.waitState() >= 0 && time - r.waitStart() > RecordCodec.MAX_SECONDS) {
+            problems.add(at + ".wait.start: the wait would have counted " + (time - r.waitStart()) + " s by the clock; expected at most "
+                    + RecordCodec.MAX_SECONDS);
+        }
+        if (r.isHeld()) {
+            if (r.heldSince() > time + StateWorld.TIME_TOLERANCE) {
+                problems.add(at + ".heldSince: the hold began at " + r.heldSince() + " s, after the checkpoint's clock (" + time
+                        + " s); expected a time at or before the clock");
+            } else if (r.waitState() >= 0 && r.heldSince() < r.waitStart() - StateWorld.TIME_TOLERANCE) {
+                problems.add(at + ".heldSince: the hold began at " + r.heldSince() + " s, before the wait it holds (" + r.waitStart()
+                        + " s); expected a time within the wait");
+            }
+        }
+        return problems.size() == before;
     }
 
     /** Writes a staged record onto an entity: into its record of that machine, or a new one attached. */

@@ -573,6 +573,8 @@ class CheckpointRoundTripTest {
                 restoredHeld += tree.findValues("heldSince").stream().anyMatch(JsonNode::isNumber) ? 1 : 0;
                 restoredWithHistory += tree.findValues("history").stream().anyMatch(h -> h.size() > 0) ? 1 : 0;
                 restoredWithPaused += tree.findValues("paused").stream().anyMatch(h -> h.size() > 0) ? 1 : 0;
+                // as a game does: the entities it has carry their holds before the restore
+                RandomWorlds.copyMarks(a, b);
                 try {
                     saves.restoreSpawningMissing(b, text);
                 } catch (CheckpointException e) {

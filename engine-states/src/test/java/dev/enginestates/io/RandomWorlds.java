@@ -927,16 +927,17 @@ final class RandomWorlds {
     }
 
     /** Puts on each entity of {@code to} the hold markers its namesake in {@code from} has. */
+    /** Adds to each entity of {@code to} the holds its namesake in {@code from} has (those it lacks); entities it lacks are skipped. */
     static void copyMarks(StateWorld from, StateWorld to) {
         for (Map.Entry<String, boolean[]> m : marks(from).entrySet()) {
             Entity e = to.entity(m.getKey());
             if (e == null) {
                 continue; // an entity holding no machine is not in a checkpoint
             }
-            if (m.getValue()[0]) {
+            if (m.getValue()[0] && !e.has(MachinePaused.class)) {
                 e.add(MachinePaused.INSTANCE);
             }
-            if (m.getValue()[1]) {
+            if (m.getValue()[1] && !e.has(Stunned.class)) {
                 e.add(new Stunned());
             }
         }

@@ -7,6 +7,7 @@ import dev.enginestates.Event;
 import dev.enginestates.MachineException;
 import dev.enginestates.Machine;
 import dev.enginestates.plain.StateMachine;
+import dev.enginestates.record.Configurations;
 import dev.enginestates.xstate.XStateImport;
 
 import java.io.IOException;
@@ -138,6 +139,11 @@ public final class TraceReplayer {
             diff = compare(step, sm);
             if (diff != null) {
                 return TraceResult.failed(name, i, expectedOf(step), diff);
+            }
+            // every configuration XState leaves must be one a checkpoint restore accepts
+            String shape = Configurations.problem(sm.record());
+            if (shape != null) {
+                return TraceResult.failed(name, i, "a configuration a restore accepts", shape);
             }
         }
         return TraceResult.passed(name);
