@@ -270,7 +270,7 @@ public final class StateWorld implements AutoCloseable {
             }
             register(r, e);
         }
-        if (inputs != null) {
+        if (hearsInputs()) {
             inputs.spawned(e, records.toArray(new StateRecord<?>[0]));
         }
         return e;
@@ -310,7 +310,7 @@ public final class StateWorld implements AutoCloseable {
         entity.add(record);
         register(record, entity);
         applyTags(record);
-        if (inputs != null) {
+        if (hearsInputs()) {
             inputs.attached(entity, record);
         }
         return record;
@@ -331,7 +331,7 @@ public final class StateWorld implements AutoCloseable {
         binding(r).moves.removeAll(entity, r);
         unregister(r);
         entity.removeType(machine.recordType());
-        if (inputs != null) {
+        if (hearsInputs()) {
             inputs.detached(entity, machine);
         }
         return true;
@@ -357,7 +357,7 @@ public final class StateWorld implements AutoCloseable {
                 unregister(r);
             }
         }
-        if (inputs != null) {
+        if (hearsInputs()) {
             inputs.despawned(entity); // while the entity can still say its key
         }
         EntityKey key = entity.get(EntityKey.class);
@@ -498,6 +498,9 @@ public final class StateWorld implements AutoCloseable {
         }
         this.clock = time;
         this.steps = steps;
+        if (hearsInputs()) {
+            inputs.clockSet(time, steps);
+        }
     }
 
     /**
@@ -521,6 +524,9 @@ public final class StateWorld implements AutoCloseable {
             held(r);
         }
         applyTags(r);
+        if (hearsInputs()) {
+            inputs.edited(r);
+        }
     }
 
     /** A record's wait, history or paused seconds were set by hand: its timer follows now. */
@@ -529,9 +535,17 @@ public final class StateWorld implements AutoCloseable {
         MachineRecord rec = r.record;
         rec.clearWaitChanged();
         schedule(r);
-        if (inputs != null && !stepping) {
+        if (hearsInputs()) {
             inputs.edited(r);
         }
+    }
+
+    /**
+     * Whether a change now is an input of the world: made by the game from outside, not by a
+     * machine's own code during a step or a send (which a replay runs again).
+     */
+    private boolean hearsInputs() {
+        return inputs != null && !stepping && depth == 0;
     }
 
     private void held(StateRecord<?> r) {
@@ -578,7 +592,7 @@ public final class StateWorld implements AutoCloseable {
             r.dirty = true;
             pendingTags = push(pendingTags, pendingCount++, r);
         }
-        if (inputs != null && !stepping) {
+        if (hearsInputs()) {
             inputs.stateSet(r, paths);
         }
     }

@@ -4,10 +4,11 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Event;
 
 /**
- * Hears a world's inputs, as an input log records them: spawns and attachments of machines,
- * events sent from outside the step, states set by hand, steps. Events that a game's code sends
- * during a step or from inside another machine's action are consequences of the inputs and are
- * not heard. Called after each input has been applied.
+ * Hears a world's inputs, as an input log records them: spawns, despawns, attachments and
+ * detachments of machines, events sent from outside the step, states set by hand, records
+ * written by a restore, clock changes, steps. What a machine's own code does during a step or
+ * inside a send (spawns, sends to other machines) is a consequence of the inputs, which a replay
+ * runs again, and is not heard. Called after each input has been applied.
  */
 public interface WorldInputs {
     /** An entity was spawned holding these machine records (other components are the game's). */
@@ -34,8 +35,12 @@ public interface WorldInputs {
     default void stateSet(StateRecord<?> record, String[] paths) {
     }
 
-    /** A record's wait, history or paused seconds were set by hand (its configuration is unchanged). */
+    /** A record was written by hand: its wait, history or paused seconds, or the whole record by a restore. */
     default void edited(StateRecord<?> record) {
+    }
+
+    /** The world's clock was set (a restore does this before writing records). */
+    default void clockSet(double time, long steps) {
     }
 
     /** The world was stepped. */

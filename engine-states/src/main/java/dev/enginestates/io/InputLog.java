@@ -1,6 +1,5 @@
 package dev.enginestates.io;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -16,14 +15,15 @@ import dev.enginestates.record.MachineRecord;
 
 import java.util.ArrayList;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The inputs of a world since a checkpoint: spawns, events sent from outside the step, states
- * set by hand, steps. Replaying the log from its checkpoint into a fresh world reproduces the
- * machines' records bit for bit, which is how a bug seen once is reproduced at will.
+ * The inputs of a world since a checkpoint: spawns, despawns, attachments and detachments made
+ * by the game, events sent from outside the step, states and records set by hand (a restore
+ * included), clock changes, steps. What machines' own code does during a step or a send is not
+ * in it: the replay does it again. Replaying the log from its checkpoint into a fresh world
+ * reproduces the machines' records bit for bit, which is how a bug seen once is reproduced at will.
  *
  * <pre>{@code
  * InputLog log = InputLog.start(saves, world);   // checkpoints the world, then listens
@@ -33,8 +33,10 @@ import java.util.Map;
  * }</pre>
  *
  * <p>What it keeps of an input is what the machines see: the entity's key, the machine, the
- * event's type and fields (written as JSON values, read back as numbers, strings, booleans,
- * lists and maps), the record of a spawned machine. A game's other components are not in it:
+ * event's type and fields with their exact Java types (see {@link EventFields}), the record of a
+ * spawned machine. A replay checks the whole log first (every entity, machine, event, state and
+ * record at its point of the log) and refuses it before anything changes. A game's other
+ * components are not in it (holds included, so far):
  * a {@code when} test that reads them replays the same only if the game restores them too.
  * Entities spawned without an {@link EntityKey} cannot be matched on replay; the log notes
  * each and {@link #replay} refuses such a log.
@@ -138,7 +140,7 @@ public final class InputLog implements WorldInputs {
             s.put("machine", record.machineId());
             ObjectNode ev = s.putObject("event");
             ev.put("type", event.type());
-            ev.set("fields", saves.json().valueToTree(event.fields()));
+            ev.set("fields", EventFields.encode(event.fields()));
         }
     }
 
@@ -165,6 +167,13 @@ public final class InputLog implements WorldInputs {
             a.put("machine", record.machineId());
             a.set("record", saves.codec().encode(record.record()));
         }
+    }
+
+    @Override
+    public void clockSet(double time, long steps) {
+        ObjectNode c = inputs.addObject().putObject("clock");
+        c.put("time", time);
+        c.put("steps", steps);
     }
 
     @Override
@@ -217,20 +226,34 @@ public final class InputLog implements WorldInputs {
         }
     }
 
-    /** Checks every input before anything is applied, so a bad log changes nothing. */
+    /**
+     * Checks every input before anything is applied, so a bad log changes nothing: it follows
+     * which entity holds which machines through the log, as the replay would find them.
+     */
     private static void check(Saves saves, StateWorld world, JsonNode root, List<String> problems) {
-        java.util.Set<String> keys = new java.util.HashSet<>();
-        keys.add(EntityKey.WORLD);
-        root.path("start").path("entities").fieldNames().forEachRemaining(keys::add);
+        Map<String, java.util.Set<String>> machinesOf = new java.util.HashMap<>();
+        machinesOf.put(EntityKey.WORLD, new java.util.HashSet<>());
         for (dev.dominion.ecs.api.Results.With1<EntityKey> w : world.dominion().findEntitiesWith(EntityKey.class)) {
-            keys.add(w.comp().value());
+            java.util.Set<String> held = machinesOf.computeIfAbsent(w.comp().value(), k -> new java.util.HashSet<>());
+            for (States<?> m : world.machines()) {
+                StateRecord<?> r = w.entity().get(m.recordType());
+                if (r != null && r.world() == world) {
+                    held.add(m.id());
+                }
+            }
         }
+        root.path("start").path("entities").fields().forEachRemaining(e -> {
+            java.util.Set<String> held = machinesOf.computeIfAbsent(e.getKey(), k -> new java.util.HashSet<>());
+            e.getValue().fieldNames().forEachRemaining(held::add);
+        });
         JsonNode inputs = root.get("inputs");
         for (int i = 0; i < inputs.size(); i++) {
             JsonNode input = inputs.get(i);
             String at = "$.inputs[" + i + "]";
             String kind = input.isObject() && input.size() == 1 ? input.fieldNames().next() : "";
             JsonNode body = input.path(kind);
+            String key = body.path("entity").asText("");
+            java.util.Set<String> held = machinesOf.get(key);
             switch (kind) {
                 case "step":
                     double dt = body.asDouble(Double.NaN);
@@ -238,35 +261,51 @@ public final class InputLog implements WorldInputs {
                         problems.add(at + ".step: expected the step's seconds, a finite number 0 or more; found " + Json.kind(body));
                     }
                     break;
+                case "clock":
+                    if (!body.path("time").isNumber() || !(body.path("time").asDouble() >= 0) || Double.isInfinite(body.path("time").asDouble())
+                            || !body.path("steps").isIntegralNumber() || body.path("steps").asLong() < 0) {
+                        problems.add(at + ".clock: expected {time: seconds 0 or more, steps: a whole number 0 or more}; found " + body);
+                    }
+                    break;
                 case "send":
                 case "set":
                 case "edit":
                 case "detach":
-                case "attach":
+                case "attach": {
                     States<?> m = known(saves, body.path("machine"), at + "." + kind + ".machine", problems);
-                    String key = body.path("entity").asText("");
-                    if (!keys.contains(key)) {
+                    if (held == null) {
                         problems.add(at + "." + kind + ".entity: no entity has key '" + key + "' at this point of the log");
+                    } else if (m != null && kind.equals("attach") && held.contains(m.id())) {
+                        problems.add(at + ".attach: entity '" + key + "' already holds machine '" + m.id() + "' at this point of the log");
+                    } else if (m != null && !kind.equals("attach") && !held.contains(m.id())) {
+                        problems.add(at + "." + kind + ": entity '" + key + "' holds no machine '" + m.id() + "' at this point of the log");
                     }
-                    if (m != null && kind.equals("send") && body.path("event").path("type").asText("").isEmpty()) {
-                        problems.add(at + ".send.event.type: expected the event's type, found " + Json.kind(body.path("event").get("type")));
+                    if (m != null && kind.equals("send")) {
+                        checkEvent(m, body.path("event"), at + ".send.event", problems);
                     }
                     if (m != null && kind.equals("set")) {
-                        if (!body.path("states").isArray() || body.path("states").isEmpty()) {
-                            problems.add(at + ".set.states: expected the state paths, a non-empty array; found " + Json.kind(body.get("states")));
-                        }
-                        for (JsonNode p : body.path("states")) {
-                            if (m.machine().chart().stateAt(p.asText()) <= 0) {
-                                problems.add(at + ".set.states: machine '" + m.id() + "' has no state '" + p.asText() + "'");
-                            }
-                        }
+                        checkStates(m, body.path("states"), at + ".set.states", problems);
                     }
                     if (m != null && (kind.equals("edit") || kind.equals("attach"))) {
                         saves.codec().decode(body.path("record"), m, at + "." + kind + ".record", problems);
                     }
+                    if (m != null && held != null) {
+                        if (kind.equals("attach")) {
+                            held.add(m.id());
+                        } else if (kind.equals("detach")) {
+                            held.remove(m.id());
+                        }
+                    }
                     break;
-                case "spawn":
-                    keys.add(body.path("entity").asText(""));
+                }
+                case "spawn": {
+                    if (key.isEmpty() || key.equals(EntityKey.WORLD)) {
+                        problems.add(at + ".spawn.entity: expected a key other than \"" + EntityKey.WORLD + "\" (the world's own entity); found "
+                                + Json.kind(body.get("entity")));
+                    } else if (held != null) {
+                        problems.add(at + ".spawn.entity: an entity with key '" + key + "' exists at this point of the log; keys name one entity each");
+                    }
+                    java.util.Set<String> spawned = new java.util.HashSet<>();
                     for (Iterator<Map.Entry<String, JsonNode>> it = body.path("machines").fields(); it.hasNext(); ) {
                         Map.Entry<String, JsonNode> e = it.next();
                         States<?> sm = saves.machine(e.getKey());
@@ -275,16 +314,62 @@ public final class InputLog implements WorldInputs {
                                     + "'; expected one of " + saves.machineIds());
                         } else {
                             saves.codec().decode(e.getValue(), sm, at + ".spawn.machines." + e.getKey(), problems);
+                            spawned.add(sm.id());
                         }
                     }
-                    break;
-                case "despawn":
-                    if (!keys.remove(body.asText(""))) {
-                        problems.add(at + ".despawn: no entity has key '" + body.asText("") + "' at this point of the log");
+                    if (held == null && !key.isEmpty()) {
+                        machinesOf.put(key, spawned);
                     }
                     break;
+                }
+                case "despawn": {
+                    String gone = body.asText("");
+                    if (gone.equals(EntityKey.WORLD)) {
+                        problems.add(at + ".despawn: the world's own entity cannot be despawned");
+                    } else if (machinesOf.remove(gone) == null) {
+                        problems.add(at + ".despawn: no entity has key '" + gone + "' at this point of the log");
+                    }
+                    break;
+                }
                 default:
-                    problems.add(at + ": expected one of step, send, set, edit, spawn, attach, detach, despawn; found " + input);
+                    problems.add(at + ": expected one of step, send, set, edit, spawn, attach, detach, despawn, clock; found " + input);
+            }
+        }
+    }
+
+    private static void checkEvent(States<?> m, JsonNode event, String at, List<String> problems) {
+        String type = event.path("type").asText("");
+        if (type.isEmpty()) {
+            problems.add(at + ".type: expected the event's type, found " + Json.kind(event.get("type")));
+            return;
+        }
+        dev.enginestates.chart.Chart c = m.machine().chart();
+        if (c.unknownEvents == dev.enginestates.declare.UnknownEvents.REJECT && !c.knownEvents().contains(type)) {
+            problems.add(at + ".type: machine '" + m.id() + "' knows no event '" + type + "'; expected one of " + c.knownEvents());
+        }
+        EventFields.decode(event.path("fields"), at + ".fields", problems);
+    }
+
+    private static void checkStates(States<?> m, JsonNode paths, String at, List<String> problems) {
+        dev.enginestates.chart.Chart c = m.machine().chart();
+        if (!paths.isArray() || paths.isEmpty()) {
+            problems.add(at + ": expected the state paths, a non-empty array; found " + Json.kind(paths));
+            return;
+        }
+        int[] states = new int[paths.size()];
+        for (int i = 0; i < paths.size(); i++) {
+            states[i] = c.stateAt(paths.get(i).asText());
+            if (states[i] <= 0 || c.type[states[i]] == dev.enginestates.declare.StateType.HISTORY) {
+                problems.add(at + "[" + i + "]: machine '" + m.id() + "' has no state '" + paths.get(i).asText() + "' that can be active");
+                return;
+            }
+        }
+        for (int i = 0; i < states.length; i++) {
+            for (int j = i + 1; j < states.length; j++) {
+                if (!c.canBeActiveTogether(states[i], states[j])) {
+                    problems.add(at + ": '" + c.path[states[i]] + "' and '" + c.path[states[j]] + "' cannot be active together in machine '"
+                            + m.id() + "'; expected states in different regions of a parallel state");
+                }
             }
         }
     }
@@ -305,16 +390,15 @@ public final class InputLog implements WorldInputs {
             States<?> m = machine(saves, s, at + ".send");
             Entity e = entity(world, s.path("entity").asText(), at + ".send.entity");
             JsonNode ev = s.path("event");
-            Map<String, Object> fields = new LinkedHashMap<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = ev.path("fields").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> f = it.next();
-                try {
-                    fields.put(f.getKey(), saves.json().treeToValue(f.getValue(), Object.class));
-                } catch (JsonProcessingException ex) {
-                    throw fail(at + ".send.event.fields." + f.getKey(), Json.oneLine(ex));
-                }
+            List<String> problems = new ArrayList<>();
+            Map<String, Object> fields = EventFields.decode(ev.path("fields"), at + ".send.event.fields", problems);
+            if (fields == null) {
+                throw new CheckpointException("the input log cannot be replayed", problems);
             }
             m.send(e, Event.of(ev.path("type").asText(), fields));
+        } else if (input.has("clock")) {
+            JsonNode c = input.get("clock");
+            world.restoreClock(c.path("time").asDouble(), c.path("steps").asLong());
         } else if (input.has("set")) {
             JsonNode s = input.get("set");
             States<?> m = machine(saves, s, at + ".set");
@@ -354,7 +438,7 @@ public final class InputLog implements WorldInputs {
         } else if (input.has("despawn")) {
             world.despawn(entity(world, input.get("despawn").asText(), at + ".despawn"));
         } else {
-            throw fail(at, "expected one of step, send, set, edit, spawn, attach, detach, despawn; found " + input);
+            throw fail(at, "expected one of step, send, set, edit, spawn, attach, detach, despawn, clock; found " + input);
         }
     }
 

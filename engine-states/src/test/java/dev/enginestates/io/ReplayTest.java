@@ -164,7 +164,9 @@ class ReplayTest {
             assertEquals(1 + 1 + 2 + 1 + 30 + 1 + 1, log.size(), "spawn, step, 2 sends, set, 30 steps, send, step");
             JsonNode inputs = tree.path("inputs");
             assertEquals("g2", inputs.get(0).path("spawn").path("entity").asText());
-            assertEquals(0.75, inputs.get(2).path("send").path("event").path("fields").path("volume").asDouble(), 0);
+            JsonNode volume = inputs.get(2).path("send").path("event").path("fields").get(0);
+            assertEquals("volume", volume.get(0).asText(), "fields are [name, value] pairs, in their order");
+            assertEquals(0.75, volume.get(1).asDouble(), 0);
             assertEquals("[\"patrol.rest\"]", inputs.get(4).path("set").path("states").toString());
 
             InputLog.replay(SAVES, b, log.text());
