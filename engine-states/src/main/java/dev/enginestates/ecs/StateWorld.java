@@ -113,6 +113,8 @@ public final class StateWorld implements AutoCloseable {
     private int heldCount;
     private StateRecord<?>[] deferred = new StateRecord<?>[16];
     private WorldInputs inputs;
+    /** The hold components the last step found, while a listener hears the world's inputs. */
+    private Map<Entity, List<Class<?>>> heardHolds = new IdentityHashMap<>();
     private int[] whenScratch = new int[64];
     private final List<MachineFailure> failures = new ArrayList<>();
     private Consumer<MachineFailure> onFailure;
@@ -419,6 +421,7 @@ public final class StateWorld implements AutoCloseable {
     public void listen(WorldInputs inputs) {
         checkThread();
         this.inputs = inputs;
+        this.heardHolds = new IdentityHashMap<>(); // the next step tells the new listener every hold it finds
     }
 
     /**
@@ -835,6 +838,7 @@ public final class StateWorld implements AutoCloseable {
     private void updateHolds() {
         long stamp = steps + 1;
         boolean any = false;
+        Map<Entity, List<Class<?>>> seen = inputs == null ? null : new IdentityHashMap<>();
         if (!bindings.isEmpty()) {
             for (Results.With1<MachinePaused> w : dominion.findEntitiesWith(MachinePaused.class)) {
                 Entity e = w.entity();
@@ -843,6 +847,9 @@ public final class StateWorld implements AutoCloseable {
                     if (r != null && r.world == this) {
                         markHeld(r, stamp);
                         any = true;
+                        if (seen != null && !seen.containsKey(e)) {
+                            seen.put(e, new ArrayList<>(List.of(MachinePaused.class)));
+                        }
                     }
                 }
             }
@@ -854,10 +861,19 @@ public final class StateWorld implements AutoCloseable {
                         if (r != null && r.world == this) {
                             markHeld(r, stamp);
                             any = true;
+                            if (seen != null) {
+                                List<Class<?>> types = seen.computeIfAbsent(w.entity(), x -> new ArrayList<>());
+                                if (!types.contains(type)) {
+                                    types.add(type);
+                                }
+                            }
                         }
                     }
                 }
             }
+        }
+        if (seen != null) {
+            heardHolds(seen);
         }
         if (heldCount == 0 && !any) {
             return;
@@ -880,6 +896,31 @@ public final class StateWorld implements AutoCloseable {
             held[i] = null;
         }
         heldCount = w;
+    }
+
+    /**
+     * Tells the listener which hold components the step found that it did not find at the last
+     * step, and which it no longer finds: a replay puts them on and takes them off before the
+     * step, so the replayed step finds the same holds.
+     */
+    private void heardHolds(Map<Entity, List<Class<?>>> seen) {
+        for (Map.Entry<Entity, List<Class<?>>> e : heardHolds.entrySet()) {
+            List<Class<?>> now = seen.get(e.getKey());
+            for (Class<?> type : e.getValue()) {
+                if ((now == null || !now.contains(type)) && !e.getKey().isDeleted()) {
+                    inputs.holdChanged(e.getKey(), type, false);
+                }
+            }
+        }
+        for (Map.Entry<Entity, List<Class<?>>> e : seen.entrySet()) {
+            List<Class<?>> before = heardHolds.get(e.getKey());
+            for (Class<?> type : e.getValue()) {
+                if (before == null || !before.contains(type)) {
+                    inputs.holdChanged(e.getKey(), type, true);
+                }
+            }
+        }
+        heardHolds = seen;
     }
 
     private Interpreter acquire(double at) {

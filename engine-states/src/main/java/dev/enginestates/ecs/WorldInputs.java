@@ -39,6 +39,15 @@ public interface WorldInputs {
     default void edited(StateRecord<?> record) {
     }
 
+    /**
+     * At the start of a step, a hold component ({@link MachinePaused} or one of a machine's
+     * {@code heldBy} types) was found on an entity holding machines where the last step did not
+     * find it ({@code on}), or is no longer found ({@code !on}). The first step after
+     * {@link StateWorld#listen} reports every hold it finds.
+     */
+    default void holdChanged(Entity entity, Class<?> component, boolean on) {
+    }
+
     /** The world's clock was set (a restore does this before writing records). */
     default void clockSet(double time, long steps) {
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Event;
 import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.MachinePaused;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
@@ -35,8 +36,9 @@ import java.util.Map;
  * <p>What it keeps of an input is what the machines see: the entity's key, the machine, the
  * event's type and fields with their exact Java types (see {@link EventFields}), the record of a
  * spawned machine. A replay checks the whole log first (every entity, machine, event, state and
- * record at its point of the log) and refuses it before anything changes. A game's other
- * components are not in it (holds included, so far):
+ * record at its point of the log) and refuses it before anything changes. The hold components
+ * each step finds ({@code MachinePaused}, a machine's {@code heldBy} types) are in it, and put on
+ * and taken off before each replayed step. A game's other components are not in it:
  * a {@code when} test that reads them replays the same only if the game restores them too.
  * Entities spawned without an {@link EntityKey} cannot be matched on replay; the log notes
  * each and {@link #replay} refuses such a log.
@@ -170,6 +172,17 @@ public final class InputLog implements WorldInputs {
     }
 
     @Override
+    public void holdChanged(Entity entity, Class<?> component, boolean on) {
+        String key = key(entity, "hold");
+        if (key != null) {
+            ObjectNode h = inputs.addObject().putObject("hold");
+            h.put("entity", key);
+            h.put("component", component == MachinePaused.class ? "MachinePaused" : component.getName());
+            h.put("on", on);
+        }
+    }
+
+    @Override
     public void clockSet(double time, long steps) {
         ObjectNode c = inputs.addObject().putObject("clock");
         c.put("time", time);
@@ -261,6 +274,16 @@ public final class InputLog implements WorldInputs {
                         problems.add(at + ".step: expected the step's seconds, a finite number 0 or more; found " + Json.kind(body));
                     }
                     break;
+                case "hold": {
+                    if (held == null) {
+                        problems.add(at + ".hold.entity: no entity has key '" + key + "' at this point of the log");
+                    }
+                    if (!body.path("on").isBoolean()) {
+                        problems.add(at + ".hold.on: expected true or false, found " + Json.kind(body.get("on")));
+                    }
+                    holdComponent(saves, body.path("component").asText(""), at + ".hold.component", problems);
+                    break;
+                }
                 case "clock":
                     if (!body.path("time").isNumber() || !(body.path("time").asDouble() >= 0) || Double.isInfinite(body.path("time").asDouble())
                             || !body.path("steps").isIntegralNumber() || body.path("steps").asLong() < 0) {
@@ -332,8 +355,45 @@ public final class InputLog implements WorldInputs {
                     break;
                 }
                 default:
-                    problems.add(at + ": expected one of step, send, set, edit, spawn, attach, detach, despawn, clock; found " + input);
+                    problems.add(at + ": expected one of step, send, set, edit, spawn, attach, detach, despawn, clock, hold; found " + input);
             }
+        }
+    }
+
+    /**
+     * The hold component a log names: {@code MachinePaused}, or a {@code heldBy} type of one of the
+     * saved machines (only those: a log never makes a class of its choosing), with a no-argument
+     * constructor for the replay to make one.
+     */
+    private static Class<?> holdComponent(Saves saves, String name, String at, List<String> problems) {
+        if (name.equals("MachinePaused")) {
+            return MachinePaused.class;
+        }
+        for (String id : saves.machineIds()) {
+            for (Class<?> type : saves.machine(id).machine().heldBy()) {
+                if (type.getName().equals(name)) {
+                    try {
+                        type.getDeclaredConstructor();
+                        return type;
+                    } catch (NoSuchMethodException e) {
+                        problems.add(at + ": " + name + " holds machine '" + id + "' but has no no-argument constructor, so a replay cannot"
+                                + " put one on the entity; expected a class with one");
+                        return null;
+                    }
+                }
+            }
+        }
+        problems.add(at + ": '" + name + "' is neither MachinePaused nor a heldBy type of " + saves.machineIds());
+        return null;
+    }
+
+    private static Object newHold(Class<?> type, String at) {
+        try {
+            java.lang.reflect.Constructor<?> c = type.getDeclaredConstructor();
+            c.setAccessible(true);
+            return c.newInstance();
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            throw fail(at + ".hold.component", "cannot make a " + type.getName() + ": " + e);
         }
     }
 
@@ -396,6 +456,19 @@ public final class InputLog implements WorldInputs {
                 throw new CheckpointException("the input log cannot be replayed", problems);
             }
             m.send(e, Event.of(ev.path("type").asText(), fields));
+        } else if (input.has("hold")) {
+            JsonNode h = input.get("hold");
+            Entity e = entity(world, h.path("entity").asText(), at + ".hold.entity");
+            List<String> problems = new ArrayList<>();
+            Class<?> type = holdComponent(saves, h.path("component").asText(), at + ".hold.component", problems);
+            if (type == null) {
+                throw new CheckpointException("the input log cannot be replayed", problems);
+            }
+            if (h.path("on").asBoolean() && !e.has(type)) {
+                e.add(type == MachinePaused.class ? MachinePaused.INSTANCE : newHold(type, at));
+            } else if (!h.path("on").asBoolean()) {
+                e.removeType(type);
+            }
         } else if (input.has("clock")) {
             JsonNode c = input.get("clock");
             world.restoreClock(c.path("time").asDouble(), c.path("steps").asLong());
@@ -438,7 +511,7 @@ public final class InputLog implements WorldInputs {
         } else if (input.has("despawn")) {
             world.despawn(entity(world, input.get("despawn").asText(), at + ".despawn"));
         } else {
-            throw fail(at, "expected one of step, send, set, edit, spawn, attach, detach, despawn, clock; found " + input);
+            throw fail(at, "expected one of step, send, set, edit, spawn, attach, detach, despawn, clock, hold; found " + input);
         }
     }
 

@@ -152,6 +152,111 @@ class ExactReplayTest {
         }
     }
 
+    public static final class Stunned {
+    }
+
+    static final States<Seen> DIZZY = States.define("exact-dizzy", Seen::new, m -> m
+            .heldBy(Stunned.class)
+            .initial("a")
+            .state("a", s -> s.waitFor(0.5, "b"))
+            .state("b", s -> s.waitFor(0.5, "a")));
+
+    @Test
+    void holdsAtTheLogsStartAndWhileRecordingReplayTheSame() {
+        Saves saves = Saves.of(DIZZY);
+        try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
+            Entity held = a.spawn(EntityKey.of("held"), DIZZY.trait());
+            Entity free = a.spawn(EntityKey.of("free"), DIZZY.trait());
+            held.add(dev.enginestates.ecs.MachinePaused.INSTANCE);
+            a.step(DT); // held from before the log
+            InputLog log = InputLog.start(saves, a);
+            for (int i = 0; i < 200; i++) {
+                if (i == 20) {
+                    free.add(new Stunned());
+                }
+                if (i == 70) {
+                    held.removeType(dev.enginestates.ecs.MachinePaused.class);
+                }
+                if (i == 90) {
+                    free.removeType(Stunned.class);
+                }
+                a.step(DT);
+            }
+            assertTrue(log.text().contains(Stunned.class.getName()), "the heldBy component is named in the log");
+            InputLog.replay(saves, b, log.text());
+            assertEquals(saves.checkpoint(a), saves.checkpoint(b));
+        }
+    }
+
+    public static final class Pace {
+        public double speed;
+        public long ticks;
+    }
+
+    /** Moves on its own (waits), on typed events (a float speed, a long tick), and is held by Stunned. */
+    static final States<Pace> RUNNER = States.define("exact-runner", Pace::new, m -> m
+            .heldBy(Stunned.class)
+            .initial("walk")
+            .state("walk", s -> s.waitFor(c -> 0.2 + c.speed, "run")
+                    .on("PUSH", t -> t.guard((c, e) -> e.get("speed") instanceof Float).target("run")
+                            .action((c, e) -> c.speed = (Float) e.get("speed"))))
+            .state("run", s -> s.waitFor(0.5, "walk")
+                    .on("TICK", t -> t.guard((c, e) -> e.get("n") instanceof Long).action((c, e) -> c.ticks += (Long) e.get("n")))));
+
+    @Test
+    void tenThousandRandomStepsWithHoldsChurnAndTypedFieldsReplayBitForBit() {
+        Saves saves = Saves.of(RUNNER);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(10_000);
+        try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
+            List<Entity> live = new ArrayList<>();
+            int made = 0;
+            for (; made < 20; made++) {
+                live.add(a.spawn(EntityKey.of("r" + made), RUNNER.trait()));
+            }
+            InputLog log = InputLog.start(saves, a);
+            for (int step = 0; step < 10_000; step++) {
+                int dice = random.nextInt(20);
+                Entity e = live.get(random.nextInt(live.size()));
+                switch (dice) {
+                    case 0 -> RUNNER.send(e, Event.of("PUSH", Map.of("speed", random.nextInt(10) / 10f)));
+                    case 1 -> RUNNER.send(e, Event.of("PUSH", Map.of("speed", 0.5))); // a double: the guard refuses it
+                    case 2 -> {
+                        if (RUNNER.read(e).matches("run")) {
+                            RUNNER.send(e, Event.of("TICK", Map.of("n", (long) random.nextInt(1_000))));
+                        }
+                    }
+                    case 3 -> {
+                        if (!e.has(Stunned.class)) {
+                            e.add(new Stunned());
+                        }
+                    }
+                    case 4 -> e.removeType(Stunned.class);
+                    case 5 -> {
+                        if (!e.has(dev.enginestates.ecs.MachinePaused.class)) {
+                            e.add(dev.enginestates.ecs.MachinePaused.INSTANCE);
+                        }
+                    }
+                    case 6 -> e.removeType(dev.enginestates.ecs.MachinePaused.class);
+                    case 7 -> {
+                        if (live.size() > 5) {
+                            live.remove(e);
+                            a.despawn(e);
+                        }
+                    }
+                    case 8 -> live.add(a.spawn(EntityKey.of("r" + made++), RUNNER.trait()));
+                    case 9 -> RUNNER.read(e).setState(random.nextBoolean() ? "walk" : "run");
+                    default -> {
+                    }
+                }
+                a.step(DT);
+            }
+            InputLog.replay(saves, b, log.text());
+            assertEquals(saves.checkpoint(a), saves.checkpoint(b));
+            assertEquals(saves.dump(a), saves.dump(b));
+            assertTrue(log.text().contains("\"$float\"") && log.text().contains("\"$long\"") && log.text().contains("\"hold\""));
+        }
+    }
+
     // ------------------------------------------------------------------ tampered logs
 
     private String log() {
