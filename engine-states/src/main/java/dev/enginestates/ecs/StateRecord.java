@@ -26,8 +26,12 @@ public abstract class StateRecord<C> {
     StateWorld world;
     Entity entity;
     EntityHolder holder;
+    /** The record's machine in its world, while it is in one. */
+    Binding binding;
     /** The record's place in its machine's {@link Binding}. */
     int slot = -1;
+    /** The order the record joined its world in (equal due times end in this order). */
+    long seq;
     /** The record's place in its machine's timer heap, or -1. */
     int heapPos = -1;
     boolean[] tagged;

@@ -102,6 +102,7 @@ public final class StateWorld implements AutoCloseable {
     private final List<Binding> joining = new ArrayList<>();
     private final Map<States<?>, Binding> byStates = new IdentityHashMap<>();
     private final Map<String, Entity> byKey = new HashMap<>();
+    private long nextSeq;
     private double clock;
     private double stepStart;
     private long steps;
@@ -112,6 +113,10 @@ public final class StateWorld implements AutoCloseable {
     private StateRecord<?>[] held = new StateRecord<?>[16];
     private int heldCount;
     private StateRecord<?>[] deferred = new StateRecord<?>[16];
+    /** The waits of one due time, as the heap gives them, then in spawn order. */
+    private StateRecord<?>[] batch = new StateRecord<?>[64];
+    private StateRecord<?>[] ordered = new StateRecord<?>[64];
+    private long[] batchKeys = new long[64];
     private WorldInputs inputs;
     /** The hold components the last step found, while a listener hears the world's inputs. */
     private Map<Entity, List<Class<?>>> heardHolds = new IdentityHashMap<>();
@@ -694,27 +699,25 @@ public final class StateWorld implements AutoCloseable {
         };
     }
 
-    /** Takes a machine's waits that fall due within the step, in time order, chained ones included. */
+    /**
+     * Takes a machine's waits that fall due within the step, in time order, chained ones included:
+     * each batch of equal due times in spawn order (the heap leaves ties in no order).
+     */
     private void endDueWaits(Binding b) {
         int deferredCount = 0;
         while (b.timers.peekDue() <= clock + TIME_TOLERANCE) {
-            StateRecord<?> r = b.timers.poll();
-            if (!alive(r)) {
-                continue;
+            double at = b.timers.peekDue();
+            int n = 0;
+            while (b.timers.peekDue() == at) {
+                batch = push(batch, n++, b.timers.poll());
             }
-            if (r.waitsStep != steps) {
-                r.waitsStep = steps;
-                r.waitsInStep = 0;
-            }
-            if (r.joinedStep == steps || r.failedStep == steps || r.waitsInStep >= MAX_WAITS_PER_STEP) {
-                deferred = push(deferred, deferredCount++, r); // its wait stays due for the next step
-                continue;
-            }
-            r.waitsInStep++;
-            try {
-                endWait(r);
-            } catch (RuntimeException e) {
-                failed(r, e, "states.wait");
+            inSpawnOrder(n);
+            for (int i = 0; i < n; i++) {
+                StateRecord<?> r = ordered[i];
+                ordered[i] = null;
+                if (!takeDueWait(r)) {
+                    deferred = push(deferred, deferredCount++, r); // its wait stays due for the next step
+                }
             }
         }
         for (int i = 0; i < deferredCount; i++) {
@@ -722,6 +725,79 @@ public final class StateWorld implements AutoCloseable {
             deferred[i] = null;
             schedule(r);
         }
+    }
+
+    /**
+     * Puts the first {@code n} records of {@link #batch} into {@link #ordered} in spawn order. Within
+     * a step, slots are in spawn order (holes are closed up only between steps), so the sort runs
+     * on primitive keys (slot, batch index) and reads each record once.
+     */
+    private void inSpawnOrder(int n) {
+        if (batchKeys.length < n) {
+            batchKeys = new long[Math.max(n, batchKeys.length * 2)];
+        }
+        if (ordered.length < n) {
+            ordered = new StateRecord<?>[Math.max(n, ordered.length * 2)];
+        }
+        for (int i = 0; i < n; i++) {
+            batchKeys[i] = ((long) batch[i].slot << 32) | i;
+        }
+        sort(batchKeys, n);
+        for (int i = 0; i < n; i++) {
+            ordered[i] = batch[(int) batchKeys[i]];
+        }
+        Arrays.fill(batch, 0, n, null);
+    }
+
+    /** In-place heapsort: allocation-free, and the keys are distinct so stability does not matter. */
+    private static void sort(long[] a, int n) {
+        for (int i = n / 2 - 1; i >= 0; i--) {
+            sift(a, i, n);
+        }
+        for (int end = n - 1; end > 0; end--) {
+            long t = a[0];
+            a[0] = a[end];
+            a[end] = t;
+            sift(a, 0, end);
+        }
+    }
+
+    private static void sift(long[] a, int i, int n) {
+        while (true) {
+            int l = 2 * i + 1;
+            if (l >= n) {
+                return;
+            }
+            int m = l + 1 < n && a[l + 1] > a[l] ? l + 1 : l;
+            if (a[i] >= a[m]) {
+                return;
+            }
+            long t = a[i];
+            a[i] = a[m];
+            a[m] = t;
+            i = m;
+        }
+    }
+
+    /** Ends one due wait; false when the machine is not to take it in this step (it joined or failed in it, or hit the cap). */
+    private boolean takeDueWait(StateRecord<?> r) {
+        if (!alive(r)) {
+            return true;
+        }
+        if (r.waitsStep != steps) {
+            r.waitsStep = steps;
+            r.waitsInStep = 0;
+        }
+        if (r.joinedStep == steps || r.failedStep == steps || r.waitsInStep >= MAX_WAITS_PER_STEP) {
+            return false;
+        }
+        r.waitsInStep++;
+        try {
+            endWait(r);
+        } catch (RuntimeException e) {
+            failed(r, e, "states.wait");
+        }
+        return true;
     }
 
     private void endWait(StateRecord<?> r) {
@@ -948,11 +1024,13 @@ public final class StateWorld implements AutoCloseable {
 
     private void register(StateRecord<?> r, Entity e) {
         Binding b = bind(r.states);
+        r.binding = b;
         r.world = this;
         r.entity = e;
         r.holder = new EntityHolder(e, this);
         r.joinedStep = stepping ? steps : -1;
         r.failedStep = -1;
+        r.seq = nextSeq++;
         b.add(r);
         MachineRecord rec = r.record;
         if (r.localClock && rec.waitState() >= 0) {
@@ -1088,8 +1166,9 @@ public final class StateWorld implements AutoCloseable {
         return all;
     }
 
+    /** The record's machine in this world (kept on the record while it is in the world: no map lookup on the hot path). */
     private Binding binding(StateRecord<?> r) {
-        return byStates.get(r.states);
+        return r.binding;
     }
 
     private static StateRecord<?>[] push(StateRecord<?>[] a, int at, StateRecord<?> r) {

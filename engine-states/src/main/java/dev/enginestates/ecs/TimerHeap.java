@@ -5,8 +5,9 @@ import java.util.Arrays;
 /**
  * The due times of waiting machines, in a binary min-heap: a step looks only at the waits
  * that are due, so a machine in a long wait costs nothing until it ends. Each record knows its
- * position, so a wait left early is removed in O(log n). Equal due times come out in spawn
- * order (the records' slots of one machine), so a step is deterministic. Allocation-free once grown.
+ * position, so a wait left early is removed in O(log n). Equal due times come out in no
+ * particular order: the step sorts each batch of equal due times into spawn order, so it is
+ * deterministic. Allocation-free once grown.
  */
 final class TimerHeap {
     private double[] due = new double[64];
@@ -95,9 +96,9 @@ final class TimerHeap {
         }
     }
 
-    /** Whether entry a comes out before entry b: earlier, or as early and spawned first. */
+    /** Whether entry a comes out strictly before entry b (ties stay where they are: the step orders them). */
     private boolean before(int a, int b) {
-        return due[a] < due[b] || (due[a] == due[b] && records[a].slot < records[b].slot);
+        return due[a] < due[b];
     }
 
     private void swap(int a, int b) {

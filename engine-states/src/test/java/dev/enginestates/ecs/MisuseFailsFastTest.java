@@ -213,6 +213,39 @@ class MisuseFailsFastTest {
         }
     }
 
+    @Test
+    void waitsDueAtTheSameTimeEndInSpawnOrder() {
+        try (StateWorld world = StateWorld.create()) {
+            List<String> log = new ArrayList<>();
+            List<Entity> spawned = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                Shared s = new Shared();
+                s.log = log;
+                s.name = "m" + i;
+                spawned.add(world.spawn(TIMED.trait(s)));
+            }
+            for (int i = 0; i < 40; i += 3) {
+                world.despawn(spawned.get(i)); // holes, so later spawns may reuse slots
+            }
+            world.step(DT);
+            for (int i = 40; i < 50; i++) {
+                Shared s = new Shared();
+                s.log = log;
+                s.name = "m" + i;
+                world.spawn(TIMED.trait(s));
+            }
+            world.step(1); // the first 40's waits (1 s) end together
+            world.step(1); // the last 10's too
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < 50; i++) {
+                if (i >= 40 || i % 3 != 0) {
+                    expected.add("m" + i + ":a");
+                }
+            }
+            assertEquals(expected, log, "equal due times end in spawn order");
+        }
+    }
+
     public static final class Looper {
         public int moves;
     }
