@@ -537,6 +537,10 @@ public final class Interpreter {
                 exitList[i] = r.activeAt(i);
             }
             sortDescending(exitList, n);
+            // XState sorts its node list in place to exit them, so a done machine's configuration
+            // stays in reverse document order (which decides the value of a compound state that
+            // its parallel regions left with two active children)
+            r.restoreOrder(exitList, n);
             for (int i = 0; i < n; i++) {
                 for (Action<Object> a : c.exit[exitList[i]]) {
                     addAction(a, exitList[i], EXIT, -1);

@@ -111,6 +111,7 @@ final class RecordCodec {
         String status = node.path("status").asText("");
         if (status.equals("done")) {
             r.status(MachineRecord.DONE);
+            inReverseDocumentOrder(r); // as the engine (and XState) leaves a done machine's states
         } else if (status.equals("active")) {
             r.status(MachineRecord.ACTIVE);
         } else {
@@ -196,6 +197,21 @@ final class RecordCodec {
             }
         }
         return problems.size() == before ? r : null;
+    }
+
+    private static void inReverseDocumentOrder(MachineRecord r) {
+        int n = r.activeCount();
+        int[] order = new int[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = r.activeAt(i);
+        }
+        java.util.Arrays.sort(order);
+        for (int i = 0; i < n / 2; i++) {
+            int t = order[i];
+            order[i] = order[n - 1 - i];
+            order[n - 1 - i] = t;
+        }
+        r.restoreOrder(order, n);
     }
 
     private static boolean remembers(MachineRecord r, int h, int s) {
