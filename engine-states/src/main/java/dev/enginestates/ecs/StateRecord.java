@@ -36,7 +36,8 @@ public abstract class StateRecord<C> {
     int heapPos = -1;
     boolean[] tagged;
     boolean whenActive;
-    boolean dirty;
+    /** A state set by hand whose tags move at the start of the next step (the {@code 003} document). */
+    boolean tagsPending;
     long heldStamp = -1;
     boolean inHeldList;
     /** True while the record's wait times count from 0 on a clock of its own (not yet in a world). */

@@ -596,8 +596,8 @@ public final class StateWorld implements AutoCloseable {
             schedule(r);
         }
         updateWhen(r);
-        if (!r.dirty) {
-            r.dirty = true;
+        if (!r.tagsPending) {
+            r.tagsPending = true;
             pendingTags = push(pendingTags, pendingCount++, r);
         }
         if (hearsInputs()) {
@@ -642,7 +642,7 @@ public final class StateWorld implements AutoCloseable {
             for (int i = 0; i < pendingCount; i++) {
                 StateRecord<?> r = pendingTags[i];
                 pendingTags[i] = null;
-                r.dirty = false;
+                r.tagsPending = false;
                 if (r.world == this) {
                     applyTags(r);
                 }
