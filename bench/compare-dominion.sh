@@ -35,6 +35,7 @@
 # both builds stay in this tree.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
+self="$here" # this script's own folder (format.mjs), whatever --tree says
 root="$(dirname "$here")"
 
 full=0
@@ -241,8 +242,11 @@ echo
 # The table. As bench/compare.mjs: the mean from the AverageTime run when there is one (--full),
 # else the Timed twin's meanNs; p99 from the Timed twin (one value an iteration in rawData,
 # averaged); B/op from -prof gc (gc.alloc.rate.norm) of the AverageTime run, else of the twin.
-RAN="$run" CASES="$(printf '%s\n' "${cases[@]}")" node --input-type=module - "$upstream_json" "$patched_json" <<'EOF'
+RAN="$run" CASES="$(printf '%s\n' "${cases[@]}")" FORMAT="$self/format.mjs" node --input-type=module - "$upstream_json" "$patched_json" <<'EOF'
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+
+const { PKG, toNs, time, bytes } = await import(pathToFileURL(process.env.FORMAT).href);
 
 const [upstreamFile, patchedFile] = process.argv.slice(2);
 const load = (f) => {
@@ -255,8 +259,6 @@ const load = (f) => {
 };
 const upstream = load(upstreamFile);
 const patched = load(patchedFile);
-const PKG = "dev.enginestates.bench.";
-const toNs = { "ns/op": 1, "us/op": 1e3, "µs/op": 1e3, "ms/op": 1e6, "s/op": 1e9 };
 
 function figures(jmh, bench, params) {
     const find = (name) => jmh.find((r) => r.benchmark === PKG + name
@@ -286,33 +288,6 @@ function figures(jmh, bench, params) {
     };
 }
 
-const time = (ns) => {
-    if (ns == null || Number.isNaN(ns)) {
-        return "—";
-    }
-    if (ns < 1e3) {
-        return `${ns < 10 ? ns.toFixed(1) : Math.round(ns)} ns`;
-    }
-    if (ns < 1e6) {
-        return `${(ns / 1e3).toPrecision(3)} µs`;
-    }
-    return `${(ns / 1e6).toPrecision(3)} ms`;
-};
-const bytes = (b) => {
-    if (b == null) {
-        return "—";
-    }
-    if (b < 1) {
-        return b < 0.05 ? "0 B" : `${b.toFixed(1)} B`;
-    }
-    if (b < 1e3) {
-        return `${Math.round(b)} B`;
-    }
-    if (b < 1e6) {
-        return `${(b / 1e3).toPrecision(3)} kB`;
-    }
-    return `${(b / 1e6).toPrecision(3)} MB`;
-};
 const ratio = (p, u) => (p == null || u == null || !(u > 0) ? "—" : (p / u).toFixed(2));
 
 const lines = [

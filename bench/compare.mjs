@@ -4,6 +4,7 @@
 //
 //   node bench/compare.mjs bench/jmh-result.json bench/peers/xstate/xstate-result.json
 import { readFileSync } from "node:fs";
+import { PKG, toNs, time, bytes } from "./format.mjs";
 
 const [jmhFile, peerFile] = process.argv.slice(2);
 if (!jmhFile) {
@@ -13,8 +14,6 @@ if (!jmhFile) {
 const jmh = JSON.parse(readFileSync(jmhFile, "utf8"));
 const peer = peerFile ? JSON.parse(readFileSync(peerFile, "utf8")) : { results: [] };
 
-const PKG = "dev.enginestates.bench.";
-const toNs = { "ns/op": 1, "us/op": 1e3, "µs/op": 1e3, "ms/op": 1e6, "s/op": 1e9 };
 
 /**
  * The engine-states figures of one benchmark and parameter set: the mean from its AverageTime
@@ -99,33 +98,6 @@ for (const [label, method, peerId] of transitions) {
     rows.push({ label: `${label}, ECS tags(false)`, es: ours(`EcsTransitionBench.${method}`, { tags: false }), xs: theirs(peerId), doc });
 }
 
-const time = (ns) => {
-    if (ns == null || Number.isNaN(ns)) {
-        return "—";
-    }
-    if (ns < 1e3) {
-        return `${ns < 10 ? ns.toFixed(1) : Math.round(ns)} ns`;
-    }
-    if (ns < 1e6) {
-        return `${(ns / 1e3).toPrecision(3)} µs`;
-    }
-    return `${(ns / 1e6).toPrecision(3)} ms`;
-};
-const bytes = (b) => {
-    if (b == null) {
-        return "—";
-    }
-    if (b < 1) {
-        return b < 0.05 ? "0 B" : `${b.toFixed(1)} B`;
-    }
-    if (b < 1e3) {
-        return `${Math.round(b)} B`;
-    }
-    if (b < 1e6) {
-        return `${(b / 1e3).toPrecision(3)} kB`;
-    }
-    return `${(b / 1e6).toPrecision(3)} MB`;
-};
 const ratio = (x, e) => (x == null || e == null || !(e > 0) ? "—" : `${(x / e).toPrecision(x / e >= 100 ? 3 : 2)}×`);
 
 const lines = [
