@@ -37,10 +37,6 @@ final class Binding {
         return end;
     }
 
-    int live() {
-        return live;
-    }
-
     /** The record in a slot, or {@code null} for a hole. */
     StateRecord<?> at(int slot) {
         return records[slot];
