@@ -74,6 +74,16 @@ public final class Machine<C> {
         return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes());
     }
 
+    /** A polled machine (the {@code StatesDef} style): the context comes with each instance. */
+    static <C> Machine<C> polled(String id, dev.enginestates.declare.StatesBuilder<C> builder) {
+        Chart chart = ChartCompiler.compilePolled(id, builder.build(), builder.unknownEventPolicy());
+        Supplier<C> noFactory = () -> {
+            throw new MachineException(id, "machine '" + id + "' is a StatesDef machine: it has no context factory; give the context"
+                    + " when making an instance: new StateMachine<>(def, ctx) or States.of(def).trait(ctx)");
+        };
+        return new Machine<>(id, noFactory, null, chart, builder.hasTags(), builder.heldByTypes());
+    }
+
     /** The machine's id. */
     public String id() {
         return id;
@@ -84,7 +94,7 @@ public final class Machine<C> {
         return chart;
     }
 
-    /** The definition tree as declared. */
+    /** The definition tree as declared ({@code null} for a polled {@code StatesDef} machine). */
     public StateDefinition<C> definition() {
         return definition;
     }

@@ -498,6 +498,7 @@ public final class Interpreter {
             }
             viaHistory[s] = false;
             r.enter(s);
+            r.markEntered(s, now);
             for (Action<Object> a : c.entry[s]) {
                 addAction(a, s, ENTRY, -1);
             }

@@ -27,6 +27,10 @@ public final class Chart {
     public static final int ABOVE_ROOT = -1;
 
     public final String machineId;
+    /** Which document's semantics the machine runs by. */
+    public final Style style;
+    /** The polled style's guards, {@code after}, updates and events; {@code null} for other styles. */
+    public final PolledChart polled;
     public final UnknownEvents unknownEvents;
 
     // ---- states
@@ -87,6 +91,8 @@ public final class Chart {
 
     Chart(ChartCompiler c) {
         machineId = c.machineId;
+        style = c.style;
+        polled = c.polled;
         unknownEvents = c.unknownEvents;
         size = c.size;
         key = c.key;
@@ -146,7 +152,7 @@ public final class Chart {
 
     /** The event types the machine's states name, in document order. */
     public List<String> knownEvents() {
-        return List.of(eventTypes);
+        return List.of(polled != null ? polled.eventTypes : eventTypes);
     }
 
     /** Whether {@code s} is a strict descendant of {@code ancestor} ({@link #ABOVE_ROOT} contains every state). */

@@ -6,6 +6,9 @@ import dev.enginestates.declare.Action;
 import dev.enginestates.declare.HolderCondition;
 import dev.enginestates.declare.Guard;
 import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.declare.MachineBuilder;
+import dev.enginestates.declare.NodeBuilder;
+import dev.enginestates.declare.PolledDefinition;
 import dev.enginestates.declare.Seconds;
 import dev.enginestates.declare.StateDefinition;
 import dev.enginestates.declare.StateType;
@@ -72,6 +75,8 @@ public final class ChartCompiler {
     private final Map<String, Integer> idIndex = new HashMap<>();
     int maxActive;
     boolean hasEventless;
+    Style style = Style.XSTATE;
+    PolledChart polled;
 
     private final List<TransitionDefinition<?>> tDefs = new ArrayList<>();
     private final List<Integer> tSources = new ArrayList<>();
@@ -101,6 +106,58 @@ public final class ChartCompiler {
             throw new InvalidMachineException(c.machineId, c.problems);
         }
         return new Chart(c);
+    }
+
+    /**
+     * Compiles a polled machine (the {@code 000} document's style): the same numbering and
+     * shape checks as any chart, plus its guards, {@code after}, updates and events.
+     *
+     * @throws InvalidMachineException listing every problem found
+     */
+    public static Chart compilePolled(String machineId, PolledDefinition<?> root, UnknownEvents unknownEvents) {
+        ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
+        if (machineId == null || machineId.isEmpty()) {
+            c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
+        }
+        MachineBuilder<Object> shape = new MachineBuilder<>();
+        shapeOf(shape, root);
+        c.number(shape.definition());
+        c.checkStates();
+        c.collectTransitions();
+        c.resolveTransitions();
+        List<PolledDefinition<?>> defs = new ArrayList<>();
+        flatten(root, defs);
+        for (int s = 0; s < defs.size(); s++) {
+            for (String p : defs.get(s).declarationProblems()) {
+                c.problems.add(p);
+            }
+        }
+        c.style = Style.POLLED;
+        c.polled = PolledChart.compile(c, defs, c.problems);
+        if (!c.problems.isEmpty()) {
+            throw new InvalidMachineException(c.machineId, c.problems);
+        }
+        return new Chart(c);
+    }
+
+    private static void shapeOf(NodeBuilder<Object, ?> b, PolledDefinition<?> d) {
+        if (d.initial() != null) {
+            b.initial(d.initial());
+        }
+        for (PolledDefinition<?> child : d.children()) {
+            b.state(child.key(), s -> shapeOf(s, child));
+        }
+    }
+
+    private static void flatten(PolledDefinition<?> d, List<PolledDefinition<?>> out) {
+        out.add(d);
+        for (PolledDefinition<?> child : d.children()) {
+            flatten(child, out);
+        }
+    }
+
+    String describeForPolled(int s) {
+        return s == 0 ? "the root" : "state '" + path[s] + "'";
     }
 
     // ------------------------------------------------------------------ numbering

@@ -9,6 +9,7 @@ import dev.enginestates.Event;
 import dev.enginestates.MachineException;
 import dev.enginestates.UserCodeException;
 import dev.enginestates.algorithm.Interpreter;
+import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.HolderCondition;
 import dev.enginestates.record.MachineRecord;
@@ -66,14 +67,14 @@ public final class StateWorld implements AutoCloseable {
      * of steps such as 1/60 s fall a hair short of round numbers, and a 4-second wait at 60 Hz
      * must end on step 240, not 241.
      */
-    public static final double TIME_TOLERANCE = 1e-9;
+    public static final double TIME_TOLERANCE = TimeRules.TIME_TOLERANCE;
 
     /**
      * The most wait transitions one machine takes in one step. A long step takes every wait that
      * falls due within it, chained ones included, up to this many; the rest follow on the next
      * steps, each at its own due time (a cycle of zero-second waits moves this many times a step).
      */
-    public static final int MAX_WAITS_PER_STEP = 100;
+    public static final int MAX_WAITS_PER_STEP = TimeRules.MAX_WAITS_PER_STEP;
 
     /** Worlds are made by the patched engine directly, never through ServiceLoader, which could pick the official jar. */
     private static final Dominion.Factory PATCHED_DOMINION = new EntityRepository.Factory();
@@ -808,13 +809,11 @@ public final class StateWorld implements AutoCloseable {
             schedule(r); // changed since it was queued; keep it current
             return;
         }
-        Chart c = rec.chart();
-        rec.clearWait(); // the wait ended: no paused seconds are kept for it
         Interpreter in = acquire(due);
         r.movedAt = due;
         r.movedStep = steps;
         try {
-            in.take(rec, c.waitTransition[s], c.waitEvent);
+            TimeRules.endWait(in, rec);
         } finally {
             depth--;
             afterMove(r);

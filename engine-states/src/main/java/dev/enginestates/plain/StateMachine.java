@@ -2,78 +2,410 @@ package dev.enginestates.plain;
 
 import dev.enginestates.Event;
 import dev.enginestates.Machine;
+import dev.enginestates.MachineException;
+import dev.enginestates.StatesDef;
 import dev.enginestates.UnknownEventException;
+import dev.enginestates.UserCodeException;
 import dev.enginestates.algorithm.Interpreter;
+import dev.enginestates.algorithm.PolledInterpreter;
+import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Names;
+import dev.enginestates.chart.PolledChart;
+import dev.enginestates.declare.Holder;
+import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.record.MachineRecord;
 import dev.enginestates.record.StateValue;
 
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * One running instance of a {@link Machine} over a plain context object, without an ECS.
- * Created started: the root's and the initial states' entry actions have run.
+ * One running machine over a plain context object, without an ECS: the owner ticks it
+ * wherever it lives. One class for both declaration styles; the semantics come from the
+ * definition.
  *
  * <pre>{@code
- * StateMachine<Siege> siege = new StateMachine<>(SIEGE);
- * siege.send("START");      // true
- * siege.value();            // "fight"
+ * StateMachine<Bot> fsm = new StateMachine<>(GUARD, bot);   // a StatesDef: enters 'patrol' now
+ * fsm.on("change", (to, from) -> log(from + ">" + to));
+ * fsm.step(1 / 60.0);                                       // guards, after, update
+ * fsm.state();                                              // "combat.engage"
+ * fsm.send("hit");                                          // true: a state handled it
+ *
+ * StateMachine<Siege> siege = new StateMachine<>(SIEGE);    // a Machine (XState style)
+ * siege.send("START");
+ * siege.step(1 / 60.0);                                     // waits and when rules
  * }</pre>
  *
+ * <ul>
+ * <li>A {@link StatesDef} machine (the {@code 000} document): {@link #step} advances every
+ * active state's clock, tests the guards outermost first and {@code after} (up to 8 hops), then
+ * runs the updates; events go to the innermost active state first, the root last.</li>
+ * <li>A {@link Machine} (XState's config, the {@code 003} document): {@link #step} ends the
+ * waits that fall due within the step, each at its own time, then tests the {@code when}
+ * rules, a child's before its parent's: the world's time rules, on this machine's own clock.</li>
+ * </ul>
+ *
  * <p>Not thread-safe: an instance belongs to one thread at a time (its scratch space is its
- * own). Sending allocates nothing once warm.
+ * own). Stepping and sending allocate nothing once warm.
  *
  * @param <C> the context type
  */
 public final class StateMachine<C> {
+    /** Hears the active leaf change: {@code (to, from)}, both leaf paths. */
+    @FunctionalInterface
+    public interface ChangeListener {
+        /** The active leaf changed from {@code from} to {@code to} (equal when a state was entered again). */
+        void changed(String to, String from);
+    }
+
+    private static final ChangeListener[] NO_LISTENERS = new ChangeListener[0];
+
     private final Machine<C> machine;
     private final Chart chart;
     private final MachineRecord record;
-    private final Interpreter interpreter = new Interpreter();
+    private final Interpreter interpreter;
+    private final PolledInterpreter polled;
+    private final Holder holder;
+    /** XState style: this machine's own clock, the sum of its steps. */
+    private double clock;
+    private ChangeListener[] listeners = NO_LISTENERS;
+    private int[] before = new int[8];
 
-    /** Starts an instance with a fresh context from the machine's factory. */
+    /** Starts an XState-style machine with a fresh context from its factory. */
     public StateMachine(Machine<C> machine) {
         this(machine, machine.newContext());
     }
 
-    /** Starts an instance over the given context. */
+    /**
+     * Starts a machine over the given context: its initial states are entered now (their entry
+     * actions or {@code enter(ctx, "")} run), and no change is reported.
+     */
     public StateMachine(Machine<C> machine, C context) {
+        this(machine, context, true);
+    }
+
+    /** Starts a polled machine over {@code ctx}: the initial branch is entered now, {@code enter(ctx, "")} outermost first, no change event. */
+    public StateMachine(StatesDef<C> def, C ctx) {
+        this(Objects.requireNonNull(def, "definition").machine(), ctx, true);
+    }
+
+    private StateMachine(Machine<C> machine, C context, boolean start) {
         this.machine = Objects.requireNonNull(machine, "machine");
         this.chart = machine.chart();
         this.record = new MachineRecord(chart, context);
-        interpreter.start(record);
+        this.holder = new PlainHolder(this);
+        if (chart.polled != null) {
+            this.polled = new PolledInterpreter();
+            this.interpreter = null;
+            polled.listener((r, to, from) -> changed(chart.path[to], from < 0 ? "" : chart.path[from]));
+            if (start) {
+                polled.start(record);
+            }
+        } else {
+            this.polled = null;
+            this.interpreter = new Interpreter();
+            if (start) {
+                interpreter.clock(0);
+                interpreter.start(record);
+            }
+        }
     }
 
     /**
-     * Sends an event with no fields.
+     * For tests: a polled machine put straight into a state (its leaf, or a compound state's
+     * initial leaf) with no code run and every clock at 0; set clocks with {@link #withTime}.
      *
-     * @return whether a state took it (a transition that only runs actions counts)
+     * @throws IllegalArgumentException if the path names no state
+     */
+    public static <C> StateMachine<C> startIn(StatesDef<C> def, C ctx, String state) {
+        StateMachine<C> m = new StateMachine<>(def.machine(), ctx, false);
+        m.polled.place(m.record, m.stateNamed(state, "startIn"));
+        return m;
+    }
+
+    /**
+     * For tests: an XState-style machine put straight into the given states (as a game sets a
+     * state by hand: no actions run, a wait there starts from 0).
+     *
+     * @throws IllegalArgumentException if a path names no state
+     */
+    public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, String... states) {
+        StateMachine<C> m = new StateMachine<>(machine, ctx, false);
+        int[] targets = new int[states.length];
+        for (int i = 0; i < states.length; i++) {
+            targets[i] = m.stateNamed(states[i], "startIn");
+        }
+        m.interpreter.clock(0);
+        m.interpreter.place(m.record, targets);
+        return m;
+    }
+
+    /**
+     * For tests: sets how long an active state has been active ({@code ""} for the root's
+     * total in the polled style). An XState-style wait is not moved.
+     *
+     * @throws IllegalArgumentException if the state is not active or the seconds are negative or not finite
+     */
+    public StateMachine<C> withTime(String state, double seconds) {
+        int s = state.isEmpty() ? 0 : stateNamed(state, "withTime");
+        if (!record.isActive(s)) {
+            throw new IllegalArgumentException("machine '" + chart.machineId + "': withTime('" + state + "') needs an active state; active: "
+                    + branch());
+        }
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("withTime needs finite seconds, 0 or more; got " + seconds);
+        }
+        if (polled != null) {
+            record.setClock(s, seconds);
+        } else {
+            record.markEntered(s, clock - seconds);
+        }
+        return this;
+    }
+
+    // ------------------------------------------------------------------ moving
+
+    /**
+     * Advances the machine by {@code dt} seconds, by its style's rules (see the class comment).
+     *
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite (nothing changes)
+     * @throws UserCodeException if the game's code threw; the machine keeps a valid state
+     */
+    public void step(double dt) {
+        if (!(dt >= 0) || Double.isInfinite(dt)) {
+            throw new IllegalArgumentException("machine '" + chart.machineId + "': step needs a finite number of seconds, 0 or more; got " + dt);
+        }
+        if (polled != null) {
+            polled.step(record, dt);
+            return;
+        }
+        double start = clock;
+        clock += dt;
+        snapshot();
+        try {
+            int waits = 0;
+            double movedAt = start;
+            while (waits < TimeRules.MAX_WAITS_PER_STEP && record.status() == MachineRecord.ACTIVE && TimeRules.waitDue(record, clock)) {
+                movedAt = Math.max(start, record.waitDue());
+                TimeRules.endWait(interpreter, record);
+                waits++;
+            }
+            if (record.status() == MachineRecord.ACTIVE && !record.isHeld()) {
+                int t = TimeRules.firstWhen(record, holder);
+                if (t >= 0) {
+                    interpreter.clock(movedAt);
+                    interpreter.take(record, t, chart.whenEvent);
+                }
+            }
+        } finally {
+            interpreter.clock(clock);
+            reportChange();
+        }
+    }
+
+    /**
+     * Sends an event with no arguments.
+     *
+     * @return whether a state took it (in the polled style: a state's {@code on} named it;
+     *         in the XState style: a transition, even one that only runs actions)
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
      */
-    public boolean send(String type) {
-        int id = eventId(type);
-        return interpreter.send(record, id, id >= 0 ? chart.eventObjects[id] : Event.of(type));
+    public boolean send(String event) {
+        if (polled != null) {
+            return polled.send(record, polledEventId(event), event, null);
+        }
+        int id = eventId(event);
+        return sendXState(id, id >= 0 ? chart.eventObjects[id] : Event.of(event));
     }
 
     /**
-     * Sends an event with fields that guards and actions read.
+     * Sends a polled machine's event with arguments, which its handlers receive.
+     *
+     * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
+     * @throws IllegalArgumentException for an XState-style machine, whose events carry fields: use {@link #send(Event)}
+     */
+    public boolean send(String event, Object... args) {
+        if (polled == null) {
+            if (args != null && args.length > 0) {
+                throw new IllegalArgumentException("machine '" + chart.machineId + "' is XState-style: its events carry named fields;"
+                        + " send(Event.of(\"" + event + "\", ...)) instead of arguments");
+            }
+            return send(event);
+        }
+        return polled.send(record, polledEventId(event), event, args);
+    }
+
+    /**
+     * Sends an event with fields. A polled machine's handler receives the event as its one argument.
      *
      * @return whether a state took it
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
      */
     public boolean send(Event event) {
-        return interpreter.send(record, eventId(event.type()), event);
+        Objects.requireNonNull(event, "event");
+        if (polled != null) {
+            return polled.send(record, polledEventId(event.type()), event.type(), new Object[] {event});
+        }
+        return sendXState(eventId(event.type()), event);
     }
 
-    private int eventId(String type) {
-        Objects.requireNonNull(type, "event type");
-        int id = chart.eventId(type);
-        if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
-            throw new UnknownEventException(chart.machineId, type, chart.knownEvents());
+    private boolean sendXState(int id, Event event) {
+        snapshot();
+        try {
+            interpreter.clock(clock);
+            return interpreter.send(record, id, event);
+        } finally {
+            reportChange();
         }
-        return id;
+    }
+
+    /**
+     * Forces a transition (a spawn, a reset). In the polled style the name resolves from the
+     * active leaf like a declared target ({@code "$back"} allowed), and an active state is exited
+     * and entered again. In the XState style the state is set by hand: no actions run.
+     *
+     * @throws IllegalArgumentException if the name names no state; nothing changes
+     */
+    public void go(String name) {
+        if (polled != null) {
+            PolledChart p = chart.polled;
+            int from = record.leaf() < 0 ? 0 : record.leaf();
+            int s = p.resolve(from, name);
+            if (s == -1) {
+                throw new IllegalArgumentException("machine '" + chart.machineId + "': go('" + name + "') names no state; "
+                        + p.expected(from, name));
+            }
+            if (s == PolledChart.BACK) {
+                s = record.previous();
+                if (s < 0) {
+                    return; // nothing came before
+                }
+            }
+            polled.go(record, s);
+            return;
+        }
+        int s = stateNamed(name, "go");
+        snapshot();
+        try {
+            interpreter.clock(clock);
+            interpreter.place(record, new int[] {s});
+        } finally {
+            reportChange();
+        }
+    }
+
+    // ------------------------------------------------------------------ reading
+
+    /** The active leaf's path ({@code "combat.engage"}); several leaves of a parallel state are joined by {@code ", "}. */
+    public String state() {
+        int leaf = record.leaf();
+        if (leaf < 0) {
+            return "";
+        }
+        if (polled != null || !hasParallel()) {
+            return chart.path[deepest()];
+        }
+        return String.join(", ", leaves());
+    }
+
+    /** Every active state's path, outermost first (document order), without the root. */
+    public List<String> branch() {
+        int[] active = activeSorted();
+        List<String> out = new ArrayList<>(active.length);
+        for (int s : active) {
+            if (s > 0) {
+                out.add(chart.path[s]);
+            }
+        }
+        return out;
+    }
+
+    /** The leaf before the last transition ({@code ""} at the start). */
+    public String previous() {
+        if (polled != null) {
+            return record.previous() < 0 ? "" : chart.path[record.previous()];
+        }
+        return leavesOf(previousConfig, previousCount);
+    }
+
+    /** Seconds in the active leaf. */
+    public double time() {
+        int leaf = record.leaf();
+        return leaf < 0 ? 0 : secondsIn(polled != null ? leaf : deepest());
+    }
+
+    /** Seconds since the machine started (the polled root's {@code t}; the XState style's own clock). */
+    public double totalTime() {
+        return polled != null ? record.clock(0) : clock;
+    }
+
+    /**
+     * Whether a state is active, as the leaf or an ancestor, by name ({@code "engage"}) or path
+     * ({@code "combat.engage"}).
+     *
+     * @throws IllegalArgumentException if no state of the machine has that name or path
+     */
+    public boolean is(String name) {
+        return activeNamed(name, "is") >= 0;
+    }
+
+    /**
+     * Seconds spent in an active state, by name or path; 0 when it is not active.
+     *
+     * @throws IllegalArgumentException if no state of the machine has that name or path
+     */
+    public double timeIn(String name) {
+        int s = activeNamed(name, "timeIn");
+        return s < 0 ? 0 : secondsIn(s);
+    }
+
+    private double secondsIn(int s) {
+        return polled != null ? record.clock(s) : clock - record.enteredAt(s);
+    }
+
+    /** Adds a listener; {@code type} must be {@code "change"}. Listeners run in the order added. */
+    public StateMachine<C> on(String type, ChangeListener listener) {
+        checkType(type);
+        Objects.requireNonNull(listener, "listener");
+        listeners = Arrays.copyOf(listeners, listeners.length + 1);
+        listeners[listeners.length - 1] = listener;
+        return this;
+    }
+
+    /** Removes a listener added with {@link #on}; no effect when it is not there. */
+    public StateMachine<C> off(String type, ChangeListener listener) {
+        checkType(type);
+        for (int i = 0; i < listeners.length; i++) {
+            if (listeners[i] == listener) {
+                ChangeListener[] next = new ChangeListener[listeners.length - 1];
+                System.arraycopy(listeners, 0, next, 0, i);
+                System.arraycopy(listeners, i + 1, next, i, listeners.length - i - 1);
+                listeners = next;
+                break;
+            }
+        }
+        return this;
+    }
+
+    private void checkType(String type) {
+        if (!"change".equals(type)) {
+            throw new IllegalArgumentException("a state machine has one kind of listener, \"change\"; got \"" + type + "\"");
+        }
+    }
+
+    /** The context (the document's {@code fsm.ctx}). */
+    public C ctx() {
+        return context();
+    }
+
+    /** The context. */
+    @SuppressWarnings("unchecked")
+    public C context() {
+        return (C) record.context();
     }
 
     /** The state value as XState writes it: a state's key, or nested maps for compound and parallel states. */
@@ -86,7 +418,7 @@ public final class StateMachine<C> {
         return StateValue.matches(record, path);
     }
 
-    /** The paths of the active atomic states, in document order. */
+    /** The paths of the active leaves, in document order. */
     public List<String> leaves() {
         return StateValue.leaves(record);
     }
@@ -94,12 +426,6 @@ public final class StateMachine<C> {
     /** Whether a top-level final state was reached; a done machine takes no more events. */
     public boolean isDone() {
         return record.isDone();
-    }
-
-    /** The context. */
-    @SuppressWarnings("unchecked")
-    public C context() {
-        return (C) record.context();
     }
 
     /** The machine definition. */
@@ -115,5 +441,189 @@ public final class StateMachine<C> {
     @Override
     public String toString() {
         return machine.id() + ": " + StateValue.describe(record) + (record.isDone() ? " (done)" : "");
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    private int polledEventId(String type) {
+        Objects.requireNonNull(type, "event");
+        int id = chart.polled.eventId(type);
+        if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
+            throw new UnknownEventException(chart.machineId, type, chart.knownEvents());
+        }
+        return id;
+    }
+
+    private int eventId(String type) {
+        Objects.requireNonNull(type, "event type");
+        int id = chart.eventId(type);
+        if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
+            throw new UnknownEventException(chart.machineId, type, chart.knownEvents());
+        }
+        return id;
+    }
+
+    /** A state by path or, when unique, by name. */
+    private int stateNamed(String name, String call) {
+        Objects.requireNonNull(name, "state name");
+        int s = chart.stateAt(name);
+        if (s > 0 && chart.type[s] != StateType.HISTORY) {
+            return s;
+        }
+        int found = -1;
+        for (int i = 1; i < chart.size; i++) {
+            if (chart.key[i].equals(name) && chart.type[i] != StateType.HISTORY) {
+                if (found >= 0) {
+                    throw new IllegalArgumentException("machine '" + chart.machineId + "': " + call + "('" + name + "') is ambiguous: '"
+                            + chart.path[found] + "' and '" + chart.path[i] + "'; give the path");
+                }
+                found = i;
+            }
+        }
+        if (found < 0) {
+            throw unknownState(name, call);
+        }
+        return found;
+    }
+
+    /** The active state with that name or path, or -1; throws when no state has it. */
+    private int activeNamed(String name, String call) {
+        Objects.requireNonNull(name, "state name");
+        boolean known = false;
+        for (int i = 1; i < chart.size; i++) {
+            if (chart.key[i].equals(name) || chart.path[i].equals(name)) {
+                if (record.isActive(i)) {
+                    return i;
+                }
+                known = true;
+            }
+        }
+        if (!known) {
+            throw unknownState(name, call);
+        }
+        return -1;
+    }
+
+    private IllegalArgumentException unknownState(String name, String call) {
+        List<String> names = new ArrayList<>();
+        for (int i = 1; i < chart.size; i++) {
+            if (chart.type[i] != StateType.HISTORY) {
+                names.add(chart.path[i]);
+            }
+        }
+        return new IllegalArgumentException("machine '" + chart.machineId + "': " + call + "('" + name + "') names no state; expected one of "
+                + names + Names.suggestion(name, names));
+    }
+
+    /** The deepest active state (an XState-style machine without parallel states has one branch). */
+    private int deepest() {
+        int best = 0;
+        for (int i = 0; i < record.activeCount(); i++) {
+            int s = record.activeAt(i);
+            if (chart.depth[s] > chart.depth[best]) {
+                best = s;
+            }
+        }
+        return best;
+    }
+
+    private boolean hasParallel() {
+        for (int i = 0; i < record.activeCount(); i++) {
+            if (chart.type[record.activeAt(i)] == StateType.PARALLEL) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private int[] activeSorted() {
+        int[] a = new int[record.activeCount()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = record.activeAt(i);
+        }
+        Arrays.sort(a);
+        return a;
+    }
+
+    // XState style: a change is seen by comparing the configuration before and after a macrostep
+    private int beforeCount;
+    private int[] previousConfig = new int[0];
+    private int previousCount;
+
+    private void snapshot() {
+        int n = record.activeCount();
+        if (before.length < n) {
+            before = new int[Math.max(n, before.length * 2)];
+        }
+        for (int i = 0; i < n; i++) {
+            before[i] = record.activeAt(i);
+        }
+        beforeCount = n;
+    }
+
+    private void reportChange() {
+        boolean same = beforeCount == record.activeCount();
+        for (int i = 0; same && i < beforeCount; i++) {
+            same = record.isActive(before[i]);
+        }
+        if (same) {
+            return;
+        }
+        // keep the configuration before the change; previous() names it when asked
+        int[] t = previousConfig;
+        previousConfig = before;
+        previousCount = beforeCount;
+        before = t.length >= previousConfig.length ? t : new int[previousConfig.length];
+        if (listeners.length > 0) {
+            changed(state(), leavesOf(previousConfig, previousCount));
+        }
+    }
+
+    private String leavesOf(int[] config, int n) {
+        int[] sorted = Arrays.copyOf(config, n);
+        Arrays.sort(sorted);
+        StringBuilder sb = new StringBuilder();
+        for (int s : sorted) {
+            if (chart.isLeaf(s)) {
+                sb.append(sb.length() > 0 ? ", " : "").append(chart.path[s]);
+            }
+        }
+        return sb.toString();
+    }
+
+    private void changed(String to, String from) {
+        ChangeListener[] ls = listeners;
+        for (ChangeListener l : ls) {
+            try {
+                l.changed(to, from);
+            } catch (RuntimeException | Error e) {
+                throw new UserCodeException(chart.machineId, to, "change", "a change listener", e);
+            }
+        }
+    }
+
+    /** What a plain machine's {@code when} tests see as their holder: the machine itself. */
+    private static final class PlainHolder implements Holder {
+        private final StateMachine<?> machine;
+
+        PlainHolder(StateMachine<?> machine) {
+            this.machine = machine;
+        }
+
+        @Override
+        public <T> T get(Class<T> type) {
+            Object ctx = machine.record.context();
+            return type.isInstance(ctx) ? type.cast(ctx) : null;
+        }
+
+        @Override
+        public boolean has(Class<?> type) {
+            return type.isInstance(machine.record.context());
+        }
+
+        @Override
+        public Object handle() {
+            return machine.record.context();
+        }
     }
 }

@@ -46,6 +46,12 @@ public final class MachineRecord {
     boolean waitChanged;
     /** The type of the event being processed, or {@code null} when the record is at rest. */
     String processing;
+    /** Polled style: seconds each active state has been active (the root's: since the start), else {@code null}. */
+    final double[] clock;
+    /** Polled style: the leaf active before the last transition, or -1 (none yet). */
+    int previous = -1;
+    /** XState style: the clock time each state was last entered at, else {@code null}. */
+    final double[] entered;
 
     /** A record for {@code chart}, not started, holding {@code context}. */
     public MachineRecord(Chart chart, Object context) {
@@ -63,6 +69,8 @@ public final class MachineRecord {
                 history[s] = new int[chart.subtreeEnd[p] - p - 1];
             }
         }
+        this.clock = chart.polled != null ? new double[chart.size] : null;
+        this.entered = chart.polled == null ? new double[chart.size] : null;
         this.context = context;
     }
 
@@ -184,7 +192,51 @@ public final class MachineRecord {
         waitChanged = false;
     }
 
+    /** Polled style: seconds the state has been active (0 when it is not), the root's since the start. */
+    public double clock(int state) {
+        return clock != null && active[state] ? clock[state] : 0;
+    }
+
+    /** Polled style: the leaf active before the last transition, or -1 before the first. */
+    public int previous() {
+        return previous;
+    }
+
+    /** The deepest active state of a machine with one active branch (the polled style), or -1. */
+    public int leaf() {
+        return configSize == 0 ? -1 : config[configSize - 1];
+    }
+
     // ---- mutation, used by the algorithm, the faces and restores
+
+    /** XState style: notes the clock time a state was entered at. */
+    public void markEntered(int state, double now) {
+        if (entered != null) {
+            entered[state] = now;
+        }
+    }
+
+    /** XState style: the clock time an active state was last entered at (NaN in the polled style). */
+    public double enteredAt(int state) {
+        return entered == null ? Double.NaN : entered[state];
+    }
+
+    /** Polled style: sets a state's seconds active (restores, the test kit). */
+    public void setClock(int state, double seconds) {
+        clock[state] = seconds;
+    }
+
+    /** Polled style: adds {@code dt} to the clock of every active state. */
+    public void advanceClocks(double dt) {
+        for (int i = 0; i < configSize; i++) {
+            clock[config[i]] += dt;
+        }
+    }
+
+    /** Polled style: sets the leaf active before the last transition (-1: none). */
+    public void previous(int leaf) {
+        previous = leaf;
+    }
 
     /** Starts holding at clock time {@code now}: the wait stops counting. No effect when already held. */
     public void hold(double now) {
@@ -268,6 +320,14 @@ public final class MachineRecord {
         }
     }
 
+    /** Keeps the first {@code n} active states in entry order and removes the rest (a polled branch's exit). */
+    public void keepFirst(int n) {
+        for (int i = n; i < configSize; i++) {
+            active[config[i]] = false;
+        }
+        configSize = Math.min(configSize, n);
+    }
+
     /** Removes every state marked in {@code leaving} from the configuration, keeping the others' order. */
     public void removeMarked(boolean[] leaving) {
         int w = 0;
@@ -296,6 +356,10 @@ public final class MachineRecord {
         clearConfiguration();
         Arrays.fill(historySize, -1);
         Arrays.fill(paused, Double.NaN);
+        if (clock != null) {
+            Arrays.fill(clock, 0);
+        }
+        previous = -1;
         waitState = -1;
         waitChanged = true;
         status = NEW;
@@ -338,6 +402,13 @@ public final class MachineRecord {
         waitStart = other.waitStart;
         waitSeconds = other.waitSeconds;
         heldSince = other.heldSince;
+        if (clock != null) {
+            System.arraycopy(other.clock, 0, clock, 0, clock.length);
+        }
+        previous = other.previous;
+        if (entered != null) {
+            System.arraycopy(other.entered, 0, entered, 0, entered.length);
+        }
         waitChanged = true;
     }
 }

@@ -1,0 +1,344 @@
+package dev.enginestates.algorithm;
+
+import dev.enginestates.MachineException;
+import dev.enginestates.UserCodeException;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.PolledChart;
+import dev.enginestates.declare.StateEnter;
+import dev.enginestates.declare.StateEventHandler;
+import dev.enginestates.declare.StateExit;
+import dev.enginestates.declare.StateGuard;
+import dev.enginestates.declare.StateUpdate;
+import dev.enginestates.record.MachineRecord;
+
+/**
+ * Runs the polled style's semantics (the {@code 000} document) on records: one active branch,
+ * clocks per state, {@code to} guards polled outermost first, {@code after}, {@code update},
+ * events innermost first, {@code $back}.
+ *
+ * <p>What one {@link #step} does, in the document's order: (1) every active state's clock
+ * advances; (2) transitions are tested outermost first, the root's {@code to} guards, then
+ * each active state's guards in declaration order and its {@code after}; a taken transition
+ * is tested again from the new branch, at most {@link #MAX_HOPS} a step; a guard whose target
+ * is active is skipped (it never re-enters); (3) {@code update} runs outermost to innermost,
+ * and a returned name transitions there and ends the pass. An {@code after} of {@code s} seconds
+ * is due once the state's clock is within {@link TimeRules#TIME_TOLERANCE} of {@code s}, as a
+ * wait is: twelve steps of 1/60 s leave after 0.2 s, not a thirteenth.
+ *
+ * <p>A transition writes the new branch first (the states left, the states entered with their
+ * clocks at 0, the previous leaf), then runs exits innermost first and entries outermost
+ * first. If game code throws, the rest of its callbacks do not run, the record keeps the
+ * branch written, and a {@link UserCodeException} names the machine, state and event.
+ *
+ * <p>Not thread-safe: one per world or plain machine. Allocation-free once warm.
+ */
+public final class PolledInterpreter {
+    /** The most transitions the guards and {@code after} may chain in one step. */
+    public static final int MAX_HOPS = 8;
+    private static final Object[] NO_ARGS = new Object[0];
+
+    /** Hears each transition once its callbacks have run (or one threw). */
+    @FunctionalInterface
+    public interface Listener {
+        /** The leaf changed from {@code from} (-1 at none) to {@code to} (they are equal on a re-entry). */
+        void changed(MachineRecord record, int to, int from);
+    }
+
+    private int[] exits = new int[8];
+    private int[] entries = new int[8];
+    private Listener listener;
+
+    /** Sets who hears transitions ({@code null}: nobody). */
+    public void listener(Listener listener) {
+        this.listener = listener;
+    }
+
+    /** Starts a record: enters the initial branch outermost first with {@code enter(ctx, "")}; no change is reported. */
+    public void start(MachineRecord r) {
+        Chart c = r.chart();
+        ensure(c);
+        begin(r, "start");
+        try {
+            r.reset();
+            r.status(MachineRecord.ACTIVE);
+            r.enter(0);
+            int n = 0;
+            for (int s = c.initial[0]; s >= 0; s = c.initial[s]) {
+                r.enter(s);
+                entries[n++] = s;
+            }
+            runEntries(c, r, n, "", "start");
+        } finally {
+            r.endProcessing();
+        }
+    }
+
+    /**
+     * Puts a record in a state without running any code (restores, the test kit): the branch
+     * down to {@code state} (into initial children when it is compound), clocks at 0.
+     */
+    public void place(MachineRecord r, int state) {
+        Chart c = r.chart();
+        ensure(c);
+        r.reset();
+        r.status(MachineRecord.ACTIVE);
+        int leaf = leafOf(c, state);
+        int depth = c.depth[leaf];
+        for (int d = 0; d <= depth; d++) {
+            int s = leaf;
+            while (c.depth[s] > d) {
+                s = c.parent[s];
+            }
+            r.enter(s);
+        }
+    }
+
+    /**
+     * One step of {@code dt} seconds.
+     *
+     * @return whether the machine changed state
+     */
+    public boolean step(MachineRecord r, double dt) {
+        if (r.status() != MachineRecord.ACTIVE) {
+            return false;
+        }
+        Chart c = r.chart();
+        PolledChart p = c.polled;
+        ensure(c);
+        begin(r, "step");
+        boolean moved = false;
+        try {
+            r.advanceClocks(dt);
+            for (int hop = 0; hop < MAX_HOPS && takeFirst(c, p, r); hop++) {
+                moved = true;
+            }
+            for (int i = 0; i < r.activeCount(); i++) {
+                int s = r.activeAt(i);
+                StateUpdate<Object> u = p.update[s];
+                if (u == null) {
+                    continue;
+                }
+                String name;
+                try {
+                    name = u.update(r.context(), dt, r.clock(s));
+                } catch (RuntimeException | Error e) {
+                    throw new UserCodeException(c.machineId, c.path[s], "step", "the update", e);
+                }
+                if (name != null) {
+                    int t = returned(c, p, r, s, name, "the update", "step");
+                    if (t >= 0) {
+                        transition(c, p, r, t, "step");
+                        moved = true;
+                    }
+                    break;
+                }
+            }
+        } finally {
+            r.endProcessing();
+        }
+        return moved;
+    }
+
+    /** The first enabled transition, outermost first, taken; false when none is. */
+    private boolean takeFirst(Chart c, PolledChart p, MachineRecord r) {
+        Object ctx = r.context();
+        for (int i = 0; i < r.activeCount(); i++) {
+            int s = r.activeAt(i);
+            int[] targets = p.toTarget[s];
+            StateGuard<Object>[] guards = p.toGuard[s];
+            for (int j = 0; j < targets.length; j++) {
+                int t = targets[j];
+                if (r.isActive(t)) {
+                    continue; // a guard never re-enters an active state
+                }
+                boolean holds;
+                try {
+                    holds = guards[j].test(ctx, r.clock(s));
+                } catch (RuntimeException | Error e) {
+                    throw new UserCodeException(c.machineId, c.path[s], "step", "the to '" + c.path[t] + "' guard", e);
+                }
+                if (holds) {
+                    transition(c, p, r, t, "step");
+                    return true;
+                }
+            }
+            double after = p.afterSeconds[s];
+            // the world's tolerance: twelve steps of 1/60 s sum a hair below 0.2 s
+            if (after == after && r.clock(s) >= after - TimeRules.TIME_TOLERANCE) {
+                int t = p.afterTarget[s] == PolledChart.BACK ? r.previous() : p.afterTarget[s];
+                if (t > 0) {
+                    transition(c, p, r, t, "step");
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Sends an event: the innermost active state that names it handles it, the root last.
+     *
+     * @param eventId the event's id in {@link PolledChart#eventId}; -1 is handled by nobody
+     * @return whether a state handled it
+     */
+    public boolean send(MachineRecord r, int eventId, String event, Object[] args) {
+        if (eventId < 0 || r.status() != MachineRecord.ACTIVE) {
+            return false;
+        }
+        Chart c = r.chart();
+        PolledChart p = c.polled;
+        ensure(c);
+        begin(r, event);
+        try {
+            for (int i = r.activeCount() - 1; i >= 0; i--) {
+                int s = r.activeAt(i);
+                byte[] kinds = p.onKind[s];
+                if (kinds == null || kinds[eventId] == PolledChart.ON_NONE) {
+                    continue;
+                }
+                int t;
+                if (kinds[eventId] == PolledChart.ON_TARGET) {
+                    t = p.onTarget[s][eventId] == PolledChart.BACK ? r.previous() : p.onTarget[s][eventId];
+                } else {
+                    StateEventHandler<Object> h = p.onHandler[s][eventId];
+                    String name;
+                    try {
+                        name = h.handle(r.context(), args == null ? NO_ARGS : args);
+                    } catch (RuntimeException | Error e) {
+                        throw new UserCodeException(c.machineId, c.path[s], event, "the '" + event + "' handler", e);
+                    }
+                    t = name == null ? -1 : returned(c, p, r, s, name, "the '" + event + "' handler", event);
+                }
+                if (t > 0) {
+                    transition(c, p, r, t, event);
+                }
+                return true;
+            }
+            return false;
+        } finally {
+            r.endProcessing();
+        }
+    }
+
+    /** Forces a transition to {@code state}; an active state is exited and entered again. */
+    public void go(MachineRecord r, int state) {
+        Chart c = r.chart();
+        ensure(c);
+        begin(r, "go");
+        try {
+            if (r.status() != MachineRecord.ACTIVE) {
+                r.status(MachineRecord.ACTIVE);
+                r.enter(0);
+            }
+            transition(c, c.polled, r, state, "go");
+        } finally {
+            r.endProcessing();
+        }
+    }
+
+    private int returned(Chart c, PolledChart p, MachineRecord r, int s, String name, String what, String event) {
+        int t = p.resolve(s, name);
+        if (t == -1) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': " + what + " of "
+                    + (s == 0 ? "the root" : "state '" + c.path[s] + "'") + " returned '" + name + "' while processing '" + event
+                    + "', which names no state; " + p.expected(s, name) + ". The machine stays in '" + c.path[r.leaf()] + "'");
+        }
+        return t == PolledChart.BACK ? r.previous() : t;
+    }
+
+    /**
+     * Exits innermost first up to the deepest active ancestor of {@code target} (its parent when
+     * the target itself is active: a re-entry), then enters outermost first down to the target
+     * and its initial children.
+     */
+    private void transition(Chart c, PolledChart p, MachineRecord r, int target, String event) {
+        int from = r.leaf();
+        int leaf = leafOf(c, target);
+        int domain = c.parent[target];
+        while (!r.isActive(domain)) {
+            domain = c.parent[domain];
+        }
+        int keep = c.depth[domain] + 1;
+        int exitCount = 0;
+        for (int i = r.activeCount() - 1; i >= keep; i--) {
+            exits[exitCount++] = r.activeAt(i);
+        }
+        int entryCount = 0;
+        for (int s = leaf; s != domain; s = c.parent[s]) {
+            entries[entryCount++] = s;
+        }
+        // outermost first
+        for (int i = 0, j = entryCount - 1; i < j; i++, j--) {
+            int t = entries[i];
+            entries[i] = entries[j];
+            entries[j] = t;
+        }
+        r.keepFirst(keep);
+        for (int i = 0; i < entryCount; i++) {
+            r.enter(entries[i]);
+            r.setClock(entries[i], 0);
+        }
+        r.previous(from);
+        try {
+            Object ctx = r.context();
+            String to = c.path[leaf];
+            for (int i = 0; i < exitCount; i++) {
+                StateExit<Object> x = p.exit[exits[i]];
+                if (x != null) {
+                    try {
+                        x.exit(ctx, to);
+                    } catch (RuntimeException | Error e) {
+                        throw new UserCodeException(c.machineId, c.path[exits[i]], event, "the exit", e);
+                    }
+                }
+            }
+            runEntries(c, r, entryCount, from < 0 ? "" : c.path[from], event);
+        } finally {
+            if (listener != null) {
+                listener.changed(r, leaf, from);
+            }
+        }
+    }
+
+    private void runEntries(Chart c, MachineRecord r, int n, String from, String event) {
+        Object ctx = r.context();
+        PolledChart p = c.polled;
+        for (int i = 0; i < n; i++) {
+            StateEnter<Object> e = p.enter[entries[i]];
+            if (e != null) {
+                try {
+                    e.enter(ctx, from);
+                } catch (RuntimeException | Error x) {
+                    throw new UserCodeException(c.machineId, c.path[entries[i]], event, "the enter", x);
+                }
+            }
+        }
+    }
+
+    private static int leafOf(Chart c, int state) {
+        int leaf = state;
+        while (c.initial[leaf] >= 0) {
+            leaf = c.initial[leaf];
+        }
+        return leaf;
+    }
+
+    private static void begin(MachineRecord r, String event) {
+        if (r.processing() != null) {
+            Chart c = r.chart();
+            throw new IllegalStateException("machine '" + c.machineId + "' is busy with '" + r.processing()
+                    + "' and was asked to move again from its own code; return a state name from the update or handler instead");
+        }
+        r.beginProcessing(event);
+    }
+
+    private void ensure(Chart c) {
+        if (c.polled == null) {
+            throw new IllegalArgumentException("machine '" + c.machineId + "' is not declared in the polled style (StatesDef)");
+        }
+        if (exits.length < c.size) {
+            exits = new int[c.size];
+            entries = new int[c.size];
+        }
+    }
+}

@@ -1,0 +1,12 @@
+package dev.enginestates.declare;
+
+/**
+ * Runs when a polled state is entered, outermost first, after the states left have run their exits.
+ *
+ * @param <C> the context type
+ */
+@FunctionalInterface
+public interface StateEnter<C> {
+    /** @param from the path of the leaf the machine came from ({@code ""} when the machine starts) */
+    void enter(C ctx, String from);
+}

@@ -1,0 +1,228 @@
+package dev.enginestates.declare;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Declares a polled machine (the {@code 000} document's {@code defineStates}): the root and
+ * each state alike, each method returning the builder so a declaration reads like the
+ * document's table. Mistakes are collected and reported together when the machine is built.
+ *
+ * <pre>{@code
+ * StatesDef<Bot> GUARD = StatesDef.define("guard", d -> d
+ *     .initial("patrol")
+ *     .on("hit", "flinch")
+ *     .to("dead", (b, t) -> b.hp <= 0)
+ *     .state("patrol", s -> s.to("combat", (b, t) -> b.target))
+ *     .state("flinch", s -> s.after(0.2, "$back")));
+ * }</pre>
+ *
+ * @param <C> the context type
+ */
+public final class StatesBuilder<C> {
+    /** The target that means "the leaf active before the last transition". */
+    public static final String BACK = "$back";
+
+    private final String key;
+    private final String path;
+    private final String where;
+    private String initial;
+    private final List<StatesBuilder<C>> children = new ArrayList<>();
+    private final List<String> toTargets = new ArrayList<>();
+    private final List<StateGuard<C>> toGuards = new ArrayList<>();
+    private double afterSeconds = Double.NaN;
+    private String afterTarget;
+    private StateUpdate<C> update;
+    private StateEnter<C> enter;
+    private StateExit<C> exit;
+    private final List<String> onEvents = new ArrayList<>();
+    private final List<String> onTargets = new ArrayList<>();
+    private final List<StateEventHandler<C>> onHandlers = new ArrayList<>();
+    private final List<String> problems = new ArrayList<>();
+    private UnknownEvents unknownEvents = UnknownEvents.REJECT;
+    private boolean tags = true;
+    private final List<Class<?>> heldBy = new ArrayList<>();
+
+    /** Starts the root of a declaration (use {@code StatesDef.define}). */
+    public StatesBuilder() {
+        this("", "");
+    }
+
+    private StatesBuilder(String key, String path) {
+        this.key = key;
+        this.path = path;
+        this.where = path.isEmpty() ? "the root" : "state '" + path + "'";
+    }
+
+    /** The child entered by default; without it, the first child declared. */
+    public StatesBuilder<C> initial(String childName) {
+        if (initial != null) {
+            problems.add(where + " declares initial twice ('" + initial + "' and '" + childName + "'); expected one");
+        }
+        initial = childName;
+        return this;
+    }
+
+    /** Declares a leaf state. */
+    public StatesBuilder<C> state(String name) {
+        return state(name, s -> { });
+    }
+
+    /** Declares a state; a state that declares states of its own is compound. */
+    public StatesBuilder<C> state(String name, Consumer<StatesBuilder<C>> body) {
+        Objects.requireNonNull(body, "state body");
+        StatesBuilder<C> child = new StatesBuilder<>(name, path.isEmpty() ? String.valueOf(name) : path + "." + name);
+        body.accept(child);
+        children.add(child);
+        return this;
+    }
+
+    /**
+     * A guard polled every step while this state is active (on the root: in every state, tested
+     * first). The first guard that holds moves the machine to {@code target}; a guard whose
+     * target is already active is skipped, so it fires once, not every step.
+     */
+    public StatesBuilder<C> to(String target, StateGuard<C> guard) {
+        if (guard == null) {
+            problems.add(where + " has a null guard for to '" + target + "'; expected (ctx, t) -> boolean");
+        }
+        if (toTargets.contains(target)) {
+            problems.add(where + " declares to '" + target + "' twice; expected each target once (join the guards with ||)");
+        }
+        toTargets.add(target);
+        toGuards.add(guard);
+        return this;
+    }
+
+    /** Leaves for {@code target} ({@code "$back"} allowed) after {@code seconds} in this state. */
+    public StatesBuilder<C> after(double seconds, String target) {
+        if (afterTarget != null) {
+            problems.add(where + " declares after twice; expected one after per state");
+        }
+        if (path.isEmpty()) {
+            problems.add("the root cannot have an after (it is never left); put it on a state");
+        }
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            problems.add(where + " has after " + seconds + " seconds; expected a finite number of seconds, 0 or more");
+        }
+        afterSeconds = seconds;
+        afterTarget = target == null ? "null" : target;
+        return this;
+    }
+
+    /** Code run every step after the guards, outermost first; a returned name transitions there. */
+    public StatesBuilder<C> update(StateUpdate<C> update) {
+        if (this.update != null) {
+            problems.add(where + " declares update twice; expected one");
+        }
+        this.update = Objects.requireNonNull(update, "update");
+        return this;
+    }
+
+    /** Runs when the state is entered: {@code (ctx, from)}. */
+    public StatesBuilder<C> enter(StateEnter<C> enter) {
+        if (this.enter != null) {
+            problems.add(where + " declares enter twice; expected one");
+        }
+        if (path.isEmpty()) {
+            problems.add("the root has no enter (it is never entered or left); put it on a state");
+        }
+        this.enter = Objects.requireNonNull(enter, "enter");
+        return this;
+    }
+
+    /** Runs when the state is left: {@code (ctx, to)}. */
+    public StatesBuilder<C> exit(StateExit<C> exit) {
+        if (this.exit != null) {
+            problems.add(where + " declares exit twice; expected one");
+        }
+        if (path.isEmpty()) {
+            problems.add("the root has no exit (it is never entered or left); put it on a state");
+        }
+        this.exit = Objects.requireNonNull(exit, "exit");
+        return this;
+    }
+
+    /** An event that moves the machine to {@code target} ({@code "$back"} allowed). */
+    public StatesBuilder<C> on(String event, String target) {
+        addOn(event, target == null ? "null" : target, null);
+        return this;
+    }
+
+    /** An event handled by code; a returned name transitions there, {@code null} stays (the event is handled either way). */
+    public StatesBuilder<C> on(String event, StateEventHandler<C> handler) {
+        addOn(event, null, Objects.requireNonNull(handler, "handler"));
+        return this;
+    }
+
+    private void addOn(String event, String target, StateEventHandler<C> handler) {
+        if (event == null || event.isEmpty()) {
+            problems.add(where + " has an on with " + (event == null ? "a null" : "an empty") + " event name; expected a name");
+        } else if (onEvents.contains(event)) {
+            problems.add(where + " declares on '" + event + "' twice; expected each event once per state");
+        }
+        onEvents.add(event);
+        onTargets.add(target);
+        onHandlers.add(handler);
+    }
+
+    /**
+     * What {@code send} does with an event no state names: {@link UnknownEvents#REJECT} (the
+     * default) throws, listing the events the machine knows; {@link UnknownEvents#ACCEPT}
+     * returns {@code false}, as the {@code 000} document's {@code send} does. Root only.
+     */
+    public StatesBuilder<C> unknownEvents(UnknownEvents policy) {
+        rootOnly("unknownEvents");
+        this.unknownEvents = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /** Whether the ECS binding gives each state a tag component ({@code true} by default). Root only. */
+    public StatesBuilder<C> tags(boolean tags) {
+        rootOnly("tags");
+        this.tags = tags;
+        return this;
+    }
+
+    /** Component types that hold this machine alone on an entity: its clocks stop, nothing is polled; events still move it. Root only. */
+    public StatesBuilder<C> heldBy(Class<?>... componentTypes) {
+        rootOnly("heldBy");
+        for (Class<?> t : componentTypes) {
+            heldBy.add(Objects.requireNonNull(t, "heldBy component type"));
+        }
+        return this;
+    }
+
+    private void rootOnly(String what) {
+        if (!path.isEmpty()) {
+            problems.add(where + " declares " + what + ", which belongs to the whole machine; declare it on the root");
+        }
+    }
+
+    /** The policy for unknown events. */
+    public UnknownEvents unknownEventPolicy() {
+        return unknownEvents;
+    }
+
+    /** Whether states get tag components. */
+    public boolean hasTags() {
+        return tags;
+    }
+
+    /** The component types that hold this machine. */
+    public List<Class<?>> heldByTypes() {
+        return List.copyOf(heldBy);
+    }
+
+    /** The immutable node declared so far (the compiler's input). */
+    public PolledDefinition<C> build() {
+        List<PolledDefinition<C>> kids = new ArrayList<>();
+        for (StatesBuilder<C> c : children) {
+            kids.add(c.build());
+        }
+        return new PolledDefinition<>(key, initial, kids, toTargets, toGuards, afterSeconds, afterTarget, update, enter, exit,
+                onEvents, onTargets, onHandlers, problems);
+    }
+}
