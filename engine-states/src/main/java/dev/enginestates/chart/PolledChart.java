@@ -124,7 +124,7 @@ public final class PolledChart {
                     String target = d.onTargets().get(i);
                     if (target != null) {
                         onKind[s][e] = ON_TARGET;
-                        onTarget[s][e] = resolveOrReport(s, target, "on '" + d.onEvents().get(i) + "'", where, problems);
+                        onTarget[s][e] = resolveOrReport(s, target, "on '" + d.onEvents().get(i) + "' going to", where, problems);
                     } else {
                         onKind[s][e] = ON_HANDLER;
                         onHandler[s][e] = (StateEventHandler<Object>) d.onHandlers().get(i);
@@ -206,8 +206,15 @@ public final class PolledChart {
                 all.add(path[s]);
             }
         }
-        return "expected a state name in reach (" + String.join(", ", reach) + "), a path from the root (such as '"
-                + path[path.length - 1] + "') or '$back'" + Names.suggestion(name, all);
+        String example = path[path.length - 1];
+        for (String p : path) {
+            if (p.contains(".")) {
+                example = p;
+                break;
+            }
+        }
+        return "expected a state name in reach (" + String.join(", ", reach) + ") or a path from the root (such as '"
+                + example + "')" + Names.suggestion(name, all);
     }
 
     private void addKeys(Set<String> out, int s) {

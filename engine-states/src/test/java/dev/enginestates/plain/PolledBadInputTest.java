@@ -1,0 +1,208 @@
+package dev.enginestates.plain;
+
+import dev.enginestates.InvalidMachineException;
+import dev.enginestates.MachineException;
+import dev.enginestates.StatesDef;
+import dev.enginestates.UnknownEventException;
+import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.UnknownEvents;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Bad input to the polled face: the {@code 000} document's "An unknown name in to, after or a
+ * string on throws when the machine is built, so a typo is a startup error, not a silent
+ * no-op; a name a function returns resolves (and throws) when it is returned", and the
+ * design's "bad input gets a clear error and changes nothing".
+ */
+class PolledBadInputTest {
+    static final class Ctx {
+        boolean go;
+        boolean boom;
+        final List<String> calls = new ArrayList<>();
+    }
+
+    @Test
+    void unknown_names_in_to_after_and_a_string_on_are_one_build_time_error_listing_every_problem() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("guard", d -> d
+                .on("hit", "flinsh")
+                .state("patrol", s -> s.to("combt", (c, t) -> true))
+                .state("combat", s -> s.after(2, "patroll"))
+                .state("flinch")));
+        assertEquals(3, e.problems().size(), e.getMessage());
+        assertTrue(e.getMessage().contains("machine 'guard'"), e.getMessage());
+        assertTrue(e.problems().get(0).contains("the root has on 'hit' going to 'flinsh', which names no state")
+                && e.problems().get(0).contains("did you mean 'flinch'?"), e.problems().get(0));
+        assertTrue(e.problems().get(1).contains("state 'patrol' has to 'combt'") && e.problems().get(1).contains("did you mean 'combat'?"),
+                e.problems().get(1));
+        assertTrue(e.problems().get(2).contains("state 'combat' has after 'patroll'"), e.problems().get(2));
+    }
+
+    @Test
+    void back_is_refused_as_a_to_key() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("m", d -> d
+                .state("a", s -> s.to("$back", (c, t) -> true))));
+        assertTrue(e.getMessage().contains("state 'a' has to '$back'"), e.getMessage());
+        assertTrue(e.getMessage().contains("not a to key"), e.getMessage());
+    }
+
+    @Test
+    void duplicate_names_an_unknown_initial_and_bad_seconds_are_reported_together() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("m", d -> d
+                .initial("nowhere")
+                .state("a", s -> s.after(-1, "b").to("b", (c, t) -> true).to("b", (c, t) -> false))
+                .state("a")
+                .state("b", s -> s.initial("x").state("y"))));
+        String m = e.getMessage();
+        assertTrue(m.contains("has initial 'nowhere', which names no child"), m);
+        assertTrue(m.contains("declares child 'a' twice"), m);
+        assertTrue(m.contains("has initial 'x', which names no child"), m);
+        assertTrue(m.contains("after -1.0 seconds"), m);
+        assertTrue(m.contains("declares to 'b' twice"), m);
+    }
+
+    @Test
+    void a_machine_with_no_states_is_refused() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("m", d -> { }));
+        assertTrue(e.getMessage().contains("no states"), e.getMessage());
+    }
+
+    @Test
+    void root_only_options_and_root_enter_after_are_refused_where_they_do_not_belong() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("m", d -> d
+                .enter((c, f) -> { })
+                .state("a", s -> s.tags(false))));
+        assertTrue(e.getMessage().contains("the root has no enter"), e.getMessage());
+        assertTrue(e.getMessage().contains("state 'a' declares tags"), e.getMessage());
+    }
+
+    @Test
+    void a_name_an_update_returns_that_names_nothing_throws_naming_machine_state_and_name_and_the_machine_stays() {
+        StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d
+                .state("a", s -> s.update((c, dt, t) -> c.go ? "nowhere" : null).to("b", (c, t) -> t > 5))
+                .state("b"));
+        Ctx ctx = new Ctx();
+        StateMachine<Ctx> fsm = new StateMachine<>(def, ctx);
+        ctx.go = true;
+        MachineException e = assertThrows(MachineException.class, () -> fsm.step(1));
+        assertTrue(e.getMessage().contains("machine 'm'") && e.getMessage().contains("state 'a'")
+                && e.getMessage().contains("returned 'nowhere'"), e.getMessage());
+        assertEquals("a", fsm.state());
+        ctx.go = false;
+        for (int i = 0; i < 5; i++) {
+            fsm.step(1);
+        }
+        assertEquals("b", fsm.state(), "the machine steps on");
+    }
+
+    @Test
+    void a_handler_returning_an_unknown_name_throws_and_changes_nothing() {
+        StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d.state("a", s -> s.on("e", (c, args) -> "nowhere")).state("b"));
+        StateMachine<Ctx> fsm = new StateMachine<>(def, new Ctx());
+        MachineException e = assertThrows(MachineException.class, () -> fsm.send("e"));
+        assertTrue(e.getMessage().contains("'e' handler of state 'a' returned 'nowhere'"), e.getMessage());
+        assertEquals("a", fsm.state());
+    }
+
+    @Test
+    void a_guard_that_throws_names_machine_state_and_event_and_the_step_can_continue() {
+        StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d
+                .state("a", s -> s.to("b", (c, t) -> {
+                    if (c.boom) {
+                        throw new IllegalStateException("sensor broke");
+                    }
+                    return t >= 2;
+                }))
+                .state("b"));
+        Ctx ctx = new Ctx();
+        StateMachine<Ctx> fsm = new StateMachine<>(def, ctx);
+        ctx.boom = true;
+        UserCodeException e = assertThrows(UserCodeException.class, () -> fsm.step(1));
+        assertEquals("a", e.statePath());
+        assertEquals("step", e.eventType());
+        assertTrue(e.getMessage().contains("machine 'm'") && e.getMessage().contains("sensor broke"), e.getMessage());
+        ctx.boom = false;
+        fsm.step(1);
+        assertEquals("b", fsm.state());
+    }
+
+    @Test
+    void an_enter_that_throws_leaves_the_new_branch_whole_and_the_machine_usable() {
+        StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d
+                .state("a", s -> s.on("go", "b"))
+                .state("b", s -> s
+                        .enter((c, f) -> {
+                            c.calls.add("enter b");
+                            throw new IllegalArgumentException("bad asset");
+                        })
+                        .state("b1", x -> x.enter((c, f) -> c.calls.add("enter b1")))
+                        .on("back", "a")));
+        Ctx ctx = new Ctx();
+        StateMachine<Ctx> fsm = new StateMachine<>(def, ctx);
+        UserCodeException e = assertThrows(UserCodeException.class, () -> fsm.send("go"));
+        assertEquals("b", e.statePath());
+        assertEquals("go", e.eventType());
+        assertEquals("b.b1", fsm.state(), "no half-entered branch: the record holds b and b1");
+        assertEquals(List.of("b", "b.b1"), fsm.branch());
+        assertEquals(List.of("enter b"), ctx.calls, "the callbacks after the one that threw do not run");
+        assertTrue(fsm.send("back"));
+        assertEquals("a", fsm.state());
+    }
+
+    @Test
+    void an_event_no_state_names_is_refused_listing_the_known_events_unless_the_machine_accepts_them() {
+        StatesDef<Ctx> strict = StatesDef.<Ctx>define("m", d -> d.on("hit", "a").state("a", s -> s.on("use", "a")));
+        StateMachine<Ctx> fsm = new StateMachine<>(strict, new Ctx());
+        UnknownEventException e = assertThrows(UnknownEventException.class, () -> fsm.send("hti"));
+        assertTrue(e.getMessage().contains("hit") && e.getMessage().contains("use"), e.getMessage());
+        StatesDef<Ctx> lenient = StatesDef.<Ctx>define("m", d -> d.unknownEvents(UnknownEvents.ACCEPT).state("a"));
+        assertFalse(new StateMachine<>(lenient, new Ctx()).send("anything"), "the document's send: false when nobody handled it");
+    }
+
+    @Test
+    void go_to_an_unknown_name_is_refused_and_changes_nothing() {
+        StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d.state("patrol").state("combat"));
+        StateMachine<Ctx> fsm = new StateMachine<>(def, new Ctx());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fsm.go("combta"));
+        assertTrue(e.getMessage().contains("did you mean 'combat'?"), e.getMessage());
+        assertEquals("patrol", fsm.state());
+    }
+
+    @Test
+    void is_and_time_in_refuse_a_name_that_names_no_state() {
+        StateMachine<Ctx> fsm = new StateMachine<>(StatesDef.<Ctx>define("m", d -> d.state("patrol")), new Ctx());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fsm.is("patrl"));
+        assertTrue(e.getMessage().contains("did you mean 'patrol'?"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> fsm.timeIn("x"));
+    }
+
+    @Test
+    void a_bad_step_is_refused_and_changes_nothing() {
+        StateMachine<Ctx> fsm = new StateMachine<>(StatesDef.<Ctx>define("m", d -> d.state("a", s -> s.after(1, "b")).state("b")), new Ctx());
+        for (double dt : new double[] {-1, Double.NaN, Double.POSITIVE_INFINITY}) {
+            assertThrows(IllegalArgumentException.class, () -> fsm.step(dt));
+        }
+        assertEquals(0, fsm.time());
+    }
+
+    @Test
+    void moving_the_machine_from_its_own_code_is_refused_with_a_hint() {
+        StateMachine<?>[] self = new StateMachine<?>[1];
+        StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d
+                .state("a", s -> s.on("go", "b"))
+                .state("b", s -> s.enter((c, f) -> self[0].go("a"))));
+        StateMachine<Ctx> fsm = new StateMachine<>(def, new Ctx());
+        self[0] = fsm;
+        UserCodeException e = assertThrows(UserCodeException.class, () -> fsm.send("go"));
+        assertTrue(e.getCause() instanceof IllegalStateException && e.getCause().getMessage().contains("return a state name"),
+                String.valueOf(e.getCause()));
+        assertEquals("b", fsm.state());
+    }
+}
