@@ -75,13 +75,14 @@ public final class Machine<C> {
     }
 
     /** A polled machine (the {@code StatesDef} style): the context comes with each instance. */
-    static <C> Machine<C> polled(String id, dev.enginestates.declare.StatesBuilder<C> builder) {
+    static <C> Machine<C> polled(String id, Supplier<? extends C> context, dev.enginestates.declare.StatesBuilder<C> builder) {
         Chart chart = ChartCompiler.compilePolled(id, builder.build(), builder.unknownEventPolicy());
-        Supplier<C> noFactory = () -> {
-            throw new MachineException(id, "machine '" + id + "' is a StatesDef machine: it has no context factory; give the context"
-                    + " when making an instance: new StateMachine<>(def, ctx) or States.of(def).trait(ctx)");
+        Supplier<? extends C> factory = context != null ? context : () -> {
+            throw new MachineException(id, "machine '" + id + "' was defined without a context factory; give each instance its"
+                    + " context (new StateMachine<>(def, ctx), States.of(def).trait(ctx)), or define it with"
+                    + " StatesDef.define(\"" + id + "\", Context::new, ...) so that trait() and checkpoint restores can make one");
         };
-        return new Machine<>(id, noFactory, null, chart, builder.hasTags(), builder.heldByTypes());
+        return new Machine<>(id, factory, null, chart, builder.hasTags(), builder.heldByTypes());
     }
 
     /** The machine's id. */

@@ -5,6 +5,7 @@ import dev.enginestates.declare.StatesBuilder;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A polled machine's definition (the {@code 000} document's {@code defineStates}): a table of
@@ -67,9 +68,22 @@ public final class StatesDef<C> {
      * @throws InvalidMachineException listing every problem of the table at once
      */
     public static <C> StatesDef<C> define(String id, Consumer<StatesBuilder<C>> body) {
+        return define(id, null, body);
+    }
+
+    /**
+     * Declares a polled machine with a context factory, which an entity's
+     * {@code States.of(def).trait()} uses and a checkpoint restore needs (it reads a saved
+     * context into a fresh one).
+     *
+     * @param id      the machine's name, used by dumps, tags and error messages
+     * @param context makes a fresh context; {@code null} when every instance is given its own
+     * @throws InvalidMachineException listing every problem of the table at once
+     */
+    public static <C> StatesDef<C> define(String id, Supplier<? extends C> context, Consumer<StatesBuilder<C>> body) {
         StatesBuilder<C> builder = new StatesBuilder<>();
         Objects.requireNonNull(body, "body").accept(builder);
-        return new StatesDef<>(Machine.polled(id, builder));
+        return new StatesDef<>(Machine.polled(id, context, builder));
     }
 
     /** The machine's id. */

@@ -17,6 +17,8 @@ final class Binding {
     final States<?> states;
     final TagMoves moves;
     final Class<?>[] heldBy;
+    /** A polled machine (the {@code 000} style): every record is stepped, in spawn order. */
+    final boolean polled;
     /** The due times of this machine's waits: each step takes this machine's due waits in time order. */
     final TimerHeap timers = new TimerHeap();
     private StateRecord<?>[] records = new StateRecord<?>[16];
@@ -30,6 +32,7 @@ final class Binding {
         this.states = states;
         this.moves = new TagMoves(dominion, states);
         this.heldBy = states.machine().heldBy().toArray(new Class<?>[0]);
+        this.polled = states.chart().polled != null;
     }
 
     /** One past the last slot in use. */

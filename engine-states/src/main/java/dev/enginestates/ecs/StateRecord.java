@@ -4,6 +4,7 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.MachineException;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.PolledChart;
 import dev.enginestates.record.MachineRecord;
 import dev.enginestates.record.StateValue;
 
@@ -93,6 +94,97 @@ public abstract class StateRecord<C> {
         return (C) record.context();
     }
 
+    /**
+     * The active leaf's path ({@code "combat.engage"}, the {@code 000} document's
+     * {@code fsm.state}); the leaves of a parallel state are joined by {@code ", "}.
+     */
+    public final String state() {
+        return String.join(", ", StateValue.leaves(record));
+    }
+
+    /** A polled machine's leaf before its last transition ({@code ""} before the first); {@code ""} for other styles. */
+    public final String previous() {
+        int p = record.chart().polled == null ? -1 : record.previous();
+        return p < 0 ? "" : record.chart().path[p];
+    }
+
+    /**
+     * Whether a state is active, as the leaf or an ancestor, by name ({@code "engage"}) or path
+     * ({@code "combat.engage"}).
+     *
+     * @throws MachineException if no state of the machine has that name or path
+     */
+    public final boolean is(String name) {
+        return activeNamed(name) >= 0;
+    }
+
+    /** Seconds in the active leaf (a polled machine's clock; for other styles, since it was entered on the world's clock). */
+    public final double time() {
+        int leaf = -1;
+        Chart c = record.chart();
+        for (int i = 0; i < record.activeCount(); i++) {
+            int s = record.activeAt(i);
+            if (leaf < 0 || c.depth[s] > c.depth[leaf]) {
+                leaf = s;
+            }
+        }
+        return leaf < 0 ? 0 : secondsIn(leaf);
+    }
+
+    /**
+     * Seconds spent in an active state, by name or path; 0 when it is not active.
+     *
+     * @throws MachineException if no state of the machine has that name or path
+     */
+    public final double timeIn(String name) {
+        int s = activeNamed(name);
+        return s < 0 ? 0 : secondsIn(s);
+    }
+
+    private double secondsIn(int s) {
+        return record.chart().polled != null ? record.clock(s) : Math.max(0, clock() - record.enteredAt(s));
+    }
+
+    private int activeNamed(String name) {
+        Chart c = record.chart();
+        boolean known = false;
+        for (int i = 1; i < c.size; i++) {
+            if (c.key[i].equals(name) || c.path[i].equals(name)) {
+                if (record.isActive(i)) {
+                    return i;
+                }
+                known = true;
+            }
+        }
+        if (!known) {
+            stateIndex(name); // throws, naming the states
+        }
+        return -1;
+    }
+
+    /**
+     * Sets by hand how long an active state of a polled machine has been active ({@code ""}
+     * for the root's total), as a test arranges "five seconds into the search".
+     *
+     * @return this record
+     * @throws MachineException if the machine is not polled, the state is not active, or the seconds are negative or not finite; nothing changes
+     */
+    public final StateRecord<C> setTime(String path, double seconds) {
+        Chart c = states.chart();
+        if (c.polled == null) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is XState-style; its time is its wait's: use setWaited");
+        }
+        int s = path.isEmpty() ? 0 : stateIndex(path);
+        if (!record.isActive(s)) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + state() + ", so '" + path
+                    + "' is not active; expected an active state");
+        }
+        checkSeconds(c, seconds, "seconds in '" + path + "'");
+        record.setClock(s, seconds);
+        edited();
+        return this;
+    }
+
     /** Whether a state with a wait is active (its wait may be held). */
     public final boolean isWaiting() {
         return record.waitState() >= 0;
@@ -128,8 +220,18 @@ public abstract class StateRecord<C> {
         return out;
     }
 
-    /** Seconds the current wait has left; 0 when no wait counts. */
+    /** Seconds the current wait has left (a polled machine: the innermost active {@code after}'s); 0 when none counts. */
     public final double secondsLeft() {
+        PolledChart p = record.chart().polled;
+        if (p != null) {
+            for (int i = record.activeCount() - 1; i >= 0; i--) {
+                int s = record.activeAt(i);
+                if (!Double.isNaN(p.afterSeconds[s])) {
+                    return Math.max(0, p.afterSeconds[s] - record.clock(s));
+                }
+            }
+            return 0;
+        }
         if (record.waitState() < 0) {
             return 0;
         }
@@ -198,8 +300,15 @@ public abstract class StateRecord<C> {
                 }
             }
         }
+        if (c.polled != null && targets.length > 1) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
+                    + " setState takes one path, got " + java.util.Arrays.toString(paths));
+        }
         if (world != null) {
             world.place(this, targets, paths.clone());
+        } else if (c.polled != null) {
+            new dev.enginestates.algorithm.PolledInterpreter().place(record, targets[0]);
+            record.clearWaitChanged();
         } else {
             Interpreter interpreter = new Interpreter();
             interpreter.place(record, targets);

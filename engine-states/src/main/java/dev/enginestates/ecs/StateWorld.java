@@ -9,6 +9,7 @@ import dev.enginestates.Event;
 import dev.enginestates.MachineException;
 import dev.enginestates.UserCodeException;
 import dev.enginestates.algorithm.Interpreter;
+import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.HolderCondition;
@@ -96,6 +97,8 @@ public final class StateWorld implements AutoCloseable {
     private volatile Thread owner = Thread.currentThread();
     /** Interpreters by nesting depth: a game's action may send to another machine while one is processing. */
     private Interpreter[] interpreters = {new Interpreter()};
+    /** The same for polled machines (the {@code 000} style); both share {@link #depth}. */
+    private PolledInterpreter[] polledInterpreters = {new PolledInterpreter()};
     private int depth;
     /** The machines met, in declaration order: the order the step runs them. */
     private final List<Binding> bindings = new ArrayList<>();
@@ -583,13 +586,67 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
-    void place(StateRecord<?> r, int[] targets, String[] paths) {
+    /** Sends a polled machine's event; {@code asEvent} is the {@link Event} its handler receives as its one argument, if it was sent as one. */
+    boolean sendPolled(StateRecord<?> r, int eventId, String event, Object[] args, Event asEvent) {
         checkThread();
-        Interpreter in = acquire(stepping ? stepStart : clock);
+        if (!alive(r)) {
+            throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
+        }
+        boolean input = !stepping && depth == 0;
+        PolledInterpreter in = acquirePolled();
         try {
-            in.place(r.record, targets);
+            return in.send(r.record, eventId, event, args);
+        } catch (UserCodeException e) {
+            throw e.on(describe(r.entity));
         } finally {
             depth--;
+            afterMove(r);
+            if (input && inputs != null) {
+                if (asEvent != null) {
+                    inputs.sent(r, asEvent);
+                } else {
+                    inputs.sent(r, event, args);
+                }
+            }
+        }
+    }
+
+    void goPolled(StateRecord<?> r, int state, String name) {
+        checkThread();
+        if (!alive(r)) {
+            throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
+        }
+        boolean input = !stepping && depth == 0;
+        PolledInterpreter in = acquirePolled();
+        try {
+            in.go(r.record, state);
+        } catch (UserCodeException e) {
+            throw e.on(describe(r.entity));
+        } finally {
+            depth--;
+            afterMove(r);
+            if (input && inputs != null) {
+                inputs.went(r, name);
+            }
+        }
+    }
+
+    void place(StateRecord<?> r, int[] targets, String[] paths) {
+        checkThread();
+        if (r.record.chart().polled != null) {
+            PolledInterpreter in = acquirePolled();
+            try {
+                in.place(r.record, targets[0]);
+            } finally {
+                depth--;
+            }
+        } else {
+            Interpreter in = acquire(stepping ? stepStart : clock);
+            try {
+                in.place(r.record, targets);
+            } finally {
+                depth--;
+            }
         }
         MachineRecord rec = r.record;
         if (rec.waitChanged()) {
@@ -655,6 +712,10 @@ public final class StateWorld implements AutoCloseable {
             steps++;
             for (int bi = 0; bi < bindings.size(); bi++) {
                 Binding b = bindings.get(bi);
+                if (b.polled) {
+                    stepPolled(b, dt);
+                    continue;
+                }
                 endDueWaits(b);
                 if (b.whenCount() > 0) {
                     runWhens(b);
@@ -698,6 +759,32 @@ public final class StateWorld implements AutoCloseable {
                 OWNER.compareAndSet(this, Thread.currentThread(), null);
             }
         };
+    }
+
+    /**
+     * Steps every polled machine of a binding in spawn order (the {@code 000} document's step:
+     * clocks, guards outermost first, {@code after}, updates). A held machine's clocks stop and
+     * nothing of it is tested; a machine that joined or failed in this step waits for the next.
+     */
+    private void stepPolled(Binding b, double dt) {
+        for (int slot = 0; slot < b.end(); slot++) {
+            StateRecord<?> r = b.at(slot);
+            if (r == null || r.joinedStep == steps || r.failedStep == steps || r.record.isHeld() || !alive(r)) {
+                continue;
+            }
+            PolledInterpreter in = acquirePolled();
+            boolean moved = true;
+            try {
+                moved = in.step(r.record, dt);
+            } catch (RuntimeException e) {
+                failed(r, e, "step");
+            } finally {
+                depth--;
+                if (moved) {
+                    afterMove(r);
+                }
+            }
+        }
     }
 
     /**
@@ -1006,6 +1093,21 @@ public final class StateWorld implements AutoCloseable {
         Interpreter in = interpreters[depth++];
         in.clock(at);
         return in;
+    }
+
+    private PolledInterpreter acquirePolled() {
+        if (depth >= polledInterpreters.length) {
+            int from = polledInterpreters.length;
+            polledInterpreters = Arrays.copyOf(polledInterpreters, depth + 1);
+            for (int i = from; i <= depth; i++) {
+                polledInterpreters[i] = new PolledInterpreter();
+            }
+        }
+        if (depth == interpreters.length) {
+            interpreters = Arrays.copyOf(interpreters, depth + 1);
+            interpreters[depth] = new Interpreter();
+        }
+        return polledInterpreters[depth++];
     }
 
     private void markHeld(StateRecord<?> r, long stamp) {

@@ -5,11 +5,15 @@ import dev.enginestates.Event;
 import dev.enginestates.Machine;
 import dev.enginestates.MachineException;
 import dev.enginestates.UnknownEventException;
+import dev.enginestates.StatesDef;
 import dev.enginestates.algorithm.Interpreter;
+import dev.enginestates.algorithm.PolledInterpreter;
+import dev.enginestates.chart.PolledChart;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
+import dev.enginestates.record.MachineRecord;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.WeakReference;
@@ -49,6 +53,7 @@ public final class States<C> {
     private static final byte[] RECORD_BYTES = HiddenClasses.bytesOf(RecordTemplate.class);
     private static final byte[] TAG_BYTES = HiddenClasses.bytesOf(TagTemplate.class);
     private static final ThreadLocal<Interpreter> PLACER = ThreadLocal.withInitial(Interpreter::new);
+    private static final ThreadLocal<PolledInterpreter> STARTER = ThreadLocal.withInitial(PolledInterpreter::new);
 
     private final Machine<C> machine;
     private final Chart chart;
@@ -94,6 +99,15 @@ public final class States<C> {
             }
             return (States<C>) states;
         }
+    }
+
+    /**
+     * The ECS binding of a polled machine (the {@code 000} style): its record is a component, each
+     * state a tag, and {@code world.step(dt)} runs its guards, {@code after} and updates, in
+     * declaration order with the other machines.
+     */
+    public static <C> States<C> of(StatesDef<C> definition) {
+        return of(Objects.requireNonNull(definition, "definition").machine());
     }
 
     /**
@@ -146,8 +160,27 @@ public final class States<C> {
         @SuppressWarnings("unchecked")
         StateRecord<C> r = (StateRecord<C>) HiddenClasses.instantiate(newRecord);
         r.init(this, context);
-        PLACER.get().place(r.record, initialTargets);
+        if (chart.polled != null) {
+            // the 000 document's constructor: the initial branch is entered now, enter(ctx, "") outermost first
+            STARTER.get().start(r.record);
+        } else {
+            PLACER.get().place(r.record, initialTargets);
+        }
         r.record.clearWaitChanged();
+        return r;
+    }
+
+    /**
+     * A new record holding a copy of a snapshot of this machine, as a restore or a replay makes
+     * one: no code of the machine runs (a polled machine's initial {@code enter} does not).
+     *
+     * @throws IllegalArgumentException if the snapshot is of another machine
+     */
+    public StateRecord<C> trait(MachineRecord snapshot) {
+        @SuppressWarnings("unchecked")
+        StateRecord<C> r = (StateRecord<C>) HiddenClasses.instantiate(newRecord);
+        r.init(this, null);
+        r.restoreFrom(snapshot);
         return r;
     }
 
@@ -191,13 +224,66 @@ public final class States<C> {
     public boolean send(Entity entity, String event) {
         StateRecord<C> r = read(entity);
         int id = eventId(event);
+        if (chart.polled != null) {
+            return r.world.sendPolled(r, id, event, null, null);
+        }
         return r.world.send(r, id, id >= 0 ? chart.eventObjects[id] : Event.of(event));
     }
 
-    /** Sends an event with fields (which guards read) to the machine on an entity. */
+    /**
+     * Sends a polled machine's event with arguments, which its handler receives (the
+     * {@code 000} document's {@code send(event, ...args)}).
+     *
+     * @throws MachineException for an XState-style machine, whose events carry named fields: send an {@link Event}
+     */
+    public boolean send(Entity entity, String event, Object... args) {
+        if (chart.polled == null) {
+            if (args != null && args.length > 0) {
+                throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style: its events carry named fields;"
+                        + " send(entity, Event.of(\"" + event + "\", ...)) instead of arguments");
+            }
+            return send(entity, event);
+        }
+        StateRecord<C> r = read(entity);
+        return r.world.sendPolled(r, eventId(event), event, args == null ? new Object[0] : args.clone(), null);
+    }
+
+    /** Sends an event with fields (which guards read) to the machine on an entity; a polled machine's handler receives the event as its argument. */
     public boolean send(Entity entity, Event event) {
         StateRecord<C> r = read(entity);
+        if (chart.polled != null) {
+            return r.world.sendPolled(r, eventId(event.type()), event.type(), new Object[] {event}, event);
+        }
         return r.world.send(r, eventId(event.type()), event);
+    }
+
+    /**
+     * Forces a polled machine on an entity into a state (the {@code 000} document's {@code go}):
+     * the name resolves from the active leaf, an active state is exited and entered again; its
+     * tags move with it.
+     *
+     * @throws MachineException if the machine is not polled, or the name names no state; nothing changes
+     */
+    public void go(Entity entity, String name) {
+        StateRecord<C> r = read(entity);
+        PolledChart p = chart.polled;
+        if (p == null) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style; go is the polled style's."
+                    + " Send it an event, or set its state by hand with read(entity).setState(...)");
+        }
+        int from = Math.max(0, r.record.leaf());
+        int s = p.resolve(from, name);
+        if (s == -1) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': go('" + name + "') names no state; "
+                    + p.expected(from, name));
+        }
+        if (s == PolledChart.BACK) {
+            s = r.record.previous();
+            if (s < 0) {
+                return;
+            }
+        }
+        r.world.goPolled(r, s, name);
     }
 
     /** Sends an event to the world's own machine (a game's phases). */
@@ -236,7 +322,7 @@ public final class States<C> {
 
     int eventId(String type) {
         Objects.requireNonNull(type, "event type");
-        int id = chart.eventId(type);
+        int id = chart.polled != null ? chart.polled.eventId(type) : chart.eventId(type);
         if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
             throw new UnknownEventException(chart.machineId, type, chart.knownEvents());
         }

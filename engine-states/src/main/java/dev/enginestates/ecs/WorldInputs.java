@@ -31,6 +31,14 @@ public interface WorldInputs {
     default void sent(StateRecord<?> record, Event event) {
     }
 
+    /** A polled machine's event with arguments was sent from outside the step. */
+    default void sent(StateRecord<?> record, String event, Object[] args) {
+    }
+
+    /** A polled machine was sent to a state with {@code go} from outside the step. */
+    default void went(StateRecord<?> record, String name) {
+    }
+
     /** A state was set by hand. */
     default void stateSet(StateRecord<?> record, String[] paths) {
     }

@@ -143,6 +143,40 @@ public final class InputLog implements WorldInputs {
             ObjectNode ev = s.putObject("event");
             ev.put("type", event.type());
             ev.set("fields", EventFields.encode(event.fields()));
+            if (record.record().chart().polled != null) {
+                s.put("asEvent", true); // a polled handler received the event itself as its argument
+            }
+        }
+    }
+
+    @Override
+    public void sent(StateRecord<?> record, String event, Object[] args) {
+        String key = key(record.entity(), "send");
+        if (key != null) {
+            ObjectNode s = inputs.addObject().putObject("send");
+            s.put("entity", key);
+            s.put("machine", record.machineId());
+            ObjectNode ev = s.putObject("event");
+            ev.put("type", event);
+            ev.set("fields", EventFields.encode(Map.of()));
+            if (args != null) {
+                Map<String, Object> numbered = new java.util.LinkedHashMap<>();
+                for (int i = 0; i < args.length; i++) {
+                    numbered.put(Integer.toString(i), args[i]);
+                }
+                s.set("args", EventFields.encode(numbered));
+            }
+        }
+    }
+
+    @Override
+    public void went(StateRecord<?> record, String name) {
+        String key = key(record.entity(), "go");
+        if (key != null) {
+            ObjectNode g = inputs.addObject().putObject("go");
+            g.put("entity", key);
+            g.put("machine", record.machineId());
+            g.put("state", name);
         }
     }
 
@@ -291,6 +325,7 @@ public final class InputLog implements WorldInputs {
                     }
                     break;
                 case "send":
+                case "go":
                 case "set":
                 case "edit":
                 case "detach":
@@ -305,6 +340,13 @@ public final class InputLog implements WorldInputs {
                     }
                     if (m != null && kind.equals("send")) {
                         checkEvent(m, body.path("event"), at + ".send.event", problems);
+                        if (body.has("args")) {
+                            EventFields.decode(body.get("args"), at + ".send.args", problems);
+                        }
+                    }
+                    if (m != null && kind.equals("go") && (m.machine().chart().polled == null || !body.path("state").isTextual())) {
+                        problems.add(at + ".go: expected a polled machine and a state name; found machine '" + m.id() + "', state "
+                                + Json.kind(body.get("state")));
                     }
                     if (m != null && kind.equals("set")) {
                         checkStates(m, body.path("states"), at + ".set.states", problems);
@@ -455,7 +497,22 @@ public final class InputLog implements WorldInputs {
             if (fields == null) {
                 throw new CheckpointException("the input log cannot be replayed", problems);
             }
-            m.send(e, Event.of(ev.path("type").asText(), fields));
+            String type = ev.path("type").asText();
+            if (s.has("args")) {
+                Map<String, Object> numbered = EventFields.decode(s.get("args"), at + ".send.args", problems);
+                if (numbered == null) {
+                    throw new CheckpointException("the input log cannot be replayed", problems);
+                }
+                m.send(e, type, numbered.values().toArray());
+            } else if (m.machine().chart().polled != null && !s.path("asEvent").asBoolean()) {
+                m.send(e, type);
+            } else {
+                m.send(e, Event.of(type, fields));
+            }
+        } else if (input.has("go")) {
+            JsonNode g = input.get("go");
+            States<?> m = machine(saves, g, at + ".go");
+            m.go(entity(world, g.path("entity").asText(), at + ".go.entity"), g.path("state").asText());
         } else if (input.has("hold")) {
             JsonNode h = input.get("hold");
             Entity e = entity(world, h.path("entity").asText(), at + ".hold.entity");
@@ -525,9 +582,7 @@ public final class InputLog implements WorldInputs {
         if (staged == null) {
             throw new CheckpointException("the input log cannot be replayed", problems);
         }
-        StateRecord<?> r = m.trait();
-        r.restoreFrom(staged);
-        return r;
+        return m.trait(staged);
     }
 
     private static States<?> machine(Saves saves, JsonNode node, String at) {

@@ -73,6 +73,18 @@ final class RecordCodec {
         } else {
             o.putNull("heldSince");
         }
+        if (c.polled != null) {
+            // the polled style's clocks: every active state's seconds (the root's is the total) and $back's leaf
+            o.put("time", r.clock(0));
+            ObjectNode clocks = o.putObject("clocks");
+            for (int i = 0; i < r.activeCount(); i++) {
+                int s = r.activeAt(i);
+                if (s > 0) {
+                    clocks.put(c.path[s], r.clock(s));
+                }
+            }
+            o.put("previous", r.previous() < 0 ? "" : c.path[r.previous()]);
+        }
         o.set("context", r.context() == null ? JsonNodeFactory.instance.nullNode() : json.valueToTree(r.context()));
         return o;
     }
@@ -190,6 +202,9 @@ final class RecordCodec {
                 r.setHeldSince(since);
             }
         }
+        if (c.polled != null) {
+            decodeClocks(node, r, at, problems);
+        }
         if (problems.size() == before) {
             String shape = Configurations.problem(r);
             if (shape != null) {
@@ -197,6 +212,50 @@ final class RecordCodec {
             }
         }
         return problems.size() == before ? r : null;
+    }
+
+    /** A polled record's clocks: the root's total, one per active state and no other, and the previous leaf. */
+    private static void decodeClocks(JsonNode node, MachineRecord r, String at, List<String> problems) {
+        Chart c = r.chart();
+        double total = seconds(node.get("time"), at + ".time", problems);
+        if (!Double.isNaN(total)) {
+            r.setClock(0, total);
+        }
+        JsonNode clocks = node.get("clocks");
+        if (clocks == null || !clocks.isObject()) {
+            problems.add(at + ".clocks: expected an object from each active state's path to its seconds, found " + Json.kind(clocks));
+        } else {
+            for (Iterator<Map.Entry<String, JsonNode>> it = clocks.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                int s = c.stateAt(e.getKey());
+                if (s <= 0 || !r.isActive(s)) {
+                    problems.add(at + ".clocks." + e.getKey() + ": '" + e.getKey() + "' is not an active state of machine '" + c.machineId
+                            + "'; expected a clock for each active state only");
+                    continue;
+                }
+                double v = seconds(e.getValue(), at + ".clocks." + e.getKey(), problems);
+                if (!Double.isNaN(v)) {
+                    r.setClock(s, v);
+                }
+            }
+            for (int i = 0; i < r.activeCount(); i++) {
+                int s = r.activeAt(i);
+                if (s > 0 && !clocks.has(c.path[s])) {
+                    problems.add(at + ".clocks: no clock for active state '" + c.path[s] + "'; expected one per active state");
+                }
+            }
+        }
+        JsonNode previous = node.get("previous");
+        if (previous == null || !previous.isTextual()) {
+            problems.add(at + ".previous: expected the leaf active before the last transition, or \"\", found " + Json.kind(previous));
+        } else if (!previous.asText().isEmpty()) {
+            int p = c.stateAt(previous.asText());
+            if (p <= 0 || !c.isLeaf(p)) {
+                problems.add(at + ".previous: '" + previous.asText() + "' is not a leaf state of machine '" + c.machineId + "'");
+            } else {
+                r.previous(p);
+            }
+        }
     }
 
     private static void inReverseDocumentOrder(MachineRecord r) {
@@ -224,7 +283,13 @@ final class RecordCodec {
     }
 
     private Object decodeContext(JsonNode node, States<?> machine, String at, List<String> problems) {
-        Object fresh = machine.machine().newContext();
+        Object fresh;
+        try {
+            fresh = machine.machine().newContext();
+        } catch (dev.enginestates.MachineException e) {
+            problems.add(at + ": " + e.getMessage()); // a polled machine defined without a context factory
+            return null;
+        }
         if (node == null) {
             problems.add(at + ": missing; expected the context" + (fresh == null ? ", or null" : ""));
             return null;

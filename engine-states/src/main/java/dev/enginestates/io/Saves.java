@@ -107,8 +107,9 @@ public final class Saves {
 
     /**
      * A human-readable JSON picture of every machine on every entity: its state as XState
-     * writes it, seconds waited and left, paused seconds by state, history, context, and each
-     * tag the entity has, named {@code <machine id>.<state path>}. Keys are sorted and seconds
+     * writes it, seconds waited and left, paused seconds by state, history, context (a polled
+     * machine: every active state's clock, the total, the previous leaf and its {@code after}'s
+     * seconds left), and each tag the entity has, named {@code <machine id>.<state path>}. Keys are sorted and seconds
      * rounded to the microsecond, so the same world always dumps the same text.
      */
     public String dump(StateWorld world) {
@@ -165,6 +166,17 @@ public final class Saves {
         o.set("history", encoded.get("history"));
         o.set("context", encoded.get("context"));
         o.put("held", rec.isHeld());
+        if (c.polled != null) {
+            // the polled style's clocks: seconds in every active state, the total, $back's leaf, the after's seconds left
+            o.set("time", rounded(rec.clock(0)));
+            ObjectNode clocks = o.putObject("clocks");
+            for (Iterator<Map.Entry<String, JsonNode>> it = encoded.get("clocks").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                clocks.set(e.getKey(), rounded(e.getValue().asDouble()));
+            }
+            o.put("previous", encoded.get("previous").asText());
+            o.set("left", rounded(r.secondsLeft()));
+        }
         return o;
     }
 
@@ -334,8 +346,7 @@ public final class Saves {
     static <C> void write(StateWorld world, Entity entity, States<C> machine, MachineRecord staged) {
         StateRecord<C> r = entity.get(machine.recordType());
         if (r == null || r.world() != world) {
-            r = machine.trait();
-            r.restoreFrom(staged);
+            r = machine.trait(staged);
             world.attach(entity, r);
         } else {
             r.restoreFrom(staged);
