@@ -67,6 +67,33 @@ public final class MachineAssert<C> {
         return this;
     }
 
+    /** Asserts the active leaf is exactly this path (the {@code 000} document's {@code fsm.state}). */
+    public MachineAssert<C> hasState(String leafPath) {
+        String state = record.state();
+        if (!state.equals(leafPath)) {
+            throw fail("expected its state to be '" + leafPath + "', but it is '" + state + "'", leafPath, state);
+        }
+        return this;
+    }
+
+    /** Asserts a polled machine's leaf before its last transition ({@code ""} before the first). */
+    public MachineAssert<C> hasPrevious(String leafPath) {
+        String previous = record.previous();
+        if (!previous.equals(leafPath)) {
+            throw fail("expected its previous state to be '" + leafPath + "', but it is '" + previous + "'", leafPath, previous);
+        }
+        return this;
+    }
+
+    /** Asserts the seconds spent in an active state (0 when it is not active), within a microsecond. */
+    public MachineAssert<C> hasTimeIn(String state, double seconds) {
+        double t = record.timeIn(state);
+        if (!close(t, seconds, DEFAULT_TOLERANCE)) {
+            throw fail(String.format(Locale.ROOT, "expected %s s in '%s', but %s s", num(seconds), state, num(t)), seconds, t);
+        }
+        return this;
+    }
+
     /** Asserts the machine is in none of these states. */
     public MachineAssert<C> isNotIn(String... paths) {
         checkPaths(paths);

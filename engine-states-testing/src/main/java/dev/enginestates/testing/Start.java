@@ -82,6 +82,18 @@ public final class Start<C> {
         return this;
     }
 
+    /**
+     * Sets how long an active state of a polled machine has been active ({@code ""} for the
+     * machine's total), as "five seconds into the search": guards read it as {@code t}, and an
+     * {@code after} counts from it.
+     *
+     * @throws MachineException if the machine is not polled, the state is not active, or the seconds are negative or not finite
+     */
+    public Start<C> timeIn(String statePath, double seconds) {
+        record.setTime(statePath, seconds);
+        return this;
+    }
+
     /** Changes the context, as a system writes it (no transition is taken). */
     public Start<C> context(Consumer<? super C> change) {
         Objects.requireNonNull(change, "change").accept(record.context());

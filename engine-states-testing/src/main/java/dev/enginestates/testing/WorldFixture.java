@@ -181,6 +181,17 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         return machine.send(entity, event);
     }
 
+    /** Sends a polled machine's event with arguments, which its handler receives; returns whether a state handled it. */
+    public <C> boolean send(States<C> machine, Entity entity, String event, Object... args) {
+        return machine.send(entity, event, args);
+    }
+
+    /** Forces a polled machine on an entity into a state (the {@code 000} document's {@code go}). */
+    public <C> WorldFixture go(States<C> machine, Entity entity, String state) {
+        machine.go(entity, state);
+        return this;
+    }
+
     /** Sends an event to the world-level machine; returns whether a state took it. */
     public <C> boolean send(States<C> machine, String event) {
         return machine.send(world(), event);
