@@ -324,7 +324,11 @@ public final class StateMachine<C> {
         return out;
     }
 
-    /** The leaf before the last transition ({@code ""} at the start). */
+    /**
+     * The leaf before the last transition ({@code ""} at the start). For an XState-style
+     * machine, the leaves before the last {@code send}, {@code step} or {@code go} that moved it
+     * (several transitions chained in one count as one).
+     */
     public String previous() {
         if (polled != null) {
             return record.previous() < 0 ? "" : chart.path[record.previous()];
@@ -336,6 +340,24 @@ public final class StateMachine<C> {
     public double time() {
         int leaf = record.leaf();
         return leaf < 0 ? 0 : secondsIn(polled != null ? leaf : deepest());
+    }
+
+    /**
+     * Seconds left before the machine leaves on time: an XState-style wait's, or a polled
+     * machine's innermost active {@code after}'s; 0 when none counts.
+     */
+    public double secondsLeft() {
+        if (polled != null) {
+            PolledChart p = chart.polled;
+            for (int i = record.activeCount() - 1; i >= 0; i--) {
+                int s = record.activeAt(i);
+                if (!Double.isNaN(p.afterSeconds[s])) {
+                    return Math.max(0, p.afterSeconds[s] - record.clock(s));
+                }
+            }
+            return 0;
+        }
+        return record.waitState() < 0 ? 0 : Math.max(0, record.waitSeconds() - record.waited(clock));
     }
 
     /** Seconds since the machine started (the polled root's {@code t}; the XState style's own clock). */
@@ -550,7 +572,10 @@ public final class StateMachine<C> {
     private int[] previousConfig = new int[0];
     private int previousCount;
 
+    private long entriesBefore;
+
     private void snapshot() {
+        entriesBefore = record.entries();
         int n = record.activeCount();
         if (before.length < n) {
             before = new int[Math.max(n, before.length * 2)];
@@ -562,12 +587,8 @@ public final class StateMachine<C> {
     }
 
     private void reportChange() {
-        boolean same = beforeCount == record.activeCount();
-        for (int i = 0; same && i < beforeCount; i++) {
-            same = record.isActive(before[i]);
-        }
-        if (same) {
-            return;
+        if (record.entries() == entriesBefore) {
+            return; // nothing was entered: no transition (a targetless one only ran actions)
         }
         // keep the configuration before the change; previous() names it when asked
         int[] t = previousConfig;

@@ -312,8 +312,16 @@ public final class MachineRecord {
         System.arraycopy(order, 0, config, 0, n);
     }
 
+    /** How many times states have been entered: a face compares it to see a step or an event move the machine. */
+    public long entries() {
+        return entries;
+    }
+
+    private long entries;
+
     /** Appends a state to the configuration. */
     public void enter(int state) {
+        entries++;
         if (!active[state]) {
             active[state] = true;
             config[configSize++] = state;
