@@ -86,6 +86,44 @@ class SamplesRunTest {
     }
 
     @Test
+    void enemyBrain() throws Exception {
+        assertPrints(run(() -> EnemyBrainSample.main(new String[0])),
+                "  4.00  sense  hit for 30\n  4.00  brain  combat.shoot > flinch  (hp 70, fire off)\n"
+                        + "  4.20  brain  flinch > combat.shoot  (hp 70, fire on)\n",
+                "  9.02  brain  combat.engage > search  (hp 70, fire off)\n 10.00  sense  forgets the player\n"
+                        + " 15.02  brain  search > patrol  (hp 70, fire off)\n",
+                " 19.50  sense  hit for 10 (dead swallows it)\n",
+                "after 20 s the bot is dead with hp -30; dead's enter ran 1 time\n");
+    }
+
+    @Test
+    void polledWeapon() throws Exception {
+        assertPrints(run(() -> PolledWeaponSample.main(new String[0])),
+                " 1.27  rifle       0  bang, reloading\n 2.77  rifle       5  reloaded, bang\n",
+                " 5.00  shotgun     0  asked to reload: not in ready, ignored\n",
+                " 6.50  rifle       6  reloaded\n",
+                "rifle: 11 shots, ready with 6 rounds\nshotgun: 4 shots, ready with 2 rounds\n");
+    }
+
+    @Test
+    void polledGameMode() throws Exception {
+        assertPrints(run(() -> PolledGameModeSample.main(new String[0])),
+                " 10.00  round.countdown  players 2\n 12.00    goal blue  not counted in round.countdown\n",
+                " 24.02  over             players 2  red 3 blue 1, winner red\n 29.02  warmup           players 2\n"
+                        + " 31.02  round.countdown  players 4\n",
+                " 64.02  over             players 4  red 1 blue 2, winner blue\n 69.02  warmup           players 2\n");
+    }
+
+    @Test
+    void polledDoor() throws Exception {
+        assertPrints(run(() -> PolledDoorSample.main(new String[0])),
+                " 5.02  closing  > stopped   openness 0.64\n 5.50  the doorway is clear\n"
+                        + " 5.52  stopped  > closing   openness 0.64\n 6.00  closing  > closed    openness 0.00\n",
+                " 7.30  opening  > closing   openness 0.40\n 7.60  closing  > closed    openness 0.00\n",
+                "the door is closed, openness 0.00\n");
+    }
+
+    @Test
     void replay(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("log.json");
         String out = run(() -> ReplaySample.main(new String[] {"42", log.toString()}));
