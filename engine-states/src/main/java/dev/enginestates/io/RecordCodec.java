@@ -75,12 +75,17 @@ final class RecordCodec {
         }
         if (c.polled != null) {
             // the polled style's clocks: every active state's seconds (the root's is the total) and $back's leaf
-            o.put("time", r.clock(0));
+            // each clock as its floating sum and, where rounding dropped something, the carry kept (keyed "" for the total)
+            o.put("time", r.clockSum(0));
             ObjectNode clocks = o.putObject("clocks");
+            ObjectNode carries = o.putObject("carries");
             for (int i = 0; i < r.activeCount(); i++) {
                 int s = r.activeAt(i);
                 if (s > 0) {
-                    clocks.put(c.path[s], r.clock(s));
+                    clocks.put(c.path[s], r.clockSum(s));
+                }
+                if (r.clockCarry(s) != 0) {
+                    carries.put(c.path[s], r.clockCarry(s));
                 }
             }
             o.put("previous", r.previous() < 0 ? "" : c.path[r.previous()]);
@@ -242,6 +247,24 @@ final class RecordCodec {
                 int s = r.activeAt(i);
                 if (s > 0 && !clocks.has(c.path[s])) {
                     problems.add(at + ".clocks: no clock for active state '" + c.path[s] + "'; expected one per active state");
+                }
+            }
+        }
+        JsonNode carries = node.get("carries");
+        if (carries == null || !carries.isObject()) {
+            problems.add(at + ".carries: expected an object from active state path (\"\" for the total) to the rounding its clock kept,"
+                    + " found " + Json.kind(carries));
+        } else {
+            for (Iterator<Map.Entry<String, JsonNode>> it = carries.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                int s = e.getKey().isEmpty() ? 0 : c.stateAt(e.getKey());
+                double v = number(e.getValue(), at + ".carries." + e.getKey(), problems);
+                if (s < 0 || !r.isActive(s)) {
+                    problems.add(at + ".carries." + e.getKey() + ": '" + e.getKey() + "' is not an active state of machine '" + c.machineId + "'");
+                } else if (!Double.isNaN(v) && Math.abs(v) > 1e-6) {
+                    problems.add(at + ".carries." + e.getKey() + ": " + v + " is not a rounding carry; expected a tiny number");
+                } else if (!Double.isNaN(v)) {
+                    r.setClock(s, r.clockSum(s), v);
                 }
             }
         }

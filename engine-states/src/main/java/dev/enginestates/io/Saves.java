@@ -172,7 +172,7 @@ public final class Saves {
             ObjectNode clocks = o.putObject("clocks");
             for (Iterator<Map.Entry<String, JsonNode>> it = encoded.get("clocks").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                clocks.set(e.getKey(), rounded(e.getValue().asDouble()));
+                clocks.set(e.getKey(), rounded(rec.clock(c.stateAt(e.getKey()))));
             }
             o.put("previous", encoded.get("previous").asText());
             o.set("left", rounded(r.secondsLeft()));

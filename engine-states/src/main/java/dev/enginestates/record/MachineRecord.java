@@ -48,6 +48,12 @@ public final class MachineRecord {
     String processing;
     /** Polled style: seconds each active state has been active (the root's: since the start), else {@code null}. */
     final double[] clock;
+    /**
+     * Polled style: what each clock's floating sum has lost to rounding (a compensated sum), so
+     * {@code t} is the sum of the steps as exactly as a double holds it: fifteen steps of 1/60 s
+     * make 0.25 s, and {@code t >= 0.25} holds on the fifteenth.
+     */
+    final double[] carry;
     /** Polled style: the leaf active before the last transition, or -1 (none yet). */
     int previous = -1;
     /** XState style: the clock time each state was last entered at, else {@code null}. */
@@ -70,6 +76,7 @@ public final class MachineRecord {
             }
         }
         this.clock = chart.polled != null ? new double[chart.size] : null;
+        this.carry = chart.polled != null ? new double[chart.size] : null;
         this.entered = chart.polled == null ? new double[chart.size] : null;
         this.context = context;
     }
@@ -194,7 +201,17 @@ public final class MachineRecord {
 
     /** Polled style: seconds the state has been active (0 when it is not), the root's since the start. */
     public double clock(int state) {
-        return clock != null && active[state] ? clock[state] : 0;
+        return clock != null && active[state] ? clock[state] + carry[state] : 0;
+    }
+
+    /** Polled style: the floating sum behind {@link #clock(int)}, as a checkpoint keeps it. */
+    public double clockSum(int state) {
+        return clock[state];
+    }
+
+    /** Polled style: the rounding the sum behind {@link #clock(int)} has lost, as a checkpoint keeps it. */
+    public double clockCarry(int state) {
+        return carry[state];
     }
 
     /** Polled style: the leaf active before the last transition, or -1 before the first. */
@@ -224,12 +241,24 @@ public final class MachineRecord {
     /** Polled style: sets a state's seconds active (restores, the test kit). */
     public void setClock(int state, double seconds) {
         clock[state] = seconds;
+        carry[state] = 0;
+    }
+
+    /** Polled style: sets a clock's sum and carry exactly (restores). */
+    public void setClock(int state, double sum, double carry) {
+        clock[state] = sum;
+        this.carry[state] = carry;
     }
 
     /** Polled style: adds {@code dt} to the clock of every active state. */
     public void advanceClocks(double dt) {
         for (int i = 0; i < configSize; i++) {
-            clock[config[i]] += dt;
+            int s = config[i];
+            // Neumaier's compensated sum: keep what the rounding of each addition dropped
+            double sum = clock[s];
+            double t = sum + dt;
+            carry[s] += Math.abs(sum) >= Math.abs(dt) ? (sum - t) + dt : (dt - t) + sum;
+            clock[s] = t;
         }
     }
 
@@ -366,6 +395,7 @@ public final class MachineRecord {
         Arrays.fill(paused, Double.NaN);
         if (clock != null) {
             Arrays.fill(clock, 0);
+            Arrays.fill(carry, 0);
         }
         previous = -1;
         waitState = -1;
@@ -412,6 +442,7 @@ public final class MachineRecord {
         heldSince = other.heldSince;
         if (clock != null) {
             System.arraycopy(other.clock, 0, clock, 0, clock.length);
+            System.arraycopy(other.carry, 0, carry, 0, carry.length);
         }
         previous = other.previous;
         if (entered != null) {

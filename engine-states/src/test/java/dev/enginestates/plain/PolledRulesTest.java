@@ -202,6 +202,25 @@ class PolledRulesTest {
         }
 
         @Test
+        void t_is_the_sum_of_the_steps_as_exactly_as_a_double_holds_it_so_a_guard_on_t_fires_on_time() {
+            // the document's Note: "a per-instance duration is a guard on t (to: { ready: (g, t) => t >= g.cooldown })"
+            for (double hz : new double[] {30, 60, 144}) {
+                for (double seconds : new double[] {0.25, 0.5, 1, 2, 3, 5, 7, 8, 10}) {
+                    StatesDef<Trace> def = StatesDef.<Trace>define("m", d -> d
+                            .state("cooldown", s -> s.to("ready", (c, t) -> t >= seconds)).state("ready"));
+                    StateMachine<Trace> fsm = new StateMachine<>(def, new Trace());
+                    long steps = Math.round(seconds * hz);
+                    for (long i = 1; i < steps; i++) {
+                        fsm.step(1 / hz);
+                    }
+                    assertEquals("cooldown", fsm.state(), seconds + " s at " + hz + " Hz, one step early");
+                    fsm.step(1 / hz);
+                    assertEquals("ready", fsm.state(), seconds + " s at " + hz + " Hz: on step " + steps);
+                }
+            }
+        }
+
+        @Test
         void a_states_to_guards_come_before_its_after() {
             Trace tr = new Trace();
             StatesDef<Trace> def = StatesDef.<Trace>define("m", d -> d
