@@ -70,6 +70,14 @@ class ReadmeCodeTest {
     }
 
     @Test
+    void thePolledTourDoesWhatTheReadmeSays() {
+        PolledTour.LOG.clear();
+        assertEquals("combat.engage", PolledTour.plain(), "back to combat.engage 0.2 s after the hit");
+        assertEquals(List.of("[fsm] patrol>combat.engage", "[fsm] combat.engage>flinch", "[fsm] flinch>combat.engage"), PolledTour.LOG);
+        assertEquals(1, PolledTour.ecs(), "the bot is back in combat");
+    }
+
+    @Test
     void theTourDoesWhatTheReadmeSays() {
         assertEquals(1.0, Tour.tour(), 1e-9, "RESUME brings the guard back with one second left");
         assertEquals("breather", Tour.plain());
