@@ -12,7 +12,6 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.declare.HolderCondition;
 import dev.enginestates.record.MachineRecord;
 import dev.enginestates.record.StateValue;
 
@@ -928,8 +927,8 @@ public final class StateWorld implements AutoCloseable {
     }
 
     private void runWhen(StateRecord<?> r) {
-        int t = firstWhen(r);
-        if (t >= 0) {
+        int t = TimeRules.firstWhen(r.record, r.holder);
+        if (t >= 0 && r.world == this) { // a test may have despawned its own entity
             // at the step's start, or later if a wait already moved the machine in this step
             Interpreter in = acquire(r.movedStep == steps ? Math.max(stepStart, r.movedAt) : stepStart);
             try {
@@ -955,46 +954,6 @@ public final class StateWorld implements AutoCloseable {
         }
         String entity = r.entity == null ? "no entity" : r.entity.isDeleted() ? "a despawned entity" : describe(r.entity);
         failures.add(new MachineFailure(r.machineId(), entity, state, event, cause));
-    }
-
-    /**
-     * The first {@code when} rule that holds, testing each active state's rules once: a child's
-     * before its parent's (the {@code 003} document), regions of a parallel state in document
-     * order (a post-order walk of the active states).
-     */
-    private int firstWhen(StateRecord<?> r) {
-        return firstWhen(r, r.record.chart(), 0);
-    }
-
-    private int firstWhen(StateRecord<?> r, Chart c, int s) {
-        MachineRecord rec = r.record;
-        for (int child : c.regularChildren[s]) {
-            if (rec.isActive(child)) {
-                int t = firstWhen(r, c, child);
-                if (t >= 0) {
-                    return t;
-                }
-            }
-        }
-        int[] rules = c.when[s];
-        if (rules != null) {
-            for (int t : rules) {
-                HolderCondition<Object> test = c.whenTest[t];
-                boolean holds;
-                try {
-                    holds = test.test(rec.context(), r.holder);
-                } catch (RuntimeException | Error e) {
-                    throw new UserCodeException(c.machineId, c.path[s], c.whenEvent.type(), "a when test", e);
-                }
-                if (holds) {
-                    return t;
-                }
-                if (r.world != this) {
-                    return -1; // the test despawned its own entity
-                }
-            }
-        }
-        return -1;
     }
 
     private void updateHolds() {
