@@ -4,8 +4,8 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.MachineException;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.chart.PolledChart;
 import dev.enginestates.record.MachineRecord;
+import dev.enginestates.record.Reads;
 import dev.enginestates.record.StateValue;
 
 import java.util.ArrayList;
@@ -120,14 +120,7 @@ public abstract class StateRecord<C> {
 
     /** Seconds in the active leaf (a polled machine's clock; for other styles, since it was entered on the world's clock). */
     public final double time() {
-        int leaf = -1;
-        Chart c = record.chart();
-        for (int i = 0; i < record.activeCount(); i++) {
-            int s = record.activeAt(i);
-            if (leaf < 0 || c.depth[s] > c.depth[leaf]) {
-                leaf = s;
-            }
-        }
+        int leaf = Reads.deepest(record);
         return leaf < 0 ? 0 : secondsIn(leaf);
     }
 
@@ -146,20 +139,11 @@ public abstract class StateRecord<C> {
     }
 
     private int activeNamed(String name) {
-        Chart c = record.chart();
-        boolean known = false;
-        for (int i = 1; i < c.size; i++) {
-            if (c.key[i].equals(name) || c.path[i].equals(name)) {
-                if (record.isActive(i)) {
-                    return i;
-                }
-                known = true;
-            }
-        }
-        if (!known) {
+        int s = Reads.activeNamed(record, name);
+        if (s == Reads.UNKNOWN) {
             stateIndex(name); // throws, naming the states
         }
-        return -1;
+        return s;
     }
 
     /**
@@ -222,20 +206,7 @@ public abstract class StateRecord<C> {
 
     /** Seconds the current wait has left (a polled machine: the innermost active {@code after}'s); 0 when none counts. */
     public final double secondsLeft() {
-        PolledChart p = record.chart().polled;
-        if (p != null) {
-            for (int i = record.activeCount() - 1; i >= 0; i--) {
-                int s = record.activeAt(i);
-                if (!Double.isNaN(p.afterSeconds[s])) {
-                    return Math.max(0, p.afterSeconds[s] - record.clock(s));
-                }
-            }
-            return 0;
-        }
-        if (record.waitState() < 0) {
-            return 0;
-        }
-        return Math.max(0, record.waitSeconds() - record.waited(clock()));
+        return Reads.secondsLeft(record, clock());
     }
 
     /** Seconds a state's wait had counted when it was left before it ended (kept for a history state to resume), or NaN. */

@@ -565,11 +565,15 @@ public final class StateWorld implements AutoCloseable {
 
     // ------------------------------------------------------------------ sending
 
-    boolean send(StateRecord<?> r, int eventId, Event event) {
-        checkThread();
+    private void checkAlive(StateRecord<?> r) {
         if (!alive(r)) {
             throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
         }
+    }
+
+    boolean send(StateRecord<?> r, int eventId, Event event) {
+        checkThread();
+        checkAlive(r);
         boolean input = !stepping && depth == 0;
         Interpreter in = acquire(stepping ? stepStart : clock);
         try {
@@ -588,9 +592,7 @@ public final class StateWorld implements AutoCloseable {
     /** Sends a polled machine's event; {@code asEvent} is the {@link Event} its handler receives as its one argument, if it was sent as one. */
     boolean sendPolled(StateRecord<?> r, int eventId, String event, Object[] args, Event asEvent) {
         checkThread();
-        if (!alive(r)) {
-            throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
-        }
+        checkAlive(r);
         boolean input = !stepping && depth == 0;
         PolledInterpreter in = acquirePolled();
         try {
@@ -612,9 +614,7 @@ public final class StateWorld implements AutoCloseable {
 
     void goPolled(StateRecord<?> r, int state, String name) {
         checkThread();
-        if (!alive(r)) {
-            throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
-        }
+        checkAlive(r);
         boolean input = !stepping && depth == 0;
         PolledInterpreter in = acquirePolled();
         try {

@@ -135,38 +135,37 @@ public final class InputLog implements WorldInputs {
 
     @Override
     public void sent(StateRecord<?> record, Event event) {
-        String key = key(record.entity(), "send");
-        if (key != null) {
-            ObjectNode s = inputs.addObject().putObject("send");
-            s.put("entity", key);
-            s.put("machine", record.machineId());
-            ObjectNode ev = s.putObject("event");
-            ev.put("type", event.type());
-            ev.set("fields", EventFields.encode(event.fields()));
-            if (record.record().chart().polled != null) {
-                s.put("asEvent", true); // a polled handler received the event itself as its argument
-            }
+        ObjectNode s = sendEntry(record, event.type(), event.fields());
+        if (s != null && record.record().chart().polled != null) {
+            s.put("asEvent", true); // a polled handler received the event itself as its argument
         }
     }
 
     @Override
     public void sent(StateRecord<?> record, String event, Object[] args) {
-        String key = key(record.entity(), "send");
-        if (key != null) {
-            ObjectNode s = inputs.addObject().putObject("send");
-            s.put("entity", key);
-            s.put("machine", record.machineId());
-            ObjectNode ev = s.putObject("event");
-            ev.put("type", event);
-            ev.set("fields", EventFields.encode(Map.of()));
-            if (args != null) {
-                Map<String, Object> numbered = new java.util.LinkedHashMap<>();
-                for (int i = 0; i < args.length; i++) {
-                    numbered.put(Integer.toString(i), args[i]);
-                }
-                s.set("args", EventFields.encode(numbered));
+        ObjectNode s = sendEntry(record, event, Map.of());
+        if (s != null && args != null) {
+            Map<String, Object> numbered = new java.util.LinkedHashMap<>();
+            for (int i = 0; i < args.length; i++) {
+                numbered.put(Integer.toString(i), args[i]);
             }
+            s.set("args", EventFields.encode(numbered));
         }
+    }
+
+    /** A new {@code send} entry, or {@code null} when the entity has no key (the key check reports it). */
+    private ObjectNode sendEntry(StateRecord<?> record, String type, Map<String, ?> fields) {
+        String key = key(record.entity(), "send");
+        if (key == null) {
+            return null;
+        }
+        ObjectNode s = inputs.addObject().putObject("send");
+        s.put("entity", key);
+        s.put("machine", record.machineId());
+        ObjectNode ev = s.putObject("event");
+        ev.put("type", type);
+        ev.set("fields", EventFields.encode(fields));
+        return s;
     }
 
     @Override

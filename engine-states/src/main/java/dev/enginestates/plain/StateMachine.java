@@ -16,6 +16,7 @@ import dev.enginestates.declare.Holder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.record.MachineRecord;
+import dev.enginestates.record.Reads;
 import dev.enginestates.record.StateValue;
 
 import java.util.ArrayList;
@@ -347,17 +348,7 @@ public final class StateMachine<C> {
      * machine's innermost active {@code after}'s; 0 when none counts.
      */
     public double secondsLeft() {
-        if (polled != null) {
-            PolledChart p = chart.polled;
-            for (int i = record.activeCount() - 1; i >= 0; i--) {
-                int s = record.activeAt(i);
-                if (!Double.isNaN(p.afterSeconds[s])) {
-                    return Math.max(0, p.afterSeconds[s] - record.clock(s));
-                }
-            }
-            return 0;
-        }
-        return record.waitState() < 0 ? 0 : Math.max(0, record.waitSeconds() - record.waited(clock));
+        return Reads.secondsLeft(record, clock);
     }
 
     /** Seconds since the machine started (the polled root's {@code t}; the XState style's own clock). */
@@ -510,20 +501,11 @@ public final class StateMachine<C> {
 
     /** The active state with that name or path, or -1; throws when no state has it. */
     private int activeNamed(String name, String call) {
-        Objects.requireNonNull(name, "state name");
-        boolean known = false;
-        for (int i = 1; i < chart.size; i++) {
-            if (chart.key[i].equals(name) || chart.path[i].equals(name)) {
-                if (record.isActive(i)) {
-                    return i;
-                }
-                known = true;
-            }
-        }
-        if (!known) {
+        int s = Reads.activeNamed(record, Objects.requireNonNull(name, "state name"));
+        if (s == Reads.UNKNOWN) {
             throw unknownState(name, call);
         }
-        return -1;
+        return s;
     }
 
     private IllegalArgumentException unknownState(String name, String call) {
@@ -539,14 +521,7 @@ public final class StateMachine<C> {
 
     /** The deepest active state (an XState-style machine without parallel states has one branch). */
     private int deepest() {
-        int best = 0;
-        for (int i = 0; i < record.activeCount(); i++) {
-            int s = record.activeAt(i);
-            if (chart.depth[s] > chart.depth[best]) {
-                best = s;
-            }
-        }
-        return best;
+        return Math.max(0, Reads.deepest(record));
     }
 
     private boolean hasParallel() {
