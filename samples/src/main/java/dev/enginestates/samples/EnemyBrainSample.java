@@ -53,7 +53,7 @@ public final class EnemyBrainSample {
     }
 
     /** The document's guard, one table shared by every bot. */
-    public static final StatesDef<Bot> BRAIN = StatesDef.<Bot>define("enemy-brain", d -> d
+    public static final StatesDef<Bot> BRAIN = StatesDef.define("enemy-brain", Bot::new, d -> d
             .initial("patrol")
             .on("hit", "flinch")                                    // an event, from any state
             .to("dead", (b, t) -> b.hp <= 0)                        // tested in every state, first

@@ -46,7 +46,7 @@ public final class PolledDoorSample {
     }
 
     /** The door table, shared by every door. */
-    public static final StatesDef<Door> DOOR = StatesDef.<Door>define("polled-door", d -> d
+    public static final StatesDef<Door> DOOR = StatesDef.define("polled-door", Door::new, d -> d
             .initial("closed")
             .state("closed", s -> s
                     .enter((door, from) -> door.openness = 0)

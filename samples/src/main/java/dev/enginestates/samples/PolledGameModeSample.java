@@ -1,7 +1,6 @@
 package dev.enginestates.samples;
 
 import dev.enginestates.StatesDef;
-import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.plain.StateMachine;
 
 import java.util.Locale;
@@ -58,7 +57,7 @@ public final class PolledGameModeSample {
     }
 
     /** The game mode table. */
-    public static final StatesDef<Match> MODE = StatesDef.<Match>define("polled-mode", d -> d
+    public static final StatesDef<Match> MODE = StatesDef.define("polled-mode", Match::new, d -> d
             .initial("warmup")
             .on("join", (m, args) -> {
                 m.players++;
@@ -68,9 +67,8 @@ public final class PolledGameModeSample {
                 m.players = Math.max(0, m.players - 1);
                 return null;
             })
-            // the tolerance after has: a sum of 1/60 s steps may fall a hair short (see PolledWeaponSample.elapsed)
             .state("warmup", s -> s.to("round", (m, t) -> m.players >= m.maxPlayers
-                    || (m.players >= m.minPlayers && t >= WARMUP_SECONDS - StateWorld.TIME_TOLERANCE)))
+                    || (m.players >= m.minPlayers && t >= WARMUP_SECONDS)))
             .state("round", s -> s
                     .initial("countdown")
                     .enter((m, from) -> {

@@ -1,7 +1,6 @@
 package dev.enginestates.samples;
 
 import dev.enginestates.StatesDef;
-import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.plain.StateMachine;
 
 import java.util.List;
@@ -80,19 +79,10 @@ public final class PolledWeaponSample {
                     })
                     .to("reload", (g, t) -> g.ammo == 0)
                     .to("cooldown", (g, t) -> true))
-            .state("cooldown", s -> s.to("ready", (g, t) -> elapsed(t, g.cooldown)))
+            .state("cooldown", s -> s.to("ready", (g, t) -> t >= g.cooldown))       // a per-weapon duration: a guard on t
             .state("reload", s -> s
-                    .to("ready", (g, t) -> elapsed(t, g.reloadSeconds))
+                    .to("ready", (g, t) -> t >= g.reloadSeconds)
                     .exit((g, to) -> g.ammo = g.magazine)));                // reload is left only when its time is up
-
-    /**
-     * Whether {@code seconds} have passed. Unlike {@code after}, a guard gets no tolerance:
-     * fifteen steps of 1/60 s sum a hair below 0.25, and a bare {@code t >= 0.25} would wait
-     * a sixteenth step.
-     */
-    static boolean elapsed(double t, double seconds) {
-        return t >= seconds - StateWorld.TIME_TOLERANCE;
-    }
 
     /** One tick of the weapon's owner: clear the output, write the input, step. */
     public static void tick(StateMachine<Gun> weapon, boolean triggerHeld, double dt) {

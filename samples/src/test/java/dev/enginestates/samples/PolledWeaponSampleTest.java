@@ -67,15 +67,15 @@ class PolledWeaponSampleTest {
 
     @Test
     void eachWeaponTakesItsOwnDurationsFromOneSharedTable() {
-        StateMachine<Gun> fast = StateMachine.startIn(WEAPON, new Gun("smg", 0.1, 1, 30), "cooldown").withTime("cooldown", 0.09);
-        StateMachine<Gun> slow = StateMachine.startIn(WEAPON, new Gun("cannon", 2, 4, 1), "cooldown").withTime("cooldown", 0.09);
-        tick(fast, false, 0.01);
-        tick(slow, false, 0.01);
+        StateMachine<Gun> fast = StateMachine.startIn(WEAPON, new Gun("smg", 0.25, 1, 30), "cooldown").withTime("cooldown", 0.125);
+        StateMachine<Gun> slow = StateMachine.startIn(WEAPON, new Gun("cannon", 2, 4, 1), "cooldown").withTime("cooldown", 0.125);
+        tick(fast, false, 0.125);
+        tick(slow, false, 0.125);
         assertEquals("ready", fast.state());
         assertEquals("cooldown", slow.state());
-        assertEquals(0.1, slow.time(), 1e-12);
-        slow.withTime("cooldown", 1.99);
-        tick(slow, false, 0.01);
+        assertEquals(0.25, slow.time(), 1e-12);
+        slow.withTime("cooldown", 1.875);
+        tick(slow, false, 0.125);
         assertEquals("ready", slow.state());
     }
 
@@ -87,7 +87,7 @@ class PolledWeaponSampleTest {
         }
         assertEquals("cooldown", weapon.state(), "14 steps are less than 0.25 s");
         tick(weapon, false, DT);
-        assertEquals("ready", weapon.state(), "the fifteenth, though fifteen sixtieths sum a hair below 0.25");
+        assertEquals("ready", weapon.state(), "the fifteenth: t is the sum of the steps, 0.25, though a plain floating sum of fifteen sixtieths falls a hair short");
     }
 
     @Test
