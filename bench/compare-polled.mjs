@@ -52,8 +52,8 @@ function figures(bench, params = {}) {
 
 const per = (f, n) => (f ? { ...f, mean: f.mean == null ? null : f.mean / n, p99: f.p99 == null ? null : f.p99 / n, bytes: null } : null);
 
-const guardsOurs = figures("PolledGuardsBench.engineStates", { machines: MACHINES });
-const guardsPeer = figures("PolledGuardsBench.gdxAi", { machines: MACHINES });
+const guardsOurs = figures("PolledGuardsBench.engineStates", { machines: MACHINES, kinds: 1 });
+const guardsPeer = figures("PolledGuardsBench.gdxAi", { machines: MACHINES, kinds: 1 });
 const guardsAlone = figures("PolledGuardsBench.guardsAlone", { machines: MACHINES });
 const transitionOurs = figures("PolledTransitionBench.engineStates");
 const transitionPeer = figures("PolledTransitionBench.gdxAi");
@@ -64,6 +64,9 @@ const rows = [
     { label: "G: the same, per guard tested (÷ 3,000)", es: per(guardsOurs, GUARDS), peer: per(guardsPeer, GUARDS) },
     { label: "G baseline: the 3 guard lambdas alone on 1,000 contexts, no machine", es: guardsAlone },
     { label: "G baseline, per guard (÷ 3,000)", es: per(guardsAlone, GUARDS) },
+    { label: "G spread: the same, the machines over 4 states (12 guard lambdas; 4 gdx-ai state classes)",
+        es: figures("PolledGuardsBench.engineStates", { machines: MACHINES, kinds: 4 }),
+        peer: figures("PolledGuardsBench.gdxAi", { machines: MACHINES, kinds: 4 }) },
     { label: "D: 1,000 once a second through after(1.0), in phase", es: figures("PolledCycle1sBench.engineStates", { phase: "inPhase" }),
         peer: figures("PolledCycle1sBench.gdxAi", { phase: "inPhase" }) },
     { label: "D: 1,000 once a second through after(1.0), staggered", es: figures("PolledCycle1sBench.engineStates", { phase: "staggered" }),

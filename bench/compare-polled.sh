@@ -57,7 +57,8 @@ if [ "$run" = 1 ]; then
     tries=0
     while :; do
         status=0
-        java -jar "$jar" "${mode[@]}" -f 1 -tu ns -prof gc -rf json -rff "$result" \
+        # kinds=4: case G again with the machines spread over 4 states (PolledGuardsBench)
+        java -jar "$jar" "${mode[@]}" -f 1 -tu ns -prof gc -rf json -rff "$result" -p kinds=1,4 \
             ${jmh_args[@]+"${jmh_args[@]}"} "$selection" > "$log" 2>&1 || status=$?
         # JMH runs one suite at a time on a machine: wait for another engineer's run to end
         if grep -q 'Unable to acquire the JMH lock' "$log" && [ "$tries" -lt 60 ]; then

@@ -54,21 +54,49 @@ final class GdxAiAgents {
         }
     }
 
-    /** The three guards of {@link PolledMachines#GUARDS3} as one update. */
+    /**
+     * The three guards of {@link PolledMachines#GUARDS3} as one update. WATCH2 to WATCH4 are
+     * the same state as classes of their own, for the agents spread over 4 states
+     * ({@link PolledMachines#GUARDS3_IN_4}): DefaultStateMachine's one call site then sees 4.
+     */
     enum Guarded implements Quiet {
         WATCH {
             @Override
             public void update(Agent a) {
-                if (a.hp <= 0) {
-                    a.fsm.changeState(DEAD);
-                } else if (a.seen) {
-                    a.fsm.changeState(COMBAT);
-                } else if (a.alarm) {
-                    a.fsm.changeState(ALERT);
-                }
+                watch(a);
             }
         },
-        DEAD, COMBAT, ALERT
+        WATCH2 {
+            @Override
+            public void update(Agent a) {
+                watch(a);
+            }
+        },
+        WATCH3 {
+            @Override
+            public void update(Agent a) {
+                watch(a);
+            }
+        },
+        WATCH4 {
+            @Override
+            public void update(Agent a) {
+                watch(a);
+            }
+        },
+        DEAD, COMBAT, ALERT;
+
+        static void watch(Agent a) {
+            if (a.hp <= 0) {
+                a.fsm.changeState(DEAD);
+            } else if (a.seen) {
+                a.fsm.changeState(COMBAT);
+            } else if (a.alarm) {
+                a.fsm.changeState(ALERT);
+            }
+        }
+
+        static final Guarded[] WATCHING = {WATCH, WATCH2, WATCH3, WATCH4};
     }
 
     /** {@link PolledMachines#CYCLE_1S}: off and on, each left after a second. */
@@ -123,6 +151,18 @@ final class GdxAiAgents {
     }
 
     // ------------------------------------------------------------------ set-up and checks
+
+    /** Agents of case G: all in WATCH ({@code kinds} 1), or agent i in the (i % 4)-th watching state ({@code kinds} 4). */
+    static Agent[] guarded(int n, int kinds) {
+        if (kinds != 1 && kinds != 4) {
+            throw new IllegalArgumentException("kinds is 1 or 4, got " + kinds);
+        }
+        Agent[] out = new Agent[n];
+        for (int i = 0; i < n; i++) {
+            out[i] = new Agent(Guarded.WATCHING[i % kinds]);
+        }
+        return out;
+    }
 
     static Agent[] agents(State<Agent> initial, int n) {
         Agent[] out = new Agent[n];
@@ -182,9 +222,11 @@ final class GdxAiAgents {
         }
     }
 
-    /** Every agent is in {@code state}. */
-    static void checkAll(Agent[] agents, State<Agent> state) {
+    /** Agent {@code i} is in {@code states[i % states.length]}. */
+    @SafeVarargs
+    static void checkAll(Agent[] agents, State<Agent>... states) {
         for (int i = 0; i < agents.length; i++) {
+            State<Agent> state = states[i % states.length];
             if (agents[i].fsm.getCurrentState() != state) {
                 throw new IllegalStateException("agent " + i + " is in " + agents[i].fsm.getCurrentState() + "; expected " + state);
             }

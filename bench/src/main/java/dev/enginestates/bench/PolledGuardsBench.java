@@ -39,7 +39,13 @@ import static dev.enginestates.bench.Machines.DT;
  * <pre>
  * java -jar bench/target/benchmarks.jar PolledGuardsBench -prof gc
  * java -jar bench/target/benchmarks.jar PolledGuardsBench -p machines=16   # all in the L1 cache
+ * java -jar bench/target/benchmarks.jar PolledGuardsBench -p kinds=4       # machines spread over 4 states
  * </pre>
+ *
+ * <p>With {@code kinds=4} the machines sit in 4 states that test the same conditions through
+ * code of their own (12 guard lambdas for engine-states, 4 state classes for gdx-ai), as a
+ * game's machines sit in many states: gdx-ai's call into the state's {@code update} then stops
+ * being monomorphic, as engine-states' guard call never is.</p>
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -54,13 +60,21 @@ public class PolledGuardsBench {
         @Param({"1000"})
         public int machines;
 
+        /** 1: every machine in 'watch'; 4: spread over 4 such states, each with its own guard lambdas. */
+        @Param({"1"})
+        public int kinds;
+
         StateMachine<Bot>[] all;
 
         @Setup(Level.Trial)
         public void setUp() {
-            all = PolledMachines.machines(PolledMachines.GUARDS3, machines);
+            all = PolledMachines.guarded(machines, kinds);
             PolledMachines.stepAll(all, 60);
-            PolledMachines.checkAll(all, "watch");
+            if (kinds == 1) {
+                PolledMachines.checkAll(all, "watch");
+            } else {
+                PolledMachines.checkAll(all, "w0", "w1", "w2", "w3");
+            }
         }
 
         void step() {
@@ -110,14 +124,18 @@ public class PolledGuardsBench {
         @Param({"1000"})
         public int machines;
 
+        /** 1: every agent in WATCH; 4: spread over WATCH to WATCH4, 4 state classes. */
+        @Param({"1"})
+        public int kinds;
+
         Agent[] agents;
 
         @Setup(Level.Trial)
         public void setUp() {
             GdxAiAgents.resetTimepiece();
-            agents = GdxAiAgents.agents(GdxAiAgents.Guarded.WATCH, machines);
+            agents = GdxAiAgents.guarded(machines, kinds);
             GdxAiAgents.stepAll(agents, 60);
-            GdxAiAgents.checkAll(agents, GdxAiAgents.Guarded.WATCH);
+            GdxAiAgents.checkAll(agents, java.util.Arrays.copyOf(GdxAiAgents.Guarded.WATCHING, kinds));
         }
 
         void step() {

@@ -54,6 +54,36 @@ final class PolledMachines {
             .state("combat")
             .state("alert"));
 
+    /**
+     * Case G spread over 4 states: 'w0' to 'w3' each test the same three conditions through
+     * lambdas of their own (12 lambda classes at the interpreter's one guard call site), and
+     * machine {@code i} is put in {@code w(i % 4)}, as a game's machines sit in many states.
+     */
+    static final StatesDef<Bot> GUARDS3_IN_4 = StatesDef.define("guards3-in-4", d -> d
+            .initial("w0")
+            .state("w0", s -> s.to("dead", (b, t) -> b.hp <= 0).to("combat", (b, t) -> b.seen).to("alert", (b, t) -> b.alarm))
+            .state("w1", s -> s.to("dead", (b, t) -> b.hp <= 0).to("combat", (b, t) -> b.seen).to("alert", (b, t) -> b.alarm))
+            .state("w2", s -> s.to("dead", (b, t) -> b.hp <= 0).to("combat", (b, t) -> b.seen).to("alert", (b, t) -> b.alarm))
+            .state("w3", s -> s.to("dead", (b, t) -> b.hp <= 0).to("combat", (b, t) -> b.seen).to("alert", (b, t) -> b.alarm))
+            .state("dead")
+            .state("combat")
+            .state("alert"));
+
+    /** Machines of case G: one watching state ({@code kinds} 1) or four ({@code kinds} 4, machine i in w(i % 4)). */
+    static StateMachine<Bot>[] guarded(int n, int kinds) {
+        if (kinds == 1) {
+            return machines(GUARDS3, n);
+        }
+        if (kinds != 4) {
+            throw new IllegalArgumentException("kinds is 1 or 4, got " + kinds);
+        }
+        StateMachine<Bot>[] out = machines(GUARDS3_IN_4, n);
+        for (int i = 0; i < n; i++) {
+            out[i].go("w" + (i % 4));
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ once a second through after
 
     /** off and on, each left after 1 s: a move a second, 60 steps apart at 60 Hz. */
@@ -126,9 +156,10 @@ final class PolledMachines {
         }
     }
 
-    /** Every machine is in {@code state}. */
-    static void checkAll(StateMachine<Bot>[] machines, String state) {
+    /** Machine {@code i} is in {@code states[i % states.length]}. */
+    static void checkAll(StateMachine<Bot>[] machines, String... states) {
         for (int i = 0; i < machines.length; i++) {
+            String state = states[i % states.length];
             if (!machines[i].state().equals(state)) {
                 throw new IllegalStateException("machine " + i + " is in '" + machines[i].state() + "'; expected '" + state + "'");
             }
