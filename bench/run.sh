@@ -37,15 +37,20 @@ if [ "$build" = 1 ]; then
 fi
 
 jar="$here/target/benchmarks.jar"
+# The default selection is issue 6's suite: the polled cases (Polled*Bench) and their gdx-ai
+# peer run with bench/compare-polled.sh.
 if [ "$quick" = 1 ]; then
     result="$here/jmh-result-quick.json"
     mode=(-wi 1 -w 700ms -i 1 -r 800ms)
     if [ "${#jmh_args[@]}" = 0 ]; then
-        jmh_args=('Timed$')
+        jmh_args=('Timed$' -e '\.Polled')
     fi
 else
     result="$here/jmh-result.json"
     mode=(-wi 3 -w 1s -i 4 -r 1s)
+    if [ "${#jmh_args[@]}" = 0 ]; then
+        jmh_args=(-e '\.Polled')
+    fi
 fi
 
 echo "== running JMH -> $result" >&2
