@@ -112,7 +112,7 @@ public final class PolledInterpreter {
             for (int hop = 0; hop < MAX_HOPS && takeFirst(c, p, r); hop++) {
                 moved = true;
             }
-            for (int i = 0; i < r.activeCount(); i++) {
+            for (int i = 0, n = p.hasUpdates ? r.activeCount() : 0; i < n; i++) {
                 int s = r.activeAt(i);
                 StateUpdate<Object> u = p.update[s];
                 if (u == null) {

@@ -46,6 +46,8 @@ public final class PolledChart {
     public final int[][] onTarget;
     public final StateEventHandler<Object>[][] onHandler;
     public final String[] eventTypes;
+    /** Whether any state (or the root) declares an {@code update}: the step's update pass is skipped otherwise. */
+    public final boolean hasUpdates;
     private final Map<String, Integer> eventIds;
 
     // the chart's shape, for resolving names returned at run time
@@ -85,6 +87,11 @@ public final class PolledChart {
         onKind = new byte[size][];
         onTarget = new int[size][];
         onHandler = (StateEventHandler<Object>[][]) new StateEventHandler<?>[size][];
+        boolean updates = false;
+        for (PolledDefinition<?> d : defs) {
+            updates |= d.update() != null;
+        }
+        hasUpdates = updates;
         if (c.regularChildren[0].length == 0) {
             problems.add("the machine has no states; expected at least one state(...)");
         }
