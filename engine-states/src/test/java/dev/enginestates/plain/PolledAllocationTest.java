@@ -60,8 +60,8 @@ class PolledAllocationTest {
         }
         long bytes = warmThenMeasure(() -> {
             for (int step = 0; step < 600; step++) {
-                for (StateMachine<Ctx> m : machines) {
-                    m.step(1 / 60.0);
+                for (int i = 0; i < machines.size(); i++) {
+                    machines.get(i).step(1 / 60.0);
                 }
             }
         });
@@ -76,8 +76,8 @@ class PolledAllocationTest {
         }
         long bytes = warmThenMeasure(() -> {
             for (int step = 0; step < 600; step++) {
-                for (StateMachine<Ctx> m : machines) {
-                    m.step(1 / 60.0);
+                for (int i = 0; i < machines.size(); i++) {
+                    machines.get(i).step(1 / 60.0);
                 }
             }
         });
