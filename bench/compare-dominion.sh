@@ -246,7 +246,7 @@ RAN="$run" CASES="$(printf '%s\n' "${cases[@]}")" FORMAT="$self/format.mjs" node
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
-const { PKG, toNs, time, bytes } = await import(pathToFileURL(process.env.FORMAT).href);
+const { figures, time, bytes } = await import(pathToFileURL(process.env.FORMAT).href);
 
 const [upstreamFile, patchedFile] = process.argv.slice(2);
 const load = (f) => {
@@ -260,33 +260,6 @@ const load = (f) => {
 const upstream = load(upstreamFile);
 const patched = load(patchedFile);
 
-function figures(jmh, bench, params) {
-    const find = (name) => jmh.find((r) => r.benchmark === PKG + name
-        && Object.entries(params).every(([k, v]) => String(r.params?.[k]) === String(v)));
-    const plain = find(bench);
-    const timed = find(bench + "Timed");
-    if (!plain && !timed) {
-        return null;
-    }
-    const perIteration = (r, key) => {
-        const m = r?.secondaryMetrics?.[key];
-        if (!m) {
-            return null;
-        }
-        const values = m.rawData.flat();
-        return values.reduce((x, y) => x + y, 0) / values.length;
-    };
-    const alloc = (r) => {
-        const m = r?.secondaryMetrics?.["gc.alloc.rate.norm"] ?? r?.secondaryMetrics?.["·gc.alloc.rate.norm"];
-        return m ? m.score : null;
-    };
-    return {
-        mean: plain ? plain.primaryMetric.score * (toNs[plain.primaryMetric.scoreUnit] ?? NaN) : perIteration(timed, "meanNs"),
-        meanFrom: plain ? "avgt" : "timed",
-        p99: perIteration(timed, "p99Ns"),
-        bytes: alloc(plain) ?? alloc(timed),
-    };
-}
 
 const ratio = (p, u) => (p == null || u == null || !(u > 0) ? "—" : (p / u).toFixed(2));
 

@@ -5,7 +5,7 @@
 //
 //   node bench/compare-polled.mjs bench/jmh-result-polled.json
 import { readFileSync } from "node:fs";
-import { PKG, toNs, time, bytes } from "./format.mjs";
+import { figures, time, bytes } from "./format.mjs";
 
 const [jmhFile] = process.argv.slice(2);
 if (!jmhFile) {
@@ -17,60 +17,29 @@ const jmh = JSON.parse(readFileSync(jmhFile, "utf8"));
 const MACHINES = 1000;
 const GUARDS = 3 * MACHINES; // guards tested in one step of case G
 
-/**
- * One benchmark's figures, as compare.mjs reads them: the mean from its AverageTime run (else
- * from its Timed twin's meanNs), p99 from the Timed twin (one value an iteration in rawData,
- * averaged), and B/op from -prof gc.
- */
-function figures(bench, params = {}) {
-    const find = (name) => jmh.find((r) => r.benchmark === PKG + name
-        && Object.entries(params).every(([k, v]) => String(r.params?.[k]) === String(v)));
-    const plain = find(bench);
-    const timed = find(bench + "Timed");
-    if (!plain && !timed) {
-        return null;
-    }
-    const perIteration = (r, key) => {
-        const m = r?.secondaryMetrics?.[key];
-        if (!m) {
-            return null;
-        }
-        const values = m.rawData.flat();
-        return values.reduce((x, y) => x + y, 0) / values.length;
-    };
-    const alloc = (r) => {
-        const m = r?.secondaryMetrics?.["gc.alloc.rate.norm"] ?? r?.secondaryMetrics?.["·gc.alloc.rate.norm"];
-        return m ? m.score : null;
-    };
-    return {
-        mean: plain ? plain.primaryMetric.score * (toNs[plain.primaryMetric.scoreUnit] ?? NaN) : perIteration(timed, "meanNs"),
-        meanFrom: plain ? "avgt" : "timed",
-        p99: perIteration(timed, "p99Ns"),
-        bytes: alloc(plain) ?? alloc(timed),
-    };
-}
+const ours = (bench, params) => figures(jmh, bench, params);
 
 const per = (f, n) => (f ? { ...f, mean: f.mean == null ? null : f.mean / n, p99: f.p99 == null ? null : f.p99 / n, bytes: null } : null);
 
-const guardsOurs = figures("PolledGuardsBench.engineStates", { machines: MACHINES, kinds: 1 });
-const guardsPeer = figures("PolledGuardsBench.gdxAi", { machines: MACHINES, kinds: 1 });
-const guardsAlone = figures("PolledGuardsBench.guardsAlone", { machines: MACHINES });
-const transitionOurs = figures("PolledTransitionBench.engineStates");
-const transitionPeer = figures("PolledTransitionBench.gdxAi");
+const guardsOurs = ours("PolledGuardsBench.engineStates", { machines: MACHINES, kinds: 1 });
+const guardsPeer = ours("PolledGuardsBench.gdxAi", { machines: MACHINES, kinds: 1 });
+const guardsAlone = ours("PolledGuardsBench.guardsAlone", { machines: MACHINES });
+const transitionOurs = ours("PolledTransitionBench.engineStates");
+const transitionPeer = ours("PolledTransitionBench.gdxAi");
 
 const rows = [
-    { label: "control: a busy loop of ~50 ns (the machine's noise floor)", es: figures("NoiseFloorBench.busyLoop") },
+    { label: "control: a busy loop of ~50 ns (the machine's noise floor)", es: ours("NoiseFloorBench.busyLoop") },
     { label: "G: 1,000 machines, 3 guards each, none true (a step)", es: guardsOurs, peer: guardsPeer },
     { label: "G: the same, per guard tested (÷ 3,000)", es: per(guardsOurs, GUARDS), peer: per(guardsPeer, GUARDS) },
     { label: "G baseline: the 3 guard lambdas alone on 1,000 contexts, no machine", es: guardsAlone },
     { label: "G baseline, per guard (÷ 3,000)", es: per(guardsAlone, GUARDS) },
     { label: "G spread: the same, the machines over 4 states (12 guard lambdas; 4 gdx-ai state classes)",
-        es: figures("PolledGuardsBench.engineStates", { machines: MACHINES, kinds: 4 }),
-        peer: figures("PolledGuardsBench.gdxAi", { machines: MACHINES, kinds: 4 }) },
-    { label: "D: 1,000 once a second through after(1.0), in phase", es: figures("PolledCycle1sBench.engineStates", { phase: "inPhase" }),
-        peer: figures("PolledCycle1sBench.gdxAi", { phase: "inPhase" }) },
-    { label: "D: 1,000 once a second through after(1.0), staggered", es: figures("PolledCycle1sBench.engineStates", { phase: "staggered" }),
-        peer: figures("PolledCycle1sBench.gdxAi", { phase: "staggered" }) },
+        es: ours("PolledGuardsBench.engineStates", { machines: MACHINES, kinds: 4 }),
+        peer: ours("PolledGuardsBench.gdxAi", { machines: MACHINES, kinds: 4 }) },
+    { label: "D: 1,000 once a second through after(1.0), in phase", es: ours("PolledCycle1sBench.engineStates", { phase: "inPhase" }),
+        peer: ours("PolledCycle1sBench.gdxAi", { phase: "inPhase" }) },
+    { label: "D: 1,000 once a second through after(1.0), staggered", es: ours("PolledCycle1sBench.engineStates", { phase: "staggered" }),
+        peer: ours("PolledCycle1sBench.gdxAi", { phase: "staggered" }) },
     { label: "T: one transition taken on a guard", es: transitionOurs, peer: transitionPeer },
 ];
 

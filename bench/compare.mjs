@@ -4,7 +4,7 @@
 //
 //   node bench/compare.mjs bench/jmh-result.json bench/peers/xstate/xstate-result.json
 import { readFileSync } from "node:fs";
-import { PKG, toNs, time, bytes } from "./format.mjs";
+import { figures, time, bytes } from "./format.mjs";
 
 const [jmhFile, peerFile] = process.argv.slice(2);
 if (!jmhFile) {
@@ -15,39 +15,7 @@ const jmh = JSON.parse(readFileSync(jmhFile, "utf8"));
 const peer = peerFile ? JSON.parse(readFileSync(peerFile, "utf8")) : { results: [] };
 
 
-/**
- * The engine-states figures of one benchmark and parameter set: the mean from its AverageTime
- * run (else from its Timed twin), p50 and p99 from the Timed twin (see StepTimes.java: one
- * value an iteration in rawData, averaged here), and B/op from -prof gc.
- */
-function ours(bench, params) {
-    const find = (name) => jmh.find((r) => r.benchmark === PKG + name
-        && Object.entries(params).every(([k, v]) => String(r.params?.[k]) === String(v)));
-    const plain = find(bench);
-    const timed = find(bench + "Timed");
-    if (!plain && !timed) {
-        return null;
-    }
-    const perIteration = (r, key) => {
-        const m = r?.secondaryMetrics?.[key];
-        if (!m) {
-            return null;
-        }
-        const values = m.rawData.flat();
-        return values.reduce((x, y) => x + y, 0) / values.length;
-    };
-    const alloc = (r) => {
-        const m = r?.secondaryMetrics?.["gc.alloc.rate.norm"] ?? r?.secondaryMetrics?.["·gc.alloc.rate.norm"];
-        return m ? m.score : null;
-    };
-    return {
-        mean: plain ? plain.primaryMetric.score * (toNs[plain.primaryMetric.scoreUnit] ?? NaN) : perIteration(timed, "meanNs"),
-        meanFrom: plain ? "avgt" : "timed",
-        p50: perIteration(timed, "p50Ns"),
-        p99: perIteration(timed, "p99Ns"),
-        bytes: alloc(plain) ?? alloc(timed),
-    };
-}
+const ours = (bench, params) => figures(jmh, bench, params);
 
 function theirs(id) {
     const r = peer.results.find((x) => x.case === id);

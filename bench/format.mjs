@@ -1,5 +1,5 @@
-// What bench/compare.mjs and bench/compare-dominion.sh share: how JMH names and units read,
-// and how a time or a byte count is written in their tables.
+// What bench/compare.mjs, compare-polled.mjs and compare-dominion.sh share: how JMH names, units
+// and results read, and how a time or a byte count is written in their tables.
 export const PKG = "dev.enginestates.bench.";
 export const toNs = { "ns/op": 1, "us/op": 1e3, "µs/op": 1e3, "ms/op": 1e6, "s/op": 1e9 };
 
@@ -31,3 +31,37 @@ export const bytes = (b) => {
     }
     return `${(b / 1e6).toPrecision(3)} MB`;
 };
+
+/**
+ * One benchmark's figures from JMH's JSON results: the mean from its AverageTime run (else from
+ * its Timed twin's meanNs), p50 and p99 from the Timed twin (see StepTimes.java: one value an
+ * iteration in rawData, averaged here), and B/op from -prof gc; null when neither ran.
+ */
+export function figures(jmh, bench, params = {}) {
+    const find = (name) => jmh.find((r) => r.benchmark === PKG + name
+        && Object.entries(params).every(([k, v]) => String(r.params?.[k]) === String(v)));
+    const plain = find(bench);
+    const timed = find(bench + "Timed");
+    if (!plain && !timed) {
+        return null;
+    }
+    const perIteration = (r, key) => {
+        const m = r?.secondaryMetrics?.[key];
+        if (!m) {
+            return null;
+        }
+        const values = m.rawData.flat();
+        return values.reduce((x, y) => x + y, 0) / values.length;
+    };
+    const alloc = (r) => {
+        const m = r?.secondaryMetrics?.["gc.alloc.rate.norm"] ?? r?.secondaryMetrics?.["·gc.alloc.rate.norm"];
+        return m ? m.score : null;
+    };
+    return {
+        mean: plain ? plain.primaryMetric.score * (toNs[plain.primaryMetric.scoreUnit] ?? NaN) : perIteration(timed, "meanNs"),
+        meanFrom: plain ? "avgt" : "timed",
+        p50: perIteration(timed, "p50Ns"),
+        p99: perIteration(timed, "p99Ns"),
+        bytes: alloc(plain) ?? alloc(timed),
+    };
+}
