@@ -191,10 +191,15 @@ final class GdxAiAgents {
 
     static void stepAll(Agent[] agents, int steps) {
         for (int k = 0; k < steps; k++) {
-            frame(Machines.DT);
-            for (Agent a : agents) {
-                a.fsm.update();
-            }
+            step(agents, Machines.DT);
+        }
+    }
+
+    /** One frame of {@code dt} seconds: the timepiece moves, then every agent's machine updates. */
+    static void step(Agent[] agents, double dt) {
+        frame(dt);
+        for (Agent a : agents) {
+            a.fsm.update();
         }
     }
 

@@ -90,10 +90,7 @@ public class PolledCycle1sBench {
         }
 
         void step() {
-            GdxAiAgents.frame(DT);
-            for (Agent a : agents) {
-                a.fsm.update();
-            }
+            GdxAiAgents.step(agents, DT);
         }
     }
 

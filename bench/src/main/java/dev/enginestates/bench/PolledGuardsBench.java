@@ -139,10 +139,7 @@ public class PolledGuardsBench {
         }
 
         void step() {
-            GdxAiAgents.frame(DT);
-            for (Agent a : agents) {
-                a.fsm.update();
-            }
+            GdxAiAgents.step(agents, DT);
         }
     }
 
