@@ -236,6 +236,22 @@ public final class PolledInterpreter {
         }
     }
 
+    /**
+     * The state {@code go(name)} moves to: the name resolved from the active leaf as a declared
+     * target is ({@code "$back"}: the previous leaf); 0 when {@code "$back"} has nothing before
+     * it (nothing to do); -1 when the name names no state ({@link #goProblem} says so).
+     */
+    public static int goTarget(MachineRecord r, String name) {
+        int s = r.chart().polled.resolve(Math.max(0, r.leaf()), name);
+        return s == PolledChart.BACK ? Math.max(0, r.previous()) : s;
+    }
+
+    /** The message for a {@code go(name)} whose name names no state. */
+    public static String goProblem(MachineRecord r, String name) {
+        Chart c = r.chart();
+        return "machine '" + c.machineId + "': go('" + name + "') names no state; " + c.polled.expected(Math.max(0, r.leaf()), name);
+    }
+
     private int returned(Chart c, PolledChart p, MachineRecord r, int s, String name, String what, String event) {
         int t = p.resolve(s, name);
         if (t == -1) {

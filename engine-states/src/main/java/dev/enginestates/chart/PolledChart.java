@@ -51,7 +51,6 @@ public final class PolledChart {
     private final Map<String, Integer> eventIds;
 
     // the chart's shape, for resolving names returned at run time
-    private final String machineId;
     private final String[] key;
     private final String[] path;
     private final int[] parent;
@@ -61,7 +60,6 @@ public final class PolledChart {
     @SuppressWarnings("unchecked")
     private PolledChart(ChartCompiler c, List<PolledDefinition<?>> defs, List<String> problems) {
         int size = c.size;
-        machineId = c.machineId;
         key = c.key;
         path = c.path;
         parent = c.parent;
@@ -234,10 +232,5 @@ public final class PolledChart {
     public int eventId(String type) {
         Integer id = eventIds.get(type);
         return id == null ? -1 : id;
-    }
-
-    /** The machine's id, for messages. */
-    public String machineId() {
-        return machineId;
     }
 }

@@ -8,7 +8,6 @@ import dev.enginestates.UnknownEventException;
 import dev.enginestates.StatesDef;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
-import dev.enginestates.chart.PolledChart;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.StateType;
@@ -266,22 +265,16 @@ public final class States<C> {
      */
     public void go(Entity entity, String name) {
         StateRecord<C> r = read(entity);
-        PolledChart p = chart.polled;
-        if (p == null) {
+        if (chart.polled == null) {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style; go is the polled style's."
                     + " Send it an event, or set its state by hand with read(entity).setState(...)");
         }
-        int from = Math.max(0, r.record.leaf());
-        int s = p.resolve(from, name);
-        if (s == -1) {
-            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': go('" + name + "') names no state; "
-                    + p.expected(from, name));
+        int s = PolledInterpreter.goTarget(r.record, name);
+        if (s < 0) {
+            throw new MachineException(chart.machineId, PolledInterpreter.goProblem(r.record, name));
         }
-        if (s == PolledChart.BACK) {
-            s = r.record.previous();
-            if (s < 0) {
-                return;
-            }
+        if (s == 0) {
+            return; // "$back" with nothing before it
         }
         r.world.goPolled(r, s, name);
     }

@@ -11,7 +11,6 @@ import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Names;
-import dev.enginestates.chart.PolledChart;
 import dev.enginestates.declare.Holder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
@@ -273,20 +272,13 @@ public final class StateMachine<C> {
      */
     public void go(String name) {
         if (polled != null) {
-            PolledChart p = chart.polled;
-            int from = record.leaf() < 0 ? 0 : record.leaf();
-            int s = p.resolve(from, name);
-            if (s == -1) {
-                throw new IllegalArgumentException("machine '" + chart.machineId + "': go('" + name + "') names no state; "
-                        + p.expected(from, name));
+            int s = PolledInterpreter.goTarget(record, name);
+            if (s < 0) {
+                throw new IllegalArgumentException(PolledInterpreter.goProblem(record, name));
             }
-            if (s == PolledChart.BACK) {
-                s = record.previous();
-                if (s < 0) {
-                    return; // nothing came before
-                }
+            if (s > 0) {
+                polled.go(record, s);
             }
-            polled.go(record, s);
             return;
         }
         int s = stateNamed(name, "go");
