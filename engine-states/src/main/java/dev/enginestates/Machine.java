@@ -85,6 +85,24 @@ public final class Machine<C> {
         return new Machine<>(id, factory, null, chart, builder.hasTags(), builder.heldByTypes());
     }
 
+    /**
+     * Wraps a chart compiled by a declaration style of its own (the builder style's
+     * {@code StateMachineBuilder} comes in this way). Games declare machines with
+     * {@link #define}, {@code StatesDef} or {@code StateMachineBuilder} instead.
+     *
+     * @param context makes a fresh context for {@code trait()} and restores; {@code null} when
+     *                every instance is given its own
+     */
+    public static <C> Machine<C> compiled(String id, Supplier<? extends C> context, Chart chart, boolean tags, List<Class<?>> heldBy) {
+        Objects.requireNonNull(chart, "chart");
+        Supplier<? extends C> factory = context != null ? context : () -> {
+            throw new MachineException(id, "machine '" + id + "' was built without a context factory; give each instance its"
+                    + " context (trait(ctx), initialize(ctx)), or give the builder one so that trait() and checkpoint restores can"
+                    + " make one");
+        };
+        return new Machine<>(id, factory, null, chart, tags, List.copyOf(heldBy));
+    }
+
     /** The machine's id. */
     public String id() {
         return id;

@@ -31,6 +31,8 @@ public final class Chart {
     public final Style style;
     /** The polled style's guards, {@code after}, updates and events; {@code null} for other styles. */
     public final PolledChart polled;
+    /** The builder style's handlers and metadata; {@code null} for other styles. */
+    public final BuilderChart builder;
     public final UnknownEvents unknownEvents;
 
     // ---- states
@@ -93,6 +95,7 @@ public final class Chart {
         machineId = c.machineId;
         style = c.style;
         polled = c.polled;
+        builder = c.builder;
         unknownEvents = c.unknownEvents;
         size = c.size;
         key = c.key;

@@ -77,6 +77,7 @@ public final class ChartCompiler {
     boolean hasEventless;
     Style style = Style.XSTATE;
     PolledChart polled;
+    BuilderChart builder;
 
     private final List<TransitionDefinition<?>> tDefs = new ArrayList<>();
     private final List<Integer> tSources = new ArrayList<>();
@@ -137,6 +138,33 @@ public final class ChartCompiler {
         if (!c.problems.isEmpty()) {
             throw new InvalidMachineException(c.machineId, c.problems);
         }
+        return new Chart(c);
+    }
+
+    /**
+     * Compiles a builder-style machine (the {@code 002} document's): a flat machine whose states
+     * are the root's children in {@code shape}, with what {@code builder} holds for each, by the
+     * number this compilation gives it (declaration order, from 1). {@code problems} found while
+     * declaring are thrown with the compiler's own, in one exception.
+     *
+     * @throws InvalidMachineException listing every problem found
+     */
+    public static Chart compileBuilder(String machineId, StateDefinition<?> shape, BuilderChart builder, List<String> problems) {
+        ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, UnknownEvents.REJECT);
+        if (machineId == null || machineId.isEmpty()) {
+            c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
+        }
+        c.problems.addAll(problems);
+        c.number(shape);
+        c.checkStates();
+        c.collectTransitions();
+        c.resolveTransitions();
+        c.style = Style.BUILDER;
+        c.builder = builder;
+        if (!c.problems.isEmpty()) {
+            throw new InvalidMachineException(c.machineId, c.problems);
+        }
+        builder.index(c.key);
         return new Chart(c);
     }
 

@@ -19,6 +19,8 @@ final class Binding {
     final Class<?>[] heldBy;
     /** A polled machine (the {@code 000} style): every record is stepped, in spawn order. */
     final boolean polled;
+    /** A builder-style machine (the {@code 002} style): every record is updated, in spawn order. */
+    final boolean builder;
     /** The due times of this machine's waits: each step takes this machine's due waits in time order. */
     final TimerHeap timers = new TimerHeap();
     private StateRecord<?>[] records = new StateRecord<?>[16];
@@ -33,6 +35,7 @@ final class Binding {
         this.moves = new TagMoves(dominion, states);
         this.heldBy = states.machine().heldBy().toArray(new Class<?>[0]);
         this.polled = states.chart().polled != null;
+        this.builder = states.chart().builder != null;
     }
 
     /** One past the last slot in use. */

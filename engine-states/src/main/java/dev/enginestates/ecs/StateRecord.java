@@ -2,8 +2,10 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.MachineException;
+import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.fsm.Window;
 import dev.enginestates.record.MachineRecord;
 import dev.enginestates.record.Reads;
 import dev.enginestates.record.StateValue;
@@ -102,9 +104,9 @@ public abstract class StateRecord<C> {
         return String.join(", ", StateValue.leaves(record));
     }
 
-    /** A polled machine's leaf before its last transition ({@code ""} before the first); {@code ""} for other styles. */
+    /** A polled or builder-style machine's leaf before its last transition ({@code ""} before the first); {@code ""} for the XState style. */
     public final String previous() {
-        int p = record.chart().polled == null ? -1 : record.previous();
+        int p = record.chart().polled == null && record.chart().builder == null ? -1 : record.previous();
         return p < 0 ? "" : record.chart().path[p];
     }
 
@@ -135,7 +137,33 @@ public abstract class StateRecord<C> {
     }
 
     private double secondsIn(int s) {
-        return record.chart().polled != null ? record.clock(s) : Math.max(0, clock() - record.enteredAt(s));
+        Chart c = record.chart();
+        if (c.builder != null) {
+            return s == record.leaf() ? record.timeInState() : 0; // the 002 style counts time in the current state only
+        }
+        return c.polled != null ? record.clock(s) : Math.max(0, clock() - record.enteredAt(s));
+    }
+
+    /**
+     * A builder-style machine's progress in its state: time in state over the state's duration
+     * (1 once it has passed), 0 without a duration; 0 for other styles.
+     */
+    public final float progress() {
+        return record.chart().builder == null || record.status() != MachineRecord.ACTIVE ? 0f
+                : BuilderInterpreter.progress(record);
+    }
+
+    /**
+     * Whether a builder-style machine's current state has the window and its progress lies in
+     * it (what {@code ctx.inWindow(name)} says); false for other styles.
+     */
+    public final boolean inWindow(String window) {
+        Chart c = record.chart();
+        if (c.builder == null || record.status() != MachineRecord.ACTIVE) {
+            return false;
+        }
+        Window w = c.builder.windows[record.leaf()].get(window);
+        return w != null && w.contains(progress());
     }
 
     private int activeNamed(String name) {
@@ -155,6 +183,18 @@ public abstract class StateRecord<C> {
      */
     public final StateRecord<C> setTime(String path, double seconds) {
         Chart c = states.chart();
+        if (c.builder != null) {
+            int s = path.isEmpty() ? record.leaf() : stateIndex(path);
+            if (s != record.leaf()) {
+                throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + state() + ", so '" + path
+                        + "' is not its state; expected the current state");
+            }
+            checkSeconds(c, seconds, "seconds in '" + path + "'");
+            record.setTimeInState((float) seconds);
+            BuilderInterpreter.writeContext(record);
+            edited();
+            return this;
+        }
         if (c.polled == null) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "' is XState-style; its time is its wait's: use setWaited");
         }
@@ -280,6 +320,8 @@ public abstract class StateRecord<C> {
         } else if (c.polled != null) {
             new dev.enginestates.algorithm.PolledInterpreter().place(record, targets[0]);
             record.clearWaitChanged();
+        } else if (c.builder != null) {
+            BuilderInterpreter.place(record, targets[0], 0f, 0f);
         } else {
             Interpreter interpreter = new Interpreter();
             interpreter.place(record, targets);

@@ -8,6 +8,7 @@ import dev.enginestates.dominion.EntityRepository;
 import dev.enginestates.Event;
 import dev.enginestates.MachineException;
 import dev.enginestates.UserCodeException;
+import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
@@ -110,6 +111,10 @@ public final class StateWorld implements AutoCloseable {
     private double stepStart;
     private long steps;
     private boolean stepping;
+    /** The seconds of the last {@link #advance}, which {@link #runStates} hands the builder-style handlers; NaN when none is pending. */
+    private float advanced = Float.NaN;
+    private static final int ADVANCE = 1;
+    private static final int RUN = 2;
 
     private StateRecord<?>[] pendingTags = new StateRecord<?>[16];
     private int pendingCount;
@@ -526,6 +531,12 @@ public final class StateWorld implements AutoCloseable {
         }
         MachineRecord rec = r.record;
         rec.clearWaitChanged();
+        if (rec.chart().builder != null) {
+            BuilderInterpreter.writeContext(rec); // the context mirrors the record it was restored into
+            if (rec.context() instanceof dev.enginestates.fsm.StateContext sc) {
+                sc.setEntity(r.entity);
+            }
+        }
         schedule(r);
         updateWhen(r);
         boolean held = rec.isHeld();
@@ -630,6 +641,24 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
+    void goBuilder(StateRecord<?> r, int state, String name) {
+        checkThread();
+        checkAlive(r);
+        boolean input = !stepping && depth == 0;
+        depth++;
+        try {
+            BuilderInterpreter.transitionTo(r.record, state);
+        } catch (UserCodeException e) {
+            throw e.on(describe(r.entity));
+        } finally {
+            depth--;
+            afterMove(r);
+            if (input && inputs != null) {
+                inputs.went(r, name);
+            }
+        }
+    }
+
     void place(StateRecord<?> r, int[] targets, String[] paths) {
         checkThread();
         if (r.record.chart().polled != null) {
@@ -639,6 +668,8 @@ public final class StateWorld implements AutoCloseable {
             } finally {
                 depth--;
             }
+        } else if (r.record.chart().builder != null) {
+            BuilderInterpreter.place(r.record, targets[0], 0f, 0f);
         } else {
             Interpreter in = acquire(stepping ? stepStart : clock);
             try {
@@ -679,21 +710,88 @@ public final class StateWorld implements AutoCloseable {
      * @throws StepFailedException      after the step, if machines failed and no handler is set
      */
     public void step(double dt) {
+        tick(dt, ADVANCE | RUN, "step");
+        if (inputs != null) {
+            inputs.stepped(dt);
+        }
+        throwFailures();
+    }
+
+    /**
+     * The first half of a split tick (the {@code 002} document's {@code Advance}, for games that
+     * read the clock between the halves): the same as {@link #step} for XState-style and polled
+     * machines, while builder-style machines only advance their time in state. Their handlers run
+     * at {@link #runStates()}, with these seconds.
+     *
+     * @throws IllegalArgumentException as {@link #step} does
+     * @throws StepFailedException      after the pass, if machines failed and no handler is set
+     */
+    public void advance(double dt) {
+        tick(dt, ADVANCE, "advance");
+        advanced = (float) dt;
+        if (inputs != null) {
+            inputs.advanced(dt);
+        }
+        throwFailures();
+    }
+
+    /**
+     * The second half of a split tick (the {@code 002} document's {@code RunState}): every
+     * builder-style machine runs its state's handler, with the seconds of the last
+     * {@link #advance}, in declaration and spawn order; the clock does not move. A machine held
+     * now does not run.
+     *
+     * @throws IllegalStateException if no {@link #advance} came before it since the last tick
+     * @throws StepFailedException   after the pass, if machines failed and no handler is set
+     */
+    public void runStates() {
+        checkThread();
+        if (stepping) {
+            throw new IllegalStateException("runStates() called from inside a step");
+        }
+        if (Float.isNaN(advanced)) {
+            throw new IllegalStateException("runStates() without an advance(dt) before it; a split tick is advance(dt), the"
+                    + " tick's work, then runStates()");
+        }
+        float dt = advanced;
+        advanced = Float.NaN;
+        stepping = true;
+        failures.clear();
+        try {
+            updateHolds();
+            for (int bi = 0; bi < bindings.size(); bi++) {
+                Binding b = bindings.get(bi);
+                if (b.builder) {
+                    stepBuilder(b, dt, RUN);
+                }
+            }
+        } finally {
+            stepping = false;
+            joinLate();
+        }
+        if (inputs != null) {
+            inputs.ranStates();
+        }
+        throwFailures();
+    }
+
+    private void tick(double dt, int builderPhases, String call) {
         checkThread();
         if (!(dt >= 0) || Double.isInfinite(dt)) {
-            throw new IllegalArgumentException("step needs a finite number of seconds, 0 or more; got " + dt);
+            throw new IllegalArgumentException(call + " needs a finite number of seconds, 0 or more; got " + dt);
         }
         if (dt > 0 && !(clock + dt > clock && clock + dt < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException("step(" + dt + ") would not advance the clock at t=" + clock
+            throw new IllegalArgumentException(call + "(" + dt + ") would not advance the clock at t=" + clock
                     + " s (too small a step for a double this large); expected a step the clock can add");
         }
         if (stepping) {
-            throw new IllegalStateException("step(dt) called from inside a step");
+            throw new IllegalStateException(call + "(dt) called from inside a step");
         }
         for (int bi = 0; bi < bindings.size(); bi++) {
             bindings.get(bi).compactIfSparse();
         }
         stepping = true;
+        advanced = Float.NaN;
         failures.clear();
         try {
             for (int i = 0; i < pendingCount; i++) {
@@ -715,6 +813,10 @@ public final class StateWorld implements AutoCloseable {
                     stepPolled(b, dt);
                     continue;
                 }
+                if (b.builder) {
+                    stepBuilder(b, (float) dt, builderPhases);
+                    continue;
+                }
                 endDueWaits(b);
                 if (b.whenCount() > 0) {
                     runWhens(b);
@@ -722,16 +824,20 @@ public final class StateWorld implements AutoCloseable {
             }
         } finally {
             stepping = false;
-            if (!joining.isEmpty()) {
-                for (Binding b : joining) {
-                    insertInOrder(b);
-                }
-                joining.clear();
+            joinLate();
+        }
+    }
+
+    private void joinLate() {
+        if (!joining.isEmpty()) {
+            for (Binding b : joining) {
+                insertInOrder(b);
             }
+            joining.clear();
         }
-        if (inputs != null) {
-            inputs.stepped(dt);
-        }
+    }
+
+    private void throwFailures() {
         if (!failures.isEmpty()) {
             List<MachineFailure> failed = new ArrayList<>(failures);
             failures.clear();
@@ -779,6 +885,37 @@ public final class StateWorld implements AutoCloseable {
                 failed(r, e, "step");
             } finally {
                 depth--;
+                if (moved) {
+                    afterMove(r);
+                }
+            }
+        }
+    }
+
+    /**
+     * Runs every builder-style machine of a binding in spawn order: {@code advance} then
+     * {@code runState} each (the {@code 002} document's {@code update}), or one of the halves. A
+     * held machine neither advances nor runs; a machine that joined or failed in this step waits
+     * for the next.
+     */
+    private void stepBuilder(Binding b, float dt, int phases) {
+        for (int slot = 0; slot < b.end(); slot++) {
+            StateRecord<?> r = b.at(slot);
+            if (r == null || r.joinedStep == steps || r.failedStep == steps || r.record.isHeld() || !alive(r)) {
+                continue;
+            }
+            boolean moved = false;
+            try {
+                if ((phases & ADVANCE) != 0) {
+                    BuilderInterpreter.advance(r.record, dt);
+                }
+                if ((phases & RUN) != 0) {
+                    moved = BuilderInterpreter.runState(r.record, dt);
+                }
+            } catch (RuntimeException e) {
+                moved = true; // a hook may have thrown after the record moved: its tags follow it
+                failed(r, e, (phases & RUN) != 0 ? "runState" : "advance");
+            } finally {
                 if (moved) {
                     afterMove(r);
                 }
@@ -1088,6 +1225,9 @@ public final class StateWorld implements AutoCloseable {
         r.world = this;
         r.entity = e;
         r.holder = new EntityHolder(e, this);
+        if (r.record.context() instanceof dev.enginestates.fsm.StateContext sc) {
+            sc.setEntity(e); // a builder-style context knows the entity it lives on
+        }
         r.joinedStep = stepping ? steps : -1;
         r.failedStep = -1;
         r.seq = nextSeq++;
@@ -1119,6 +1259,9 @@ public final class StateWorld implements AutoCloseable {
         rec.clearWaitChanged();
         r.localClock = true;
         r.world = null;
+        if (rec.context() instanceof dev.enginestates.fsm.StateContext sc && sc.entity() == r.entity) {
+            sc.setEntity(null);
+        }
     }
 
     private void checkFree(StateRecord<?> r) {

@@ -6,12 +6,14 @@ import dev.enginestates.Machine;
 import dev.enginestates.MachineException;
 import dev.enginestates.UnknownEventException;
 import dev.enginestates.StatesDef;
+import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
+import dev.enginestates.fsm.StateMachineDefinition;
 import dev.enginestates.record.MachineRecord;
 
 import java.lang.invoke.MethodHandle;
@@ -110,6 +112,16 @@ public final class States<C> {
     }
 
     /**
+     * The ECS binding of a builder-style machine (the {@code 002} style): its record is a
+     * component, each state a tag, and {@code world.step(dt)} runs {@code update} (advance then
+     * runState) on each, in declaration order with the other machines; {@link StateWorld#advance}
+     * and {@link StateWorld#runStates} split the tick.
+     */
+    public static <C extends dev.enginestates.fsm.StateContextCore> States<C> of(StateMachineDefinition<C> definition) {
+        return of(Objects.requireNonNull(definition, "definition").machine());
+    }
+
+    /**
      * Declares a machine and binds it: {@code Machine.define} then {@link #of}.
      *
      * @throws dev.enginestates.InvalidMachineException listing every problem of the declaration
@@ -162,6 +174,9 @@ public final class States<C> {
         if (chart.polled != null) {
             // the 000 document's constructor: the initial branch is entered now, enter(ctx, "") outermost first
             STARTER.get().start(r.record);
+        } else if (chart.builder != null) {
+            // the 002 document's initialize: the initial state's metadata, onStateEnter and enter hook
+            BuilderInterpreter.start(r.record);
         } else {
             PLACER.get().place(r.record, initialTargets);
         }
@@ -180,6 +195,9 @@ public final class States<C> {
         StateRecord<C> r = (StateRecord<C>) HiddenClasses.instantiate(newRecord);
         r.init(this, null);
         r.restoreFrom(snapshot);
+        if (chart.builder != null) {
+            BuilderInterpreter.writeContext(r.record); // the context mirrors the clock and metadata; no hook runs
+        }
         return r;
     }
 
@@ -222,6 +240,7 @@ public final class States<C> {
      */
     public boolean send(Entity entity, String event) {
         StateRecord<C> r = read(entity);
+        noEventsForBuilder();
         int id = eventId(event);
         if (chart.polled != null) {
             return r.world.sendPolled(r, id, event, null, null);
@@ -244,12 +263,14 @@ public final class States<C> {
             return send(entity, event);
         }
         StateRecord<C> r = read(entity);
+        noEventsForBuilder();
         return r.world.sendPolled(r, eventId(event), event, args == null ? new Object[0] : args.clone(), null);
     }
 
     /** Sends an event with fields (which guards read) to the machine on an entity; a polled machine's handler receives the event as its argument. */
     public boolean send(Entity entity, Event event) {
         StateRecord<C> r = read(entity);
+        noEventsForBuilder();
         if (chart.polled != null) {
             return r.world.sendPolled(r, eventId(event.type()), event.type(), new Object[] {event}, event);
         }
@@ -265,6 +286,10 @@ public final class States<C> {
      */
     public void go(Entity entity, String name) {
         StateRecord<C> r = read(entity);
+        if (chart.builder != null) {
+            transitionTo(entity, name);
+            return;
+        }
         if (chart.polled == null) {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style; go is the polled style's."
                     + " Send it an event, or set its state by hand with read(entity).setState(...)");
@@ -277,6 +302,34 @@ public final class States<C> {
             return; // "$back" with nothing before it
         }
         r.world.goPolled(r, s, name);
+    }
+
+    /**
+     * Forces a builder-style machine on an entity into a state (the {@code 002} document's
+     * {@code transitionTo}): exit, the new state's metadata, {@code onStateEnter}, enter, time 0;
+     * to the current state it re-enters. Its tags move with it.
+     *
+     * @throws MachineException if the machine is not builder-style, or the name names no state; nothing changes
+     */
+    public void transitionTo(Entity entity, String name) {
+        StateRecord<C> r = read(entity);
+        if (chart.builder == null) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is not builder-style; transitionTo is the"
+                    + " StateMachineBuilder style's. " + (chart.polled != null ? "Use go(entity, name)" : "Send it an event"));
+        }
+        int s = BuilderInterpreter.stateNamed(r.record, name);
+        if (s < 0) {
+            throw new MachineException(chart.machineId, BuilderInterpreter.unknownState(r.record, name, "transitionTo"));
+        }
+        r.world.goBuilder(r, s, name);
+    }
+
+    private void noEventsForBuilder() {
+        if (chart.builder != null) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is builder-style: its handlers return the"
+                    + " next state and it takes no events; set a field of its context for the handler to read, or force a state"
+                    + " with transitionTo(entity, name)");
+        }
     }
 
     /** Sends an event to the world's own machine (a game's phases). */

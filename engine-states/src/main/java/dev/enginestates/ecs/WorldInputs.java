@@ -63,4 +63,12 @@ public interface WorldInputs {
     /** The world was stepped. */
     default void stepped(double dt) {
     }
+
+    /** The first half of a split tick: {@link StateWorld#advance}. */
+    default void advanced(double dt) {
+    }
+
+    /** The second half of a split tick: {@link StateWorld#runStates}. */
+    default void ranStates() {
+    }
 }

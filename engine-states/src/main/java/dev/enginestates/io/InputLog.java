@@ -227,6 +227,16 @@ public final class InputLog implements WorldInputs {
         inputs.addObject().put("step", dt);
     }
 
+    @Override
+    public void advanced(double dt) {
+        inputs.addObject().put("advance", dt);
+    }
+
+    @Override
+    public void ranStates() {
+        inputs.addObject().put("runStates", true);
+    }
+
     private String key(Entity entity, String what) {
         String key = StateWorld.keyOf(entity);
         if (key == null) {
@@ -302,9 +312,15 @@ public final class InputLog implements WorldInputs {
             java.util.Set<String> held = machinesOf.get(key);
             switch (kind) {
                 case "step":
+                case "advance":
                     double dt = body.asDouble(Double.NaN);
                     if (!body.isNumber() || !(dt >= 0) || Double.isInfinite(dt)) {
-                        problems.add(at + ".step: expected the step's seconds, a finite number 0 or more; found " + Json.kind(body));
+                        problems.add(at + "." + kind + ": expected the step's seconds, a finite number 0 or more; found " + Json.kind(body));
+                    }
+                    break;
+                case "runStates":
+                    if (!body.isBoolean() || !body.asBoolean()) {
+                        problems.add(at + ".runStates: expected true, found " + Json.kind(body));
                     }
                     break;
                 case "hold": {
@@ -343,8 +359,9 @@ public final class InputLog implements WorldInputs {
                             EventFields.decode(body.get("args"), at + ".send.args", problems);
                         }
                     }
-                    if (m != null && kind.equals("go") && (m.machine().chart().polled == null || !body.path("state").isTextual())) {
-                        problems.add(at + ".go: expected a polled machine and a state name; found machine '" + m.id() + "', state "
+                    if (m != null && kind.equals("go") && ((m.machine().chart().polled == null && m.machine().chart().builder == null)
+                            || !body.path("state").isTextual())) {
+                        problems.add(at + ".go: expected a polled or builder-style machine and a state name; found machine '" + m.id() + "', state "
                                 + Json.kind(body.get("state")));
                     }
                     if (m != null && kind.equals("set")) {
@@ -396,7 +413,7 @@ public final class InputLog implements WorldInputs {
                     break;
                 }
                 default:
-                    problems.add(at + ": expected one of step, send, set, edit, spawn, attach, detach, despawn, clock, hold; found " + input);
+                    problems.add(at + ": expected one of step, advance, runStates, send, go, set, edit, spawn, attach, detach, despawn, clock, hold; found " + input);
             }
         }
     }
@@ -486,6 +503,10 @@ public final class InputLog implements WorldInputs {
     private static void apply(Saves saves, StateWorld world, JsonNode input, String at) {
         if (input.has("step")) {
             world.step(input.get("step").asDouble());
+        } else if (input.has("advance")) {
+            world.advance(input.get("advance").asDouble());
+        } else if (input.has("runStates")) {
+            world.runStates();
         } else if (input.has("send")) {
             JsonNode s = input.get("send");
             States<?> m = machine(saves, s, at + ".send");

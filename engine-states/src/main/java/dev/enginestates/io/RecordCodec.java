@@ -90,6 +90,12 @@ final class RecordCodec {
             }
             o.put("previous", r.previous() < 0 ? "" : c.path[r.previous()]);
         }
+        if (c.builder != null) {
+            // the builder style's float clock, written as the double it widens to so it reads back exactly
+            o.put("timeInState", (double) r.timeInState());
+            o.put("previousProgress", (double) r.previousProgress());
+            o.put("previous", r.previous() < 0 ? "" : c.path[r.previous()]);
+        }
         o.set("context", r.context() == null ? JsonNodeFactory.instance.nullNode() : json.valueToTree(r.context()));
         return o;
     }
@@ -210,6 +216,9 @@ final class RecordCodec {
         if (c.polled != null) {
             decodeClocks(node, r, at, problems);
         }
+        if (c.builder != null) {
+            decodeBuilderClock(node, r, at, problems);
+        }
         if (problems.size() == before) {
             String shape = Configurations.problem(r);
             if (shape != null) {
@@ -275,6 +284,38 @@ final class RecordCodec {
             int p = c.stateAt(previous.asText());
             if (p <= 0 || !c.isLeaf(p)) {
                 problems.add(at + ".previous: '" + previous.asText() + "' is not a leaf state of machine '" + c.machineId + "'");
+            } else {
+                r.previous(p);
+            }
+        }
+    }
+
+    /** A builder-style record's time in state and previous progress (floats) and the previous state. */
+    private static void decodeBuilderClock(JsonNode node, MachineRecord r, String at, List<String> problems) {
+        Chart c = r.chart();
+        double time = seconds(node.get("timeInState"), at + ".timeInState", problems);
+        if (!Double.isNaN(time)) {
+            if ((double) (float) time != time) {
+                problems.add(at + ".timeInState: " + time + " is not a float; expected the machine's float32 clock as written");
+            } else {
+                r.setTimeInState((float) time);
+            }
+        }
+        double progress = seconds(node.get("previousProgress"), at + ".previousProgress", problems);
+        if (!Double.isNaN(progress)) {
+            if ((double) (float) progress != progress) {
+                problems.add(at + ".previousProgress: " + progress + " is not a float; expected the progress as written");
+            } else {
+                r.setPreviousProgress((float) progress);
+            }
+        }
+        JsonNode previous = node.get("previous");
+        if (previous == null || !previous.isTextual()) {
+            problems.add(at + ".previous: expected the state active before the last transition, or \"\", found " + Json.kind(previous));
+        } else if (!previous.asText().isEmpty()) {
+            int p = c.stateAt(previous.asText());
+            if (p <= 0) {
+                problems.add(at + ".previous: '" + previous.asText() + "' is not a state of machine '" + c.machineId + "'");
             } else {
                 r.previous(p);
             }

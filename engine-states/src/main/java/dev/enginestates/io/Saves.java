@@ -177,6 +177,12 @@ public final class Saves {
             o.put("previous", encoded.get("previous").asText());
             o.set("left", rounded(r.secondsLeft()));
         }
+        if (c.builder != null) {
+            // the builder style's clock: time in the state, its progress, the state before
+            o.set("timeInState", rounded(rec.timeInState()));
+            o.set("progress", rounded(r.progress()));
+            o.put("previous", encoded.get("previous").asText());
+        }
         return o;
     }
 

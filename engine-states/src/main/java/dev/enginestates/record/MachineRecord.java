@@ -56,6 +56,10 @@ public final class MachineRecord {
     final double[] carry;
     /** Polled style: the leaf active before the last transition, or -1 (none yet). */
     int previous = -1;
+    /** Builder style: seconds in the current state, summed in float as the {@code 002} document's clock is. */
+    float timeInState;
+    /** Builder style: the progress before the last advance. */
+    float previousProgress;
     /** XState style: the clock time each state was last entered at, else {@code null}. */
     final double[] entered;
 
@@ -341,6 +345,24 @@ public final class MachineRecord {
         System.arraycopy(order, 0, config, 0, n);
     }
 
+    /** Builder style: seconds in the current state (float, as the {@code 002} document counts them). */
+    public float timeInState() {
+        return timeInState;
+    }
+
+    public void setTimeInState(float seconds) {
+        this.timeInState = seconds;
+    }
+
+    /** Builder style: the progress before the last advance. */
+    public float previousProgress() {
+        return previousProgress;
+    }
+
+    public void setPreviousProgress(float progress) {
+        this.previousProgress = progress;
+    }
+
     /** How many times states have been entered: a face compares it to see a step or an event move the machine. */
     public long entries() {
         return entries;
@@ -398,6 +420,8 @@ public final class MachineRecord {
             Arrays.fill(carry, 0);
         }
         previous = -1;
+        timeInState = 0f;
+        previousProgress = 0f;
         waitState = -1;
         waitChanged = true;
         status = NEW;
@@ -445,6 +469,8 @@ public final class MachineRecord {
             System.arraycopy(other.carry, 0, carry, 0, carry.length);
         }
         previous = other.previous;
+        timeInState = other.timeInState;
+        previousProgress = other.previousProgress;
         if (entered != null) {
             System.arraycopy(other.entered, 0, entered, 0, entered.length);
         }

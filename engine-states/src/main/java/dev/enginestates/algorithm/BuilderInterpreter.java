@@ -1,0 +1,394 @@
+package dev.enginestates.algorithm;
+
+import dev.enginestates.MachineException;
+import dev.enginestates.UserCodeException;
+import dev.enginestates.chart.BuilderChart;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Names;
+import dev.enginestates.fsm.StateContextCore;
+import dev.enginestates.fsm.StateHandler;
+import dev.enginestates.fsm.Window;
+import dev.enginestates.record.MachineRecord;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Runs the builder style's semantics (the {@code 002} document) on records: one active state,
+ * its time in state counted in float, handlers that return the next state's name.
+ *
+ * <ul>
+ * <li>{@link #advance}: if the state has a handler, records the progress, then adds {@code dt}
+ * to the time in state (float32); both are written to the context. A state without a handler
+ * does nothing: its time does not advance.</li>
+ * <li>{@link #runState}: unless the state's delay has not elapsed, runs the window callbacks
+ * whose edge the last advance crossed, then the handler, and moves to the state it returns. A
+ * returned {@code null}, the current state's own name or an unknown name stays; an unknown name
+ * is logged once per definition.</li>
+ * <li>A transition ({@link #transitionTo} forces one; to the current state it re-enters):
+ * the old state's exit hook, the new state's metadata written to the context, the builder's
+ * {@code onStateEnter}, the new state's enter hook, then time in state (and previous
+ * progress) 0.</li>
+ * </ul>
+ *
+ * <p>The record is written before any game code runs (the new state, time 0), so if game code
+ * throws, the record holds the new state, the hooks after the one that threw do not run, the
+ * context is still given the new state's metadata and time, and a {@link UserCodeException}
+ * names the machine, the state and the call. Stateless and allocation-free.
+ */
+public final class BuilderInterpreter {
+    private static final System.Logger LOG = System.getLogger("dev.enginestates");
+
+    private BuilderInterpreter() {
+    }
+
+    /**
+     * Starts a record (the document's {@code initialize}): enters the initial state, with its
+     * metadata, {@code onStateEnter} and enter hook; no exit runs.
+     *
+     * @throws IllegalArgumentException if the context is not what the machine's handlers take; nothing changes
+     */
+    public static void start(MachineRecord r) {
+        Chart c = chartOf(r);
+        checkContext(c, r.context());
+        begin(r, "initialize");
+        try {
+            r.reset();
+            r.status(MachineRecord.ACTIVE);
+            r.enter(0);
+            enterState(c, r, c.initial[0], -1, "initialize");
+        } finally {
+            r.endProcessing();
+        }
+    }
+
+    /**
+     * Puts a record in a state without running any code (restores, the test kit), with its time
+     * in state and previous progress, and writes the context to match.
+     */
+    public static void place(MachineRecord r, int state, float timeInState, float previousProgress) {
+        Chart c = chartOf(r);
+        if (state <= 0 || state >= c.size) {
+            throw new IllegalArgumentException("machine '" + c.machineId + "' has no state number " + state);
+        }
+        checkContext(c, r.context());
+        r.reset();
+        r.status(MachineRecord.ACTIVE);
+        r.enter(0);
+        r.enter(state);
+        r.setTimeInState(timeInState);
+        r.setPreviousProgress(previousProgress);
+        writeContext(r);
+    }
+
+    /**
+     * Writes everything the record says into the context: the state's metadata, time in state and
+     * previous progress. No hook runs. For restores and hand-set records.
+     */
+    public static void writeContext(MachineRecord r) {
+        Chart c = chartOf(r);
+        if (r.status() != MachineRecord.ACTIVE || !(r.context() instanceof StateContextCore)) {
+            return;
+        }
+        StateContextCore ctx = (StateContextCore) r.context();
+        int s = r.leaf();
+        try {
+            writeMetadata(c.builder, ctx, s);
+            ctx.setTimeInState(r.timeInState());
+            ctx.setPreviousProgress(r.previousProgress());
+        } catch (RuntimeException | Error e) {
+            throw new UserCodeException(c.machineId, c.path[s], "restore", "writing the context", e);
+        }
+    }
+
+    /**
+     * Gives a running record another context: checked as a start checks it, then written with
+     * the state's metadata and time. No hook runs.
+     *
+     * @throws IllegalArgumentException if the context is {@code null} or not what the handlers take; nothing changes
+     */
+    public static void adopt(MachineRecord r, Object ctx) {
+        checkContext(chartOf(r), ctx);
+        r.context(ctx);
+        writeContext(r);
+    }
+
+    /** {@link #advance} then {@link #runState}, exactly (the document's {@code update}). */
+    public static boolean update(MachineRecord r, float dt) {
+        advance(r, dt);
+        return runState(r, dt);
+    }
+
+    /**
+     * Advances the time in state by {@code dt}, after recording the progress before it.
+     *
+     * @return whether the time advanced (false for a state without a handler, or a machine not started)
+     */
+    public static boolean advance(MachineRecord r, float dt) {
+        if (r.status() != MachineRecord.ACTIVE) {
+            return false;
+        }
+        Chart c = chartOf(r);
+        BuilderChart b = c.builder;
+        int s = r.leaf();
+        if (b.handler[s] == null) {
+            return false;
+        }
+        float before = progress(b, s, r.timeInState());
+        float time = r.timeInState() + dt;
+        r.setPreviousProgress(before);
+        r.setTimeInState(time);
+        StateContextCore ctx = (StateContextCore) r.context();
+        try {
+            ctx.setPreviousProgress(before);
+            ctx.setTimeInState(time);
+        } catch (RuntimeException | Error e) {
+            throw new UserCodeException(c.machineId, c.path[s], "advance", "writing the context", e);
+        }
+        return true;
+    }
+
+    /**
+     * Runs the current state: its window callbacks whose edge the last advance crossed, then its
+     * handler, unless its delay has not elapsed; time does not advance.
+     *
+     * @return whether the machine moved to another state
+     */
+    public static boolean runState(MachineRecord r, float dt) {
+        if (r.status() != MachineRecord.ACTIVE) {
+            return false;
+        }
+        Chart c = chartOf(r);
+        BuilderChart b = c.builder;
+        int s = r.leaf();
+        StateHandler<Object> h = b.handler[s];
+        if (h == null || r.timeInState() < b.delay[s]) {
+            return false;
+        }
+        begin(r, "runState");
+        int to;
+        try {
+            Object ctx = r.context();
+            Window[] windows = b.windowOf[s];
+            if (windows != null) {
+                float before = r.previousProgress();
+                float now = progress(b, s, r.timeInState());
+                for (int i = 0; i < windows.length; i++) {
+                    Window w = windows[i];
+                    if (b.windowExitEdge[s][i] ? w.closed(before, now) : w.opened(before, now)) {
+                        call(c, s, b.windowCallback[s][i], ctx, "runState", "the '" + w.name() + "' window callback");
+                    }
+                }
+            }
+            String name;
+            try {
+                name = h.update(ctx, dt);
+            } catch (RuntimeException | Error e) {
+                throw new UserCodeException(c.machineId, c.path[s], "runState", "the handler", e);
+            }
+            to = next(c, b, s, name);
+            if (to < 0) {
+                return false;
+            }
+            transition(c, r, to, "runState");
+        } finally {
+            r.endProcessing();
+        }
+        return true;
+    }
+
+    /**
+     * Forces a transition; to the current state it re-enters (exit, enter, time reset). Works on a
+     * machine not started yet too (no exit runs then).
+     */
+    public static void transitionTo(MachineRecord r, int state) {
+        Chart c = chartOf(r);
+        begin(r, "transitionTo");
+        try {
+            if (r.status() != MachineRecord.ACTIVE) {
+                checkContext(c, r.context());
+                r.reset();
+                r.status(MachineRecord.ACTIVE);
+                r.enter(0);
+                enterState(c, r, state, -1, "transitionTo");
+            } else {
+                transition(c, r, state, "transitionTo");
+            }
+        } finally {
+            r.endProcessing();
+        }
+    }
+
+    /** The state a forced transition names, or -1 (see {@link #unknownState}). */
+    public static int stateNamed(MachineRecord r, String name) {
+        return chartOf(r).builder.stateNamed(name);
+    }
+
+    /** The message for a forced transition to a name that names no state. */
+    public static String unknownState(MachineRecord r, String name, String call) {
+        Chart c = r.chart();
+        return "machine '" + c.machineId + "': " + call + "('" + name + "') names no state; expected one of "
+                + states(c) + Names.suggestion(name, states(c)) + ". The machine stays in "
+                + (r.status() == MachineRecord.ACTIVE ? "'" + c.path[r.leaf()] + "'" : "no state (not initialized)");
+    }
+
+    /** The current state's progress: time over duration, 0 without a duration (float, as the context computes it). */
+    public static float progress(MachineRecord r) {
+        Chart c = chartOf(r);
+        int s = r.leaf();
+        return s <= 0 ? 0f : progress(c.builder, s, r.timeInState());
+    }
+
+    private static float progress(BuilderChart b, int s, float time) {
+        float d = b.duration[s];
+        return d > 0f ? time / d : 0f;
+    }
+
+    /** The state a handler's return moves to, or -1 to stay. */
+    private static int next(Chart c, BuilderChart b, int s, String name) {
+        if (name == null) {
+            return -1;
+        }
+        int t = b.stateNamed(name);
+        if (t == s) {
+            return -1;
+        }
+        if (t < 0) {
+            if (b.firstReport(s, name)) {
+                LOG.log(System.Logger.Level.WARNING, "machine ''{0}'': the handler of state ''{1}'' returned ''{2}'', which names"
+                        + " no state; expected one of {3}{4}. The machine stays in ''{1}''; this is reported once.",
+                        c.machineId, c.path[s], name, states(c), Names.suggestion(name, states(c)));
+            }
+            return -1;
+        }
+        return t;
+    }
+
+    private static void transition(Chart c, MachineRecord r, int to, String call) {
+        int from = r.leaf();
+        r.keepFirst(1);
+        r.enter(to);
+        r.previous(from);
+        r.setTimeInState(0f);
+        r.setPreviousProgress(0f);
+        BuilderChart b = c.builder;
+        Object ctx = r.context();
+        boolean written = false;
+        try {
+            call(c, from, b.exit[from], ctx, call, "the exit hook");
+            enterState(c, r, to, from, call);
+            written = true;
+        } finally {
+            if (!written) {
+                writeEntered(c, r, to, call); // the context follows the record even when a hook threw
+            }
+        }
+    }
+
+    /** The new state's metadata, {@code onStateEnter}, its enter hook, then time 0 in the context. */
+    private static void enterState(Chart c, MachineRecord r, int to, int from, String call) {
+        BuilderChart b = c.builder;
+        StateContextCore ctx = (StateContextCore) r.context();
+        r.setTimeInState(0f);
+        r.setPreviousProgress(0f);
+        r.previous(from);
+        if (r.leaf() != to) {
+            r.enter(to);
+        }
+        try {
+            try {
+                writeMetadata(b, ctx, to);
+            } catch (RuntimeException | Error e) {
+                throw new UserCodeException(c.machineId, c.path[to], call, "writing the context", e);
+            }
+            if (b.onStateEnter != null) {
+                try {
+                    b.onStateEnter.accept(ctx, c.path[to]);
+                } catch (RuntimeException | Error e) {
+                    throw new UserCodeException(c.machineId, c.path[to], call, "the builder's onStateEnter hook", e);
+                }
+            }
+            call(c, to, b.enter[to], ctx, call, "the enter hook");
+        } finally {
+            try {
+                ctx.setTimeInState(0f);
+                ctx.setPreviousProgress(0f);
+            } catch (RuntimeException | Error e) {
+                throw new UserCodeException(c.machineId, c.path[to], call, "writing the context", e);
+            }
+        }
+    }
+
+    private static void writeEntered(Chart c, MachineRecord r, int to, String call) {
+        StateContextCore ctx = (StateContextCore) r.context();
+        try {
+            writeMetadata(c.builder, ctx, to);
+            ctx.setTimeInState(0f);
+            ctx.setPreviousProgress(0f);
+        } catch (RuntimeException | Error e) {
+            throw new UserCodeException(c.machineId, c.path[to], call, "writing the context", e);
+        }
+    }
+
+    private static void writeMetadata(BuilderChart b, StateContextCore ctx, int s) {
+        ctx.setStateDuration(b.duration[s]);
+        ctx.setCurrentStateTag(b.tag[s]);
+        ctx.setActiveWindows(b.windows[s]);
+        ctx.setCurrentStateData(b.data[s]);
+        ctx.setCurrentStateMotion(b.motion[s]);
+    }
+
+    private static void call(Chart c, int s, Consumer<Object> hook, Object ctx, String call, String what) {
+        if (hook == null) {
+            return;
+        }
+        try {
+            hook.accept(ctx);
+        } catch (RuntimeException | Error e) {
+            throw new UserCodeException(c.machineId, c.path[s], call, what, e);
+        }
+    }
+
+    private static void checkContext(Chart c, Object ctx) {
+        if (ctx == null) {
+            throw new IllegalArgumentException("machine '" + c.machineId + "' needs a context to run; got null");
+        }
+        if (!(ctx instanceof StateContextCore)) {
+            throw new IllegalArgumentException("machine '" + c.machineId + "' needs a context implementing StateContextCore"
+                    + " (extend AIContext, or implement StateContextCore); got a " + ctx.getClass().getName());
+        }
+        BuilderChart b = c.builder;
+        for (int i = 0; i < b.contextTypes.length; i++) {
+            if (!b.contextTypes[i].isInstance(ctx)) {
+                throw new IllegalArgumentException("machine '" + c.machineId + "': " + b.contextTypeUsers[i] + " takes a "
+                        + b.contextTypes[i].getName() + ", but the context is a " + ctx.getClass().getName());
+            }
+        }
+    }
+
+    private static List<String> states(Chart c) {
+        List<String> out = new ArrayList<>();
+        for (int s = 1; s < c.size; s++) {
+            out.add(c.path[s]);
+        }
+        return out;
+    }
+
+    private static Chart chartOf(MachineRecord r) {
+        Chart c = r.chart();
+        if (c.builder == null) {
+            throw new IllegalArgumentException("machine '" + c.machineId + "' is not declared in the builder style (StateMachineBuilder)");
+        }
+        return c;
+    }
+
+    private static void begin(MachineRecord r, String call) {
+        if (r.processing() != null) {
+            Chart c = r.chart();
+            throw new IllegalStateException("machine '" + c.machineId + "' is busy with " + r.processing()
+                    + " and was asked to " + call + " from its own code; return the state's name from the handler instead");
+        }
+        r.beginProcessing(call);
+    }
+}

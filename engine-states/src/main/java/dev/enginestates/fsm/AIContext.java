@@ -1,0 +1,107 @@
+package dev.enginestates.fsm;
+
+import dev.dominion.ecs.api.Entity;
+
+import java.util.Map;
+
+/**
+ * The contract implemented as plain fields, so a context only adds its own: extend it for a
+ * bot, a door or a match (the {@code 002} document's {@code AIContext}).
+ *
+ * <pre>{@code
+ * class Bot extends AIContext {
+ *     String role = "kickoff";
+ *     boolean hasBall;
+ * }
+ * }</pre>
+ */
+public abstract class AIContext implements StateContext {
+    private float timeInState;
+    private float stateDuration;
+    private String currentStateTag = "";
+    private Map<String, Window> activeWindows = Map.of();
+    private Object currentStateData;
+    private StateMotionProfile currentStateMotion;
+    private float previousProgress;
+    private Entity entity;
+
+    @Override
+    public float timeInState() {
+        return timeInState;
+    }
+
+    @Override
+    public void setTimeInState(float seconds) {
+        this.timeInState = seconds;
+    }
+
+    @Override
+    public float stateDuration() {
+        return stateDuration;
+    }
+
+    @Override
+    public void setStateDuration(float seconds) {
+        this.stateDuration = seconds;
+    }
+
+    @Override
+    public String currentStateTag() {
+        return currentStateTag;
+    }
+
+    @Override
+    public void setCurrentStateTag(String tag) {
+        this.currentStateTag = tag;
+    }
+
+    @Override
+    public Map<String, Window> activeWindows() {
+        return activeWindows;
+    }
+
+    @Override
+    public void setActiveWindows(Map<String, Window> windows) {
+        this.activeWindows = windows;
+    }
+
+    @Override
+    public Object currentStateData() {
+        return currentStateData;
+    }
+
+    @Override
+    public void setCurrentStateData(Object data) {
+        this.currentStateData = data;
+    }
+
+    @Override
+    public StateMotionProfile currentStateMotion() {
+        return currentStateMotion;
+    }
+
+    @Override
+    public void setCurrentStateMotion(StateMotionProfile motion) {
+        this.currentStateMotion = motion;
+    }
+
+    @Override
+    public float previousProgress() {
+        return previousProgress;
+    }
+
+    @Override
+    public void setPreviousProgress(float progress) {
+        this.previousProgress = progress;
+    }
+
+    @Override
+    public Entity entity() {
+        return entity;
+    }
+
+    @Override
+    public void setEntity(Entity entity) {
+        this.entity = entity;
+    }
+}

@@ -1,0 +1,30 @@
+package dev.enginestates.fsm;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares a state and its handler: {@code String name(Context ctx, float dt)}, returning the
+ * next state's name or {@code null} to stay.
+ *
+ * <pre>{@code
+ * @State(value = "Attack", initial = true, delay = 0.2f)
+ * String attack(Fighter f, float dt) { return f.progress() >= 1f ? "Idle" : null; }
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface State {
+    /** The state's name. */
+    String value();
+
+    /** Whether the machine starts here; exactly one state of a machine is initial. */
+    boolean initial() default false;
+
+    /** Seconds after entry during which the handler does not run (enter hooks still run at once). */
+    float delay() default 0f;
+}

@@ -1,0 +1,16 @@
+package dev.enginestates.fsm;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/** Declares a state's exit hook: {@code void name(Context ctx)}, run first in every transition out of the state. */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.METHOD)
+public @interface StateExit {
+    /** The state's name. */
+    String value();
+}

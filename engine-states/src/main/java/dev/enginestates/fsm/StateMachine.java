@@ -1,0 +1,133 @@
+package dev.enginestates.fsm;
+
+import dev.enginestates.MachineException;
+import dev.enginestates.algorithm.BuilderInterpreter;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.record.MachineRecord;
+
+import java.util.Objects;
+
+/**
+ * One builder-style machine (the {@code 002} document) for one context, ticked by its owner.
+ * Not to be confused with {@code dev.enginestates.plain.StateMachine}, which runs the other two
+ * styles on a plain object.
+ *
+ * <pre>{@code
+ * StateMachine<DoorContext> door = new StateMachine<>(DOOR);
+ * door.initialize(ctx);                 // enters the initial state: its enter hook runs now
+ * door.update(ctx, dt);                 // advance then runState
+ * door.current();                       // "Opening"
+ * }</pre>
+ *
+ * <p>The machine keeps its own clock and writes it into the context ({@link StateContextCore}):
+ * pass the same context to every call (a different one takes its place from then on). Not
+ * thread-safe: an instance belongs to one thread at a time; allocation-free once warm.
+ *
+ * @param <C> the context type
+ */
+public class StateMachine<C extends StateContextCore> {
+    private final StateMachineDefinition<C> definition;
+    private final MachineRecord record;
+
+    /** A machine over a definition; {@link #initialize} starts it. */
+    public StateMachine(StateMachineDefinition<C> definition) {
+        this.definition = Objects.requireNonNull(definition, "definition");
+        this.record = new MachineRecord(definition.machine().chart(), null);
+    }
+
+    /**
+     * Enters the initial state: its metadata is written to the context, the builder's
+     * {@code onStateEnter} and the state's enter hook run, time in state is 0. Called again, it
+     * starts over (no exit hook runs).
+     *
+     * @throws IllegalArgumentException if the context is {@code null} or not what the handlers take; nothing changes
+     */
+    public void initialize(C ctx) {
+        Object before = record.context();
+        record.context(Objects.requireNonNull(ctx, "initialize(ctx) needs a context"));
+        try {
+            BuilderInterpreter.start(record);
+        } catch (IllegalArgumentException e) {
+            record.context(before);
+            throw e;
+        }
+    }
+
+    /** Records the previous progress, then adds {@code dt} to the time in state (float), both written to the context. A state without a handler does nothing. */
+    public void advance(C ctx, float dt) {
+        use(ctx, dt, "advance");
+        BuilderInterpreter.advance(record, dt);
+    }
+
+    /** Runs the current state's handler (unless its delay has not elapsed) without advancing time, and moves to the state it returns. */
+    public void runState(C ctx, float dt) {
+        use(ctx, dt, "runState");
+        BuilderInterpreter.runState(record, dt);
+    }
+
+    /** {@link #advance} then {@link #runState}, exactly. */
+    public void update(C ctx, float dt) {
+        use(ctx, dt, "update");
+        BuilderInterpreter.update(record, dt);
+    }
+
+    /**
+     * Forces a transition: the current state's exit, the new state's metadata, {@code onStateEnter},
+     * its enter hook, time 0. To the current state it re-enters.
+     *
+     * @throws MachineException if the name names no state; nothing changes
+     */
+    public void transitionTo(C ctx, String name) {
+        use(ctx, 0f, "transitionTo");
+        int s = BuilderInterpreter.stateNamed(record, name);
+        if (s < 0) {
+            throw new MachineException(definition.id(), BuilderInterpreter.unknownState(record, name, "transitionTo"));
+        }
+        BuilderInterpreter.transitionTo(record, s);
+    }
+
+    /** The current state's name, or {@code null} before {@link #initialize}. */
+    public String current() {
+        return record.status() == MachineRecord.ACTIVE ? record.chart().path[record.leaf()] : null;
+    }
+
+    /** The state before the last transition, or {@code null}. */
+    public String previous() {
+        int p = record.previous();
+        return p > 0 ? record.chart().path[p] : null;
+    }
+
+    /** The machine's own time in the current state (what it writes into the context). */
+    public float timeInState() {
+        return record.timeInState();
+    }
+
+    /** The definition this machine runs. */
+    public StateMachineDefinition<C> definition() {
+        return definition;
+    }
+
+    /** The machine's record: what dumps, checkpoints and the test kit read. */
+    public MachineRecord record() {
+        return record;
+    }
+
+    private void use(C ctx, float dt, String call) {
+        Chart c = record.chart();
+        if (record.status() != MachineRecord.ACTIVE) {
+            throw new IllegalStateException("machine '" + c.machineId + "': " + call + " before initialize(ctx); initialize it first");
+        }
+        if (!(dt >= 0f) || Float.isInfinite(dt)) {
+            throw new IllegalArgumentException("machine '" + c.machineId + "' in '" + current() + "': " + call
+                    + " needs a finite number of seconds, 0 or more; got " + dt);
+        }
+        if (ctx != record.context()) {
+            BuilderInterpreter.adopt(record, ctx); // a new context: checked, then told where the machine is
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "StateMachine(" + definition.id() + " in " + current() + ")";
+    }
+}

@@ -1,0 +1,44 @@
+package dev.enginestates.fsm;
+
+import dev.enginestates.Machine;
+
+import java.util.List;
+
+/**
+ * A built builder-style machine: immutable, shared by every {@link StateMachine} over it and by
+ * every world on every thread. On an entity: {@code States.of(definition)}.
+ *
+ * @param <C> the context type
+ */
+public final class StateMachineDefinition<C extends StateContextCore> {
+    private final Machine<C> machine;
+
+    StateMachineDefinition(Machine<C> machine) {
+        this.machine = machine;
+    }
+
+    /** The machine's name: the builder's id, else its first {@link StateBehavior}'s, else {@code "fsm"}. */
+    public String id() {
+        return machine.id();
+    }
+
+    /** The states' names, in the order they are numbered (dumps, tags, checkpoints). */
+    public List<String> states() {
+        return machine.statePaths();
+    }
+
+    /** The state the machine starts in. */
+    public String initialState() {
+        return machine.chart().path[machine.chart().initial[0]];
+    }
+
+    /** The machine this definition compiles to: what the ECS face, dumps and checkpoints take. */
+    public Machine<C> machine() {
+        return machine;
+    }
+
+    @Override
+    public String toString() {
+        return "StateMachineDefinition(" + id() + ", states " + states() + ")";
+    }
+}
