@@ -31,7 +31,9 @@ public final class Names {
         return c == null ? "" : "; did you mean '" + c + "'?";
     }
 
+    /** Edit distance, case-blind, where swapping two neighbouring letters counts one edit (the commonest typo). */
     private static int distance(String a, String b) {
+        int[] before = new int[b.length() + 1];
         int[] prev = new int[b.length() + 1];
         int[] cur = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
@@ -39,11 +41,17 @@ public final class Names {
         }
         for (int i = 1; i <= a.length(); i++) {
             cur[0] = i;
+            char x = Character.toLowerCase(a.charAt(i - 1));
             for (int j = 1; j <= b.length(); j++) {
-                int cost = Character.toLowerCase(a.charAt(i - 1)) == Character.toLowerCase(b.charAt(j - 1)) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
+                char y = Character.toLowerCase(b.charAt(j - 1));
+                int d = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + (x == y ? 0 : 1));
+                if (i > 1 && j > 1 && x == Character.toLowerCase(b.charAt(j - 2)) && Character.toLowerCase(a.charAt(i - 2)) == y) {
+                    d = Math.min(d, before[j - 2] + 1);
+                }
+                cur[j] = d;
             }
-            int[] t = prev;
+            int[] t = before;
+            before = prev;
             prev = cur;
             cur = t;
         }

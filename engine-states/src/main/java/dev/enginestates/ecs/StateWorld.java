@@ -738,8 +738,8 @@ public final class StateWorld implements AutoCloseable {
     /**
      * The second half of a split tick (the {@code 002} document's {@code RunState}): every
      * builder-style machine runs its state's handler, with the seconds of the last
-     * {@link #advance}, in declaration and spawn order; the clock does not move. A machine held
-     * now does not run.
+     * {@link #advance}, in declaration and spawn order; the clock does not move. A machine the
+     * advance found held does not run (holds are read once a tick, at its start).
      *
      * @throws IllegalStateException if no {@link #advance} came before it since the last tick
      * @throws StepFailedException   after the pass, if machines failed and no handler is set
@@ -758,7 +758,7 @@ public final class StateWorld implements AutoCloseable {
         stepping = true;
         failures.clear();
         try {
-            updateHolds();
+            // holds stand as the advance found them: they are read once a tick, at its start
             for (int bi = 0; bi < bindings.size(); bi++) {
                 Binding b = bindings.get(bi);
                 if (b.builder) {
