@@ -96,6 +96,10 @@ public final class StateMachine<C> {
     private StateMachine(Machine<C> machine, C context, boolean start) {
         this.machine = Objects.requireNonNull(machine, "machine");
         this.chart = machine.chart();
+        if (chart.builder != null) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is builder-style (StateMachineBuilder);"
+                    + " run it with dev.enginestates.fsm.StateMachine: new StateMachine<>(definition).initialize(ctx)");
+        }
         this.record = new MachineRecord(chart, context);
         this.holder = new PlainHolder(this);
         if (chart.polled != null) {

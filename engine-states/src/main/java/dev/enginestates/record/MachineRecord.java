@@ -81,7 +81,7 @@ public final class MachineRecord {
         }
         this.clock = chart.polled != null ? new double[chart.size] : null;
         this.carry = chart.polled != null ? new double[chart.size] : null;
-        this.entered = chart.polled == null ? new double[chart.size] : null;
+        this.entered = chart.polled == null && chart.builder == null ? new double[chart.size] : null;
         this.context = context;
     }
 

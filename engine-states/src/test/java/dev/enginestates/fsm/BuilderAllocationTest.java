@@ -86,6 +86,40 @@ class BuilderAllocationTest {
         assertTrue(bytes <= MEASUREMENT_MARGIN, "600 updates of 1,000 idle machines allocated " + bytes + " B");
     }
 
+    @StateBehavior("alloc-annotated")
+    static final class Annotated {
+        @State(value = "A", initial = true)
+        String a(Ctx c, float dt) {
+            return c.timeInState() >= 0.5f ? "B" : null;
+        }
+
+        @State("B")
+        String b(Ctx c, float dt) {
+            return c.timeInState() >= 0.5f ? "A" : null;
+        }
+
+        @StateEnter("B")
+        void enterB(Ctx c) {
+            c.moves++;
+        }
+    }
+
+    @Test
+    void annotated_handlers_are_called_without_reflection_or_boxing() {
+        StateMachineDefinition<Ctx> def = new StateMachineBuilder<Ctx>().registerHandlers(Annotated.class).build();
+        List<Ctx> contexts = new ArrayList<>();
+        List<StateMachine<Ctx>> machines = plain(def, contexts);
+        long bytes = warmThenMeasure(() -> {
+            for (int step = 0; step < 600; step++) {
+                for (int i = 0; i < machines.size(); i++) {
+                    machines.get(i).update(contexts.get(i), 1f / 60f);
+                }
+            }
+        });
+        assertTrue(contexts.get(0).moves > 100, "the machines moved");
+        assertTrue(bytes <= MEASUREMENT_MARGIN, "600 updates of 1,000 annotated machines allocated " + bytes + " B");
+    }
+
     @Test
     void plain_transitions_with_metadata_windows_and_hooks_allocate_nothing() {
         List<Ctx> contexts = new ArrayList<>();

@@ -555,6 +555,13 @@ class BuilderRulesTest {
     }
 
     @Test
+    void the_other_faces_plain_machine_refuses_a_builder_machine_with_a_pointer_to_this_one() {
+        StateMachineDefinition<Ctx> def = ab().build();
+        MachineException x = assertThrows(MachineException.class, () -> new dev.enginestates.plain.StateMachine<>(def.machine(), new Ctx()));
+        assertTrue(x.getMessage().contains("dev.enginestates.fsm.StateMachine"), x.getMessage());
+    }
+
+    @Test
     void one_definition_serves_many_threads_at_once() throws Exception {
         StateMachineDefinition<Ctx> def = ab().build();
         List<String> expected = run(def);
