@@ -259,4 +259,52 @@ class Document002ExamplesTest {
         // commit opens at progress 0.2 of 0.5 s: the tick that reaches 0.1 s
         assertEquals(List.of("strike", "commit@0.1"), ctx.did);
     }
+
+    // ---------------------------------------------------------------- "The Context Contract"
+
+    /** A quest that lives on no entity: it implements the core contract alone, by hand. */
+    static final class QuestContext implements StateContextCore {
+        private float time;
+        private float duration;
+        private String tag = "";
+        private java.util.Map<String, Window> windows = java.util.Map.of();
+        private Object data;
+        private StateMotionProfile motion;
+        private float previous;
+        int wolves;
+
+        public float timeInState() { return time; }
+        public void setTimeInState(float seconds) { time = seconds; }
+        public float stateDuration() { return duration; }
+        public void setStateDuration(float seconds) { duration = seconds; }
+        public String currentStateTag() { return tag; }
+        public void setCurrentStateTag(String t) { tag = t; }
+        public java.util.Map<String, Window> activeWindows() { return windows; }
+        public void setActiveWindows(java.util.Map<String, Window> w) { windows = w; }
+        public Object currentStateData() { return data; }
+        public void setCurrentStateData(Object d) { data = d; }
+        public StateMotionProfile currentStateMotion() { return motion; }
+        public void setCurrentStateMotion(StateMotionProfile m) { motion = m; }
+        public float previousProgress() { return previous; }
+        public void setPreviousProgress(float p) { previous = p; }
+    }
+
+    @Test
+    void aMachineNeedsNoWorldEntityOnlyTheCoreContract() {
+        var b = new StateMachineBuilder<QuestContext>("quest");
+        b.configureState("Hunt").asInitial().data(5).handler((q, dt) -> q.wolves >= q.currentStateData(Integer.class) ? "Return" : null);
+        b.configureState("Return").duration(2f).tag("walk").handler((q, dt) -> q.progress() >= 1f ? "Done" : null);
+        b.configureState("Done");
+        var quest = new StateMachine<>(b.build());
+        var q = new QuestContext();
+        quest.initialize(q);
+        q.wolves = 5;
+        quest.update(q, 0.5f);
+        assertEquals("Return", quest.current());
+        assertEquals("walk", q.currentStateTag());
+        for (int i = 0; i < 4; i++) {
+            quest.update(q, 0.5f);
+        }
+        assertEquals("Done", quest.current());
+    }
 }
