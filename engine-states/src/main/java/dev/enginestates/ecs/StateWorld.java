@@ -623,31 +623,22 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
-    void goPolled(StateRecord<?> r, int state, String name) {
+    /** Forces a polled ({@code go}) or builder-style ({@code transitionTo}) machine into a state. */
+    void go(StateRecord<?> r, int state, String name) {
         checkThread();
         checkAlive(r);
         boolean input = !stepping && depth == 0;
-        PolledInterpreter in = acquirePolled();
-        try {
-            in.go(r.record, state);
-        } catch (UserCodeException e) {
-            throw e.on(describe(r.entity));
-        } finally {
-            depth--;
-            afterMove(r);
-            if (input && inputs != null) {
-                inputs.went(r, name);
-            }
+        boolean polled = r.record.chart().polled != null;
+        PolledInterpreter in = polled ? acquirePolled() : null;
+        if (!polled) {
+            depth++; // the builder's interpreter is stateless: only the nesting is counted
         }
-    }
-
-    void goBuilder(StateRecord<?> r, int state, String name) {
-        checkThread();
-        checkAlive(r);
-        boolean input = !stepping && depth == 0;
-        depth++;
         try {
-            BuilderInterpreter.transitionTo(r.record, state);
+            if (polled) {
+                in.go(r.record, state);
+            } else {
+                BuilderInterpreter.transitionTo(r.record, state);
+            }
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {

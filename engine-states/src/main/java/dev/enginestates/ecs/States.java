@@ -301,7 +301,7 @@ public final class States<C> {
         if (s == 0) {
             return; // "$back" with nothing before it
         }
-        r.world.goPolled(r, s, name);
+        r.world.go(r, s, name);
     }
 
     /**
@@ -321,7 +321,7 @@ public final class States<C> {
         if (s < 0) {
             throw new MachineException(chart.machineId, BuilderInterpreter.unknownState(r.record, name, "transitionTo"));
         }
-        r.world.goBuilder(r, s, name);
+        r.world.go(r, s, name);
     }
 
     private void noEventsForBuilder() {

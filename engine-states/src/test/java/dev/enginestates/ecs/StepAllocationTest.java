@@ -1,9 +1,9 @@
 package dev.enginestates.ecs;
 
+import dev.enginestates.Allocations;
 import dev.dominion.ecs.api.Entity;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -48,14 +48,6 @@ class StepAllocationTest {
             .state("on", s -> s.waitFor(1, t -> t.target("off").action((c, e) -> c.moves++)))
             .state("off", s -> s.waitFor(1, t -> t.target("on").action((c, e) -> c.moves++))));
 
-    private static long allocated(Runnable work) {
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        bean.getThreadAllocatedBytes(id);
-        long before = bean.getThreadAllocatedBytes(id);
-        work.run();
-        return bean.getThreadAllocatedBytes(id) - before;
-    }
 
     /** Dominion's hold query at its largest, for 600 steps, and a margin of one kilobyte for the measurement itself. */
     private static final long DOMINION_QUERY_600_STEPS = 120 * 600 + 1024;
@@ -72,7 +64,7 @@ class StepAllocationTest {
             for (int i = 0; i < 20; i++) {
                 steps.run();
             }
-            return allocated(steps);
+            return Allocations.allocated(steps);
         }
     }
 
@@ -99,7 +91,7 @@ class StepAllocationTest {
             for (int i = 0; i < 20; i++) {
                 steps.run();
             }
-            long bytes = allocated(steps);
+            long bytes = Allocations.allocated(steps);
             System.out.println("idle+long wait, 2,000 machines, 600 steps: " + bytes + " B");
             assertTrue(bytes <= Math.max(baseline, DOMINION_QUERY_600_STEPS),
                     "600 steps of 1,000 idle and 1,000 waiting machines allocate only Dominion's hold query: " + bytes + " B");
@@ -123,7 +115,7 @@ class StepAllocationTest {
             for (int i = 0; i < 20; i++) {
                 steps.run();
             }
-            long bytes = allocated(steps);
+            long bytes = Allocations.allocated(steps);
             System.out.println("1,000 machines moving once a second, no tags, 600 steps: " + bytes + " B");
             assertTrue(CYCLE.read(first).context().moves > 100, "the machines moved");
             assertTrue(bytes <= Math.max(baseline, DOMINION_QUERY_600_STEPS),
@@ -146,7 +138,7 @@ class StepAllocationTest {
             for (int i = 0; i < 20; i++) {
                 steps.run();
             }
-            long moves = allocated(steps) - baseline;
+            long moves = Allocations.allocated(steps) - baseline;
             System.out.println("1,000 tagged machines moving once a second, 600 steps: 10,000 tag moves allocate " + moves + " B, "
                     + (moves / 10_000.0) + " B per move (Dominion's modifier)");
             assertTrue(moves / 10_000 <= 64, "a tag move allocates only Dominion's small modifier: " + moves / 10_000 + " B");

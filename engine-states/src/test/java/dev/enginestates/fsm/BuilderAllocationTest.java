@@ -1,10 +1,10 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.Allocations;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * bytes; the margin covers the measurement itself, not the work.
  */
 class BuilderAllocationTest {
-    static final long MEASUREMENT_MARGIN = 1024;
+    static final long MEASUREMENT_MARGIN = Allocations.MEASUREMENT_MARGIN;
 
     static final class Ctx extends AIContext {
         int moves;
@@ -44,21 +44,7 @@ class BuilderAllocationTest {
             .enter(c -> c.hits += 0)
             .build();
 
-    private static long allocated(Runnable work) {
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        bean.getThreadAllocatedBytes(id);
-        long before = bean.getThreadAllocatedBytes(id);
-        work.run();
-        return bean.getThreadAllocatedBytes(id) - before;
-    }
 
-    private static long warmThenMeasure(Runnable steps) {
-        for (int i = 0; i < 20; i++) {
-            steps.run();
-        }
-        return allocated(steps);
-    }
 
     private static List<StateMachine<Ctx>> plain(StateMachineDefinition<Ctx> def, List<Ctx> contexts) {
         List<StateMachine<Ctx>> machines = new ArrayList<>();
@@ -76,7 +62,7 @@ class BuilderAllocationTest {
     void updating_plain_machines_whose_handlers_return_null_allocates_nothing() {
         List<Ctx> contexts = new ArrayList<>();
         List<StateMachine<Ctx>> machines = plain(IDLE, contexts);
-        long bytes = warmThenMeasure(() -> {
+        long bytes = Allocations.warmThenMeasure(() -> {
             for (int step = 0; step < 600; step++) {
                 for (int i = 0; i < machines.size(); i++) {
                     machines.get(i).update(contexts.get(i), 1f / 60f);
@@ -109,7 +95,7 @@ class BuilderAllocationTest {
         StateMachineDefinition<Ctx> def = new StateMachineBuilder<Ctx>().registerHandlers(Annotated.class).build();
         List<Ctx> contexts = new ArrayList<>();
         List<StateMachine<Ctx>> machines = plain(def, contexts);
-        long bytes = warmThenMeasure(() -> {
+        long bytes = Allocations.warmThenMeasure(() -> {
             for (int step = 0; step < 600; step++) {
                 for (int i = 0; i < machines.size(); i++) {
                     machines.get(i).update(contexts.get(i), 1f / 60f);
@@ -124,7 +110,7 @@ class BuilderAllocationTest {
     void plain_transitions_with_metadata_windows_and_hooks_allocate_nothing() {
         List<Ctx> contexts = new ArrayList<>();
         List<StateMachine<Ctx>> machines = plain(MOVING, contexts);
-        long bytes = warmThenMeasure(() -> {
+        long bytes = Allocations.warmThenMeasure(() -> {
             for (int step = 0; step < 600; step++) {
                 for (int i = 0; i < machines.size(); i++) {
                     machines.get(i).update(contexts.get(i), 1f / 60f);
@@ -141,11 +127,7 @@ class BuilderAllocationTest {
         long idle;
         try (StateWorld world = StateWorld.create()) {
             world.spawn(moving.trait(new Ctx())); // the step's hold query (Dominion's) runs once there are machines
-            idle = warmThenMeasure(() -> {
-                for (int step = 0; step < 600; step++) {
-                    world.step(1 / 60.0);
-                }
-            });
+            idle = Allocations.warmThenMeasure(Allocations.steps(world));
         }
         try (StateWorld world = StateWorld.create()) {
             List<Ctx> contexts = new ArrayList<>();
@@ -154,11 +136,7 @@ class BuilderAllocationTest {
                 contexts.add(c);
                 world.spawn(moving.trait(c));
             }
-            long bytes = warmThenMeasure(() -> {
-                for (int step = 0; step < 600; step++) {
-                    world.step(1 / 60.0);
-                }
-            });
+            long bytes = Allocations.warmThenMeasure(Allocations.steps(world));
             assertTrue(contexts.get(0).moves > 100, "the machines moved");
             assertTrue(bytes <= idle + MEASUREMENT_MARGIN, "600 steps with 10,000 transitions allocated " + bytes
                     + " B; a world of one machine " + idle + " B");

@@ -1,11 +1,11 @@
 package dev.enginestates.plain;
 
+import dev.enginestates.Allocations;
 import dev.enginestates.StatesDef;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * allocated bytes; the margin covers the measurement itself, not the work.
  */
 class PolledAllocationTest {
-    static final long MEASUREMENT_MARGIN = 1024;
+    static final long MEASUREMENT_MARGIN = Allocations.MEASUREMENT_MARGIN;
 
     static final class Ctx {
         boolean a;
@@ -36,21 +36,7 @@ class PolledAllocationTest {
             .state("on", s -> s.after(1, "off").exit((c, to) -> c.moves++))
             .state("off", s -> s.to("on", (c, t) -> t >= 1).update((c, dt, t) -> null)));
 
-    private static long allocated(Runnable work) {
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        bean.getThreadAllocatedBytes(id);
-        long before = bean.getThreadAllocatedBytes(id);
-        work.run();
-        return bean.getThreadAllocatedBytes(id) - before;
-    }
 
-    private static long warmThenMeasure(Runnable steps) {
-        for (int i = 0; i < 20; i++) {
-            steps.run();
-        }
-        return allocated(steps);
-    }
 
     @Test
     void stepping_plain_machines_that_only_test_guards_allocates_nothing() {
@@ -58,7 +44,7 @@ class PolledAllocationTest {
         for (int i = 0; i < 1_000; i++) {
             machines.add(new StateMachine<>(POLLING, new Ctx()));
         }
-        long bytes = warmThenMeasure(() -> {
+        long bytes = Allocations.warmThenMeasure(() -> {
             for (int step = 0; step < 600; step++) {
                 for (int i = 0; i < machines.size(); i++) {
                     machines.get(i).step(1 / 60.0);
@@ -74,7 +60,7 @@ class PolledAllocationTest {
         for (int i = 0; i < 1_000; i++) {
             machines.add(new StateMachine<>(MOVING, new Ctx()));
         }
-        long bytes = warmThenMeasure(() -> {
+        long bytes = Allocations.warmThenMeasure(() -> {
             for (int step = 0; step < 600; step++) {
                 for (int i = 0; i < machines.size(); i++) {
                     machines.get(i).step(1 / 60.0);
@@ -91,11 +77,7 @@ class PolledAllocationTest {
         long idle;
         try (StateWorld world = StateWorld.create()) {
             world.spawn(moving.trait(new Ctx())); // the step's hold query (Dominion's, 56 B) runs once there are machines
-            idle = warmThenMeasure(() -> {
-                for (int step = 0; step < 600; step++) {
-                    world.step(1 / 60.0);
-                }
-            });
+            idle = Allocations.warmThenMeasure(Allocations.steps(world));
         }
         try (StateWorld world = StateWorld.create()) {
             List<Ctx> contexts = new ArrayList<>();
@@ -104,11 +86,7 @@ class PolledAllocationTest {
                 contexts.add(c);
                 world.spawn(moving.trait(c));
             }
-            long bytes = warmThenMeasure(() -> {
-                for (int step = 0; step < 600; step++) {
-                    world.step(1 / 60.0);
-                }
-            });
+            long bytes = Allocations.warmThenMeasure(Allocations.steps(world));
             assertTrue(contexts.get(0).moves > 100, "the machines moved");
             assertTrue(bytes <= idle + MEASUREMENT_MARGIN, "600 steps with 10,000 transitions allocated " + bytes + " B; a world of one machine "
                     + idle + " B");
