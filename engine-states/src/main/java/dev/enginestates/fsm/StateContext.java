@@ -5,7 +5,9 @@ import dev.dominion.ecs.api.Entity;
 /**
  * A builder-style context that belongs to a world object: the contract plus the entity. On an
  * entity ({@code States.of(definition)}), the world sets the entity when the machine is spawned
- * or attached, and after a restore.
+ * or attached, and after a restore; it sets {@code null} when the entity is despawned or the
+ * machine detached. {@code trait(ctx)} enters the initial state before there is an entity, so
+ * the initial state's enter hook sees none.
  *
  * <p>The static helpers read like the document's TypeScript twin:
  * {@code StateContext.windowEntered(ctx, "commit")}.
