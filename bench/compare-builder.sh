@@ -7,10 +7,10 @@
 # so it runs in the same harness: same JVM flags, same timer, same -prof gc (see bench/README.md).
 #
 #   bench/compare-builder.sh            each benchmark (mean, B/op) and its ...Timed twin (p99),
-#                                       3 x 1 s warm-up, 4 x 1 s measurement (about 6 min on 2 cores)
+#                                       3 x 1 s warm-up, 4 x 1 s measurement (about 5 min on 2 cores)
 #                                       -> bench/jmh-result-builder.json
 #   bench/compare-builder.sh --quick    the same benchmarks, 2 x 0.5 s warm-up, 3 x 0.5 s measurement
-#                                       (about 3.5 min) -> bench/jmh-result-builder-quick.json
+#                                       (about 2.5 min) -> bench/jmh-result-builder-quick.json
 #   bench/compare-builder.sh --no-build   use bench/target/benchmarks.jar as built
 #   bench/compare-builder.sh --no-run     only print the table from the last results
 #
