@@ -4,22 +4,14 @@
 // guard tested and the issue's targets.
 //
 //   node bench/compare-polled.mjs bench/jmh-result-polled.json
-import { readFileSync } from "node:fs";
-import { figures, time, bytes } from "./format.mjs";
+import { figures, time, bytes, per, zero, verdict, peerTable, readJmh } from "./format.mjs";
 
-const [jmhFile] = process.argv.slice(2);
-if (!jmhFile) {
-    console.error("usage: node compare-polled.mjs <jmh-result-polled.json>");
-    process.exit(2);
-}
-const jmh = JSON.parse(readFileSync(jmhFile, "utf8"));
+const jmh = readJmh("node compare-polled.mjs <jmh-result-polled.json>");
 
 const MACHINES = 1000;
 const GUARDS = 3 * MACHINES; // guards tested in one step of case G
 
 const ours = (bench, params) => figures(jmh, bench, params);
-
-const per = (f, n) => (f ? { ...f, mean: f.mean == null ? null : f.mean / n, p99: f.p99 == null ? null : f.p99 / n, bytes: null } : null);
 
 const guardsOurs = ours("PolledGuardsBench.engineStates", { machines: MACHINES, kinds: 1 });
 const guardsPeer = ours("PolledGuardsBench.gdxAi", { machines: MACHINES, kinds: 1 });
@@ -43,24 +35,9 @@ const rows = [
     { label: "T: one transition taken on a guard", es: transitionOurs, peer: transitionPeer },
 ];
 
-const ratio = (e, g) => (e == null || g == null || !(g > 0) ? "—" : `${(e / g).toPrecision(e / g >= 100 ? 3 : 2)}×`);
-
-const lines = [
-    "| case | engine-states mean | p99 | B/op | gdx-ai mean | p99 | B/op | ratio mean | ratio p99 |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-];
-const missing = [];
-for (const { label, es, peer } of rows) {
-    if (!es && !peer) {
-        missing.push(label);
-        continue;
-    }
-    lines.push(`| ${label} | ${time(es?.mean)} | ${time(es?.p99)} | ${bytes(es?.bytes)} | `
-        + `${time(peer?.mean)} | ${time(peer?.p99)} | ${bytes(peer?.bytes)} | ${ratio(es?.mean, peer?.mean)} | ${ratio(es?.p99, peer?.p99)} |`);
-}
+const { lines, missing, timedMeans } = peerTable(rows);
 console.log(lines.join("\n"));
 console.log();
-const timedMeans = rows.some((r) => r.es?.meanFrom === "timed" || r.peer?.meanFrom === "timed");
 console.log("Times per step of 1,000 machines (G, D; G's per-guard rows divide by the 3,000 guards tested) or per transition (T)."
     + " Ratio: engine-states / gdx-ai (how many times gdx-ai's time engine-states takes). p99 comes from the ...Timed twins, which time"
     + " each operation with System.nanoTime() and so include the timer (~20 ns)."
@@ -70,9 +47,7 @@ if (missing.length) {
 }
 
 // The issue's targets for the polled style.
-const verdict = (ok) => (ok == null ? "—" : ok ? "met" : "**missed**");
 const beyond = guardsOurs?.mean != null && guardsAlone?.mean != null ? (guardsOurs.mean - guardsAlone.mean) / GUARDS : null;
-const zero = (f) => (f?.bytes == null ? null : f.bytes < 1); // JMH's own per-iteration bytes spread over the operations stay under 1 B
 console.log();
 console.log("| target (issue 11) | figure | |");
 console.log("| --- | --- | --- |");

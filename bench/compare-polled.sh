@@ -14,69 +14,13 @@
 #   bench/compare-polled.sh --no-run     only print the table from the last results
 #
 # Any other argument goes to JMH (e.g. -jvmArgsAppend ...). JMH's own output goes to
-# bench/target/polled-run.log. MVN_ARGS adds to the Maven command line (e.g. MVN_ARGS=-o).
+# bench/target/polled-run.log. MVN_ARGS adds to the Maven command line (e.g. MVN_ARGS=-o). The run
+# itself is bench/gdx-ai-compare.sh's, shared with bench/compare-builder.sh.
 set -euo pipefail
-here="$(cd "$(dirname "$0")" && pwd)"
-root="$(dirname "$here")"
-
-quick=0
-build=1
-run=1
-jmh_args=()
-for a in "$@"; do
-    case "$a" in
-        --quick) quick=1 ;;
-        --no-build) build=0 ;;
-        --no-run) run=0; build=0 ;;
-        *) jmh_args+=("$a") ;;
-    esac
-done
-if [ "$quick" = 1 ]; then
-    result="$here/jmh-result-polled-quick.json"
-    mode=(-wi 2 -w 500ms -i 3 -r 500ms)
-else
-    result="$here/jmh-result-polled.json"
-    mode=(-wi 3 -w 1s -i 4 -r 1s)
-fi
-log="$here/target/polled-run.log"
+name=polled
 # the polled cases, ours and gdx-ai's, their ...Timed twins, and the busy-loop control
 selection='^dev\.enginestates\.bench\.(Polled(Guards|Cycle1s|Transition)Bench|NoiseFloorBench)\.'
-
-if [ "$build" = 1 ]; then
-    echo "== building (mvn -pl bench -am package)" >&2
-    (cd "$root" && mvn -q ${MVN_ARGS:-} -pl bench -am package -Dmaven.test.skip=true)
-fi
-
-if [ "$run" = 1 ]; then
-    mkdir -p "$here/target"
-    jar="$here/target/benchmarks.jar"
-    [ -f "$jar" ] || { echo "missing $jar: run without --no-build" >&2; exit 1; }
-    echo "== JMH's own output -> $log" >&2
-    echo "== load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-    start=$(date +%s)
-    tries=0
-    while :; do
-        status=0
-        # kinds=4: case G again with the machines spread over 4 states (PolledGuardsBench)
-        java -jar "$jar" "${mode[@]}" -f 1 -tu ns -prof gc -rf json -rff "$result" -p kinds=1,4 \
-            ${jmh_args[@]+"${jmh_args[@]}"} "$selection" > "$log" 2>&1 || status=$?
-        # JMH runs one suite at a time on a machine: wait for another engineer's run to end
-        if grep -q 'Unable to acquire the JMH lock' "$log" && [ "$tries" -lt 60 ]; then
-            tries=$((tries + 1))
-            echo "   another JMH holds the lock; waiting 10 s" >&2
-            sleep 10
-            continue
-        fi
-        break
-    done
-    echo "== JMH done in $(( $(date +%s) - start )) s; load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
-    if [ "$status" != 0 ] || grep -q '<failure>' "$log"; then
-        echo "== JMH exited with status $status, or a benchmark failed: see $log" >&2
-    fi
-fi
-
-echo
-echo "Machine: $(nproc) cores, $(java -version 2>&1 | head -1); load average now: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "Tree: $(cd "$root" && git rev-parse --short HEAD 2>/dev/null || echo '?')$( (cd "$root" && git status --porcelain --untracked-files=no 2>/dev/null | grep -q .) && echo ' (with uncommitted changes)')"
-echo
-node "$here/compare-polled.mjs" "$result"
+# kinds=4: case G again with the machines spread over 4 states (PolledGuardsBench)
+params=(-p kinds=1,4)
+table="$(cd "$(dirname "$0")" && pwd)/compare-polled.mjs"
+. "$(dirname "$0")/gdx-ai-compare.sh"

@@ -4,7 +4,7 @@
 //
 //   node bench/compare.mjs bench/jmh-result.json bench/peers/xstate/xstate-result.json
 import { readFileSync } from "node:fs";
-import { figures, time, bytes } from "./format.mjs";
+import { figures, time, bytes, ratio } from "./format.mjs";
 
 const [jmhFile, peerFile] = process.argv.slice(2);
 if (!jmhFile) {
@@ -65,8 +65,6 @@ for (const [label, method, peerId] of transitions) {
     rows.push({ label: `${label}, ECS tags`, es: ours(`EcsTransitionBench.${method}`, { tags: true }), xs: theirs(peerId), doc });
     rows.push({ label: `${label}, ECS tags(false)`, es: ours(`EcsTransitionBench.${method}`, { tags: false }), xs: theirs(peerId), doc });
 }
-
-const ratio = (x, e) => (x == null || e == null || !(e > 0) ? "—" : `${(x / e).toPrecision(x / e >= 100 ? 3 : 2)}×`);
 
 const lines = [
     "| case | engine-states mean | p50 | p99 | B/op | XState mean | p50 | p99 | B/op | ratio mean | ratio p99 | 003 doc mean / worst 1% |",

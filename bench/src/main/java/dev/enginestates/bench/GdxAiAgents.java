@@ -203,28 +203,10 @@ final class GdxAiAgents {
         }
     }
 
-    /** Over one period of steps every agent moves exactly once. */
+    /** Over one period of steps ({@code PolledMachines.PERIOD} at {@code Machines.DT}) every agent moves exactly once. */
     static void checkEachMovesOncePerPeriod(Agent[] agents) {
         int steps = (int) Math.round(PolledMachines.PERIOD / Machines.DT);
-        int[] moves = new int[agents.length];
-        for (int k = 0; k < steps; k++) {
-            State<?>[] was = new State<?>[agents.length];
-            for (int i = 0; i < agents.length; i++) {
-                was[i] = agents[i].fsm.getCurrentState();
-            }
-            stepAll(agents, 1);
-            for (int i = 0; i < agents.length; i++) {
-                if (was[i] != agents[i].fsm.getCurrentState()) {
-                    moves[i]++;
-                }
-            }
-        }
-        for (int i = 0; i < agents.length; i++) {
-            if (moves[i] != 1) {
-                throw new IllegalStateException("agent " + i + " of " + agents.length + " moved " + moves[i] + " times in " + steps
-                        + " steps of a " + PolledMachines.PERIOD + " s cycle; expected once");
-            }
-        }
+        Moves.checkEachMovesOnce("agent", agents.length, steps, i -> agents[i].fsm.getCurrentState(), () -> stepAll(agents, 1));
     }
 
     /** Agent {@code i} is in {@code states[i % states.length]}. */

@@ -123,7 +123,7 @@ final class Machines {
     // ------------------------------------------------------------------ worlds
 
     /** A new world with {@code n} entities, each holding one record of the machine (and nothing else). */
-    static StateWorld world(States<Nothing> machine, int n) {
+    static <C> StateWorld world(States<C> machine, int n) {
         StateWorld world = StateWorld.create();
         for (int i = 0; i < n; i++) {
             world.spawn(machine.trait());

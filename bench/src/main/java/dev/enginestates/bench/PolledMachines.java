@@ -4,8 +4,6 @@ import dev.enginestates.StatesDef;
 import dev.enginestates.declare.StateGuard;
 import dev.enginestates.plain.StateMachine;
 
-import java.util.Arrays;
-
 /**
  * The polled style's benchmark machines (issue 11, Performance), run on a plain object with
  * {@link StateMachine}: the three cases of {@link PolledGuardsBench}, {@link PolledCycle1sBench}
@@ -130,30 +128,10 @@ final class PolledMachines {
         }
     }
 
-    static String[] states(StateMachine<Bot>[] machines) {
-        return Arrays.stream(machines).map(StateMachine::state).toArray(String[]::new);
-    }
-
     /** Over one period of steps every machine moves exactly once, so it ends in the other state. */
     static void checkEachMovesOncePerPeriod(StateMachine<Bot>[] machines) {
         int steps = (int) Math.round(PERIOD / Machines.DT);
-        String[] before = states(machines);
-        int[] moves = new int[machines.length];
-        for (int k = 0; k < steps; k++) {
-            String[] was = states(machines);
-            stepAll(machines, 1);
-            for (int i = 0; i < machines.length; i++) {
-                if (!was[i].equals(machines[i].state())) {
-                    moves[i]++;
-                }
-            }
-        }
-        for (int i = 0; i < machines.length; i++) {
-            if (moves[i] != 1 || before[i].equals(machines[i].state())) {
-                throw new IllegalStateException("machine " + i + " of " + machines.length + " moved " + moves[i] + " times in "
-                        + steps + " steps of a " + PERIOD + " s cycle; expected once");
-            }
-        }
+        Moves.checkEachMovesOnce("machine", machines.length, steps, i -> machines[i].state(), () -> stepAll(machines, 1));
     }
 
     /** Machine {@code i} is in {@code states[i % states.length]}. */
