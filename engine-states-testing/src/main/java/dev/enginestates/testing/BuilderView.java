@@ -34,7 +34,7 @@ final class BuilderView {
     }
 
     /**
-     * Throws unless the record is of a builder-style machine, naming what the assertion needs.
+     * Throws unless the record is of a builder-style machine, naming the call that needs one.
      *
      * @throws MachineException for an XState-style or polled machine
      */
@@ -42,7 +42,8 @@ final class BuilderView {
         Chart c = r.chart();
         if (c.builder == null) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "' is " + (c.polled != null ? "polled" : "XState-style")
-                    + "; " + what + " belong to the builder style (StateMachineBuilder, whose states have durations and windows)");
+                    + "; " + what + " is for builder-style machines (StateMachineBuilder), whose states have a time in state,"
+                    + " durations and windows");
         }
     }
 

@@ -114,7 +114,7 @@ public final class MachineAssert<C> {
     /** Asserts the seconds in a builder-style machine's current state, within a tolerance. */
     public MachineAssert<C> hasTimeInState(double seconds, double tolerance) {
         MachineRecord r = record.record();
-        BuilderView.require(r, "the time in state");
+        BuilderView.require(r, "hasTimeInState");
         float t = BuilderView.time(r);
         if (!close(t, seconds, tolerance)) {
             throw fail(String.format(Locale.ROOT, "expected %s s in state '%s', but %s s; it is in %s", seconds, BuilderView.state(r), t,
@@ -136,7 +136,7 @@ public final class MachineAssert<C> {
     /** Asserts a builder-style machine's progress, within a tolerance (0: exactly, as the machine's float). */
     public MachineAssert<C> hasProgress(double progress, double tolerance) {
         MachineRecord r = record.record();
-        BuilderView.require(r, "progress");
+        BuilderView.require(r, "hasProgress");
         float p = BuilderView.progress(r);
         boolean ok = tolerance == 0 ? p == (float) progress : close(p, progress, tolerance);
         if (!ok) {
@@ -154,7 +154,7 @@ public final class MachineAssert<C> {
      */
     public MachineAssert<C> isInWindow(String window) {
         MachineRecord r = record.record();
-        BuilderView.require(r, "windows");
+        BuilderView.require(r, "isInWindow");
         BuilderView.requireKnownWindow(r, window);
         if (!BuilderView.inWindow(r, window)) {
             throw fail(windowProblem(r, window, true));
@@ -170,7 +170,7 @@ public final class MachineAssert<C> {
      */
     public MachineAssert<C> isNotInWindow(String window) {
         MachineRecord r = record.record();
-        BuilderView.require(r, "windows");
+        BuilderView.require(r, "isNotInWindow");
         BuilderView.requireKnownWindow(r, window);
         if (BuilderView.inWindow(r, window)) {
             throw fail(windowProblem(r, window, false));
@@ -185,7 +185,7 @@ public final class MachineAssert<C> {
      */
     public MachineAssert<C> hasStateTag(String tag) {
         MachineRecord r = record.record();
-        BuilderView.require(r, "state tags (configureState(name).tag(...))");
+        BuilderView.require(r, "hasStateTag");
         String now = BuilderView.stateTag(r);
         if (!now.equals(tag)) {
             throw fail("expected the state's tag '" + tag + "', but it is '" + now + "'; it is in " + BuilderView.now(r), tag, now);

@@ -289,7 +289,8 @@ class BuilderKitTest {
         assertThrows(MachineException.class, () -> s.timeInState(-1));
         MachineException notBuilder = assertThrows(MachineException.class,
                 () -> world.spawnIn(TestMachines.SIEGE, "breather").timeInState(1));
-        assertTrue(notBuilder.getMessage().startsWith("machine 'siege' is XState-style; timeInState belong"), notBuilder.getMessage());
+        assertTrue(notBuilder.getMessage().startsWith("machine 'siege' is XState-style; timeInState is for builder-style machines"),
+                notBuilder.getMessage());
     }
 
     @Test
@@ -333,8 +334,8 @@ class BuilderKitTest {
     void progressAndWindowAssertionsOnAMachineOfAnotherStyleSaySo() {
         Entity g = world.spawn(TestMachines.GUARD.trait());
         MachineException e = assertThrows(MachineException.class, () -> assertThat(world, g).machine(TestMachines.GUARD).hasProgress(0));
-        assertEquals("machine 'guard' is XState-style; progress belong to the builder style (StateMachineBuilder, whose states have"
-                + " durations and windows)", e.getMessage());
+        assertEquals("machine 'guard' is XState-style; hasProgress is for builder-style machines (StateMachineBuilder), whose states"
+                + " have a time in state, durations and windows", e.getMessage());
         assertInstanceOf(MachineException.class, assertThrows(RuntimeException.class,
                 () -> assertThat(world, g).machine(TestMachines.GUARD).isInWindow("damage")));
     }
