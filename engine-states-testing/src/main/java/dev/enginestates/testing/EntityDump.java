@@ -6,6 +6,9 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -19,6 +22,7 @@ import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.record.MachineRecord;
 
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
@@ -44,7 +48,8 @@ public final class EntityDump {
             .setVisibility(PropertyAccessor.ALL, JsonAutoDetect.Visibility.NONE)
             .setVisibility(PropertyAccessor.FIELD, JsonAutoDetect.Visibility.ANY)
             .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN)
+            .registerModule(new SimpleModule("engine-states-testing").addSerializer(Entity.class, new EntityName()));
 
     private EntityDump() {
     }
@@ -122,6 +127,9 @@ public final class EntityDump {
                 }
             }
         }
+        if (BuilderView.is(rec)) {
+            o.setAll(BuilderView.tree(rec)); // previous, time in state, duration, progress, tag, windows
+        }
         o.set("context", context(r.context()));
         o.put("held", r.isHeld());
         if (m.machine().tags()) {
@@ -175,11 +183,27 @@ public final class EntityDump {
         return DecimalNode.valueOf(BigDecimal.valueOf(s).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros());
     }
 
-    private static String write(JsonNode node) {
+    static String write(JsonNode node) {
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(node);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             return node.toString();
+        }
+    }
+
+    /**
+     * An entity in a context (a builder-style context's {@code entity()}) is written as its key,
+     * not walked into: Dominion's entity holds its whole chunk.
+     */
+    private static final class EntityName extends StdSerializer<Entity> {
+        EntityName() {
+            super(Entity.class);
+        }
+
+        @Override
+        public void serialize(Entity entity, JsonGenerator gen, SerializerProvider provider) throws IOException {
+            String key = entity.isDeleted() ? null : StateWorld.keyOf(entity);
+            gen.writeString(entity.isDeleted() ? "a deleted entity" : key != null ? key : "an entity without a key");
         }
     }
 }

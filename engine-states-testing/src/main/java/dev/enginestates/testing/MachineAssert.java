@@ -71,16 +71,21 @@ public final class MachineAssert<C> {
     public MachineAssert<C> hasState(String leafPath) {
         String state = record.state();
         if (!state.equals(leafPath)) {
-            throw fail("expected its state to be '" + leafPath + "', but it is '" + state + "'", leafPath, state);
+            throw fail("expected its state to be '" + leafPath + "', but it is '" + state + "'"
+                    + (BuilderView.is(record.record()) ? "; it is in " + now() : ""), leafPath, state);
         }
         return this;
     }
 
-    /** Asserts a polled machine's leaf before its last transition ({@code ""} before the first). */
+    /**
+     * Asserts a polled or builder-style machine's leaf before its last transition ({@code ""}
+     * before the first, and after a start with {@code startIn} or {@code spawnIn}).
+     */
     public MachineAssert<C> hasPrevious(String leafPath) {
         String previous = record.previous();
         if (!previous.equals(leafPath)) {
-            throw fail("expected its previous state to be '" + leafPath + "', but it is '" + previous + "'", leafPath, previous);
+            throw fail("expected its previous state to be '" + leafPath + "', but it is '" + previous + "'"
+                    + (BuilderView.is(record.record()) ? "; it is in " + now() : ""), leafPath, previous);
         }
         return this;
     }
@@ -92,6 +97,122 @@ public final class MachineAssert<C> {
             throw fail(String.format(Locale.ROOT, "expected %s s in '%s', but %s s", num(seconds), state, num(t)), seconds, t);
         }
         return this;
+    }
+
+    // ------------------------------------------------------------------ the builder style (002)
+
+    /**
+     * Asserts the seconds in a builder-style machine's current state (its float clock, the
+     * document's {@code TimeInState}), within a microsecond.
+     *
+     * @throws MachineException for a machine of another style
+     */
+    public MachineAssert<C> hasTimeInState(double seconds) {
+        return hasTimeInState(seconds, DEFAULT_TOLERANCE);
+    }
+
+    /** Asserts the seconds in a builder-style machine's current state, within a tolerance. */
+    public MachineAssert<C> hasTimeInState(double seconds, double tolerance) {
+        MachineRecord r = record.record();
+        BuilderView.require(r, "hasTimeInState");
+        float t = BuilderView.time(r);
+        if (!close(t, seconds, tolerance)) {
+            throw fail(String.format(Locale.ROOT, "expected %s s in state '%s', but %s s; it is in %s", seconds, BuilderView.state(r), t,
+                    BuilderView.now(r)), seconds, (double) t);
+        }
+        return this;
+    }
+
+    /**
+     * Asserts a builder-style machine's progress in its state (time over duration, 0 without a
+     * duration), within a millionth.
+     *
+     * @throws MachineException for a machine of another style
+     */
+    public MachineAssert<C> hasProgress(double progress) {
+        return hasProgress(progress, DEFAULT_TOLERANCE);
+    }
+
+    /** Asserts a builder-style machine's progress, within a tolerance (0: exactly, as the machine's float). */
+    public MachineAssert<C> hasProgress(double progress, double tolerance) {
+        MachineRecord r = record.record();
+        BuilderView.require(r, "hasProgress");
+        float p = BuilderView.progress(r);
+        boolean ok = tolerance == 0 ? p == (float) progress : close(p, progress, tolerance);
+        if (!ok) {
+            throw fail(String.format(Locale.ROOT, "expected progress %s in state '%s', but %s; it is in %s", progress, BuilderView.state(r),
+                    p, BuilderView.now(r)), progress, (double) p);
+        }
+        return this;
+    }
+
+    /**
+     * Asserts a builder-style machine's current state has the window and its progress lies in it
+     * (bounds inclusive), what {@code ctx.inWindow(name)} and {@code read(entity).inWindow(name)} say.
+     *
+     * @throws MachineException for a machine of another style, or if no state has a window of that name
+     */
+    public MachineAssert<C> isInWindow(String window) {
+        MachineRecord r = record.record();
+        BuilderView.require(r, "isInWindow");
+        BuilderView.requireKnownWindow(r, window);
+        if (!BuilderView.inWindow(r, window)) {
+            throw fail(windowProblem(r, window, true));
+        }
+        return this;
+    }
+
+    /**
+     * Asserts a builder-style machine's progress is outside the window, or its current state has
+     * no such window.
+     *
+     * @throws MachineException for a machine of another style, or if no state has a window of that name
+     */
+    public MachineAssert<C> isNotInWindow(String window) {
+        MachineRecord r = record.record();
+        BuilderView.require(r, "isNotInWindow");
+        BuilderView.requireKnownWindow(r, window);
+        if (BuilderView.inWindow(r, window)) {
+            throw fail(windowProblem(r, window, false));
+        }
+        return this;
+    }
+
+    /**
+     * Asserts a builder-style machine's current state has this configured tag (the context's
+     * {@code currentStateTag}; {@code ""} without one). Not the state's tag component: that is
+     * {@link #hasTag}.
+     */
+    public MachineAssert<C> hasStateTag(String tag) {
+        MachineRecord r = record.record();
+        BuilderView.require(r, "hasStateTag");
+        String now = BuilderView.stateTag(r);
+        if (!now.equals(tag)) {
+            throw fail("expected the state's tag '" + tag + "', but it is '" + now + "'; it is in " + BuilderView.now(r), tag, now);
+        }
+        return this;
+    }
+
+    /** Why a window assertion failed: the state, its window's bounds in progress and seconds, and where the machine is. */
+    static String windowProblem(MachineRecord r, String window, boolean expectedIn) {
+        String state = BuilderView.state(r);
+        dev.enginestates.fsm.Window w = BuilderView.windows(r).get(window);
+        if (w == null) {
+            List<String> having = new ArrayList<>();
+            for (int s = 1; s < r.chart().size; s++) {
+                if (r.chart().builder.windows[s].containsKey(window)) {
+                    having.add("'" + r.chart().path[s] + "'");
+                }
+            }
+            return "expected to be in window '" + window + "', but state '" + state + "' has no window '" + window + "' ("
+                    + String.join(", ", having) + (having.size() == 1 ? " has it" : " have it") + "); it is in " + BuilderView.now(r);
+        }
+        float d = BuilderView.duration(r);
+        String span = "progress " + w.from() + ".." + w.to() + ", " + (w.from() * d) + ".." + (w.to() * d) + " s of " + d + " s";
+        return "expected " + (expectedIn ? "" : "not ") + "to be in window '" + window + "' of state '" + state + "' (" + span
+                + "), but its progress is " + BuilderView.progress(r) + " (" + BuilderView.time(r) + " s in state); windows of '"
+                + state + "': " + BuilderView.windowsNow(r) + (BuilderView.previous(r).isEmpty() ? "" : "; previous state '"
+                + BuilderView.previous(r) + "'");
     }
 
     /** Asserts the machine is in none of these states. */
@@ -325,6 +446,9 @@ public final class MachineAssert<C> {
 
     /** The state and wait in one phrase: {@code {"patrol":"watch"} (patrol.watch: 3 s waited, 1 s left)}. */
     private String now() {
+        if (BuilderView.is(record.record())) {
+            return BuilderView.now(record.record());
+        }
         String v = EntityDump.value(record.value());
         if (record.isWaiting()) {
             v += " (" + record.waitingIn() + ": " + num(record.waited()) + " s waited, " + num(record.secondsLeft()) + " s left"

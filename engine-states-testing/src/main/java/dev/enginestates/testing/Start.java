@@ -2,8 +2,10 @@ package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.MachineException;
+import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.record.MachineRecord;
 
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -85,13 +87,35 @@ public final class Start<C> {
     /**
      * Sets how long an active state of a polled machine has been active ({@code ""} for the
      * machine's total), as "five seconds into the search": guards read it as {@code t}, and an
-     * {@code after} counts from it.
+     * {@code after} counts from it. For a builder-style machine, the state must be the current
+     * one: see {@link #timeInState}.
      *
-     * @throws MachineException if the machine is not polled, the state is not active, or the seconds are negative or not finite
+     * @throws MachineException if the machine is XState-style, the state is not active (for a builder-style machine: not the
+     *                          current state), or the seconds are negative or not finite
      */
     public Start<C> timeIn(String statePath, double seconds) {
         record.setTime(statePath, seconds);
+        MachineRecord r = record.record();
+        if (BuilderView.is(r)) {
+            // no window edge pending: the next advance crosses edges from here, as BuilderStart does
+            r.setPreviousProgress(BuilderInterpreter.progress(r));
+            world.restored(record); // writes the context and tells an input log
+        }
         return this;
+    }
+
+    /**
+     * Sets how long a builder-style machine (the {@code 002} document's) has been in its current
+     * state, as "0.2 s into the attack": its time in state, in float as the machine counts it,
+     * and the context's time and progress to match. No window edge is pending: a window the time
+     * lies inside reads {@code inWindow} but not {@code windowEntered}, and the next advance
+     * crosses edges from here.
+     *
+     * @throws MachineException if the machine is not builder-style, or the seconds are negative or not finite
+     */
+    public Start<C> timeInState(double seconds) {
+        BuilderView.require(record.record(), "timeInState");
+        return timeIn("", seconds);
     }
 
     /** Changes the context, as a system writes it (no transition is taken). */

@@ -2,6 +2,8 @@ package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.fsm.StateContextCore;
+import dev.enginestates.fsm.StateMachine;
 
 import java.util.Objects;
 
@@ -14,6 +16,7 @@ import java.util.Objects;
  * assertThat(world, guard).machine(GUARD).isIn("patrol.watch").hasSecondsLeft(1.0).hasTag("patrol");
  * assertThat(world).machine(SIEGE).isIn("breather").hasContext("two waves held", s -> s.wave == 2);
  * assertThat(world).hasCountIn(GUARD, "answer", 100);
+ * assertThat(fsm).hasState("Attack").hasProgress(0.5).isInWindow("damage");   // a builder-style machine off the ECS
  * }</pre>
  *
  * <p>A failing assertion throws an {@link AssertionError} (opentest4j's
@@ -34,6 +37,15 @@ public final class StateAssertions {
     /** Assertions on the machines of an entity of a world. */
     public static EntityAssert assertThat(StateWorld world, Entity entity) {
         return new EntityAssert(Objects.requireNonNull(world, "world"), Objects.requireNonNull(entity, "entity"));
+    }
+
+    /**
+     * Assertions on a builder-style machine run by its owner (the {@code 002} document's
+     * {@code dev.enginestates.fsm.StateMachine} or {@code AIStateMachine}, not on an entity):
+     * {@code assertThat(fsm).hasState("Attack").isInWindow("damage")}.
+     */
+    public static <C extends StateContextCore> BuilderMachineAssert<C> assertThat(StateMachine<C> machine) {
+        return new BuilderMachineAssert<>(Objects.requireNonNull(machine, "machine"));
     }
 
     /** Assertions on the fixture's world: its world-level machines and counts of entities by state. */

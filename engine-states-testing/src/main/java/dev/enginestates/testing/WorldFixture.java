@@ -2,9 +2,11 @@ package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Event;
+import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
+import dev.enginestates.record.MachineRecord;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -192,6 +194,15 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         return this;
     }
 
+    /**
+     * Forces a builder-style machine on an entity into a state (the {@code 002} document's
+     * {@code transitionTo}): exit, enter, time 0; to the current state it re-enters.
+     */
+    public <C> WorldFixture transitionTo(States<C> machine, Entity entity, String state) {
+        machine.transitionTo(entity, state);
+        return this;
+    }
+
     /** Sends an event to the world-level machine; returns whether a state took it. */
     public <C> boolean send(States<C> machine, String event) {
         return machine.send(world(), event);
@@ -254,6 +265,38 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         return (int) whole;
     }
 
+    /**
+     * One fixed step split as the {@code 002} document's tick: {@link StateWorld#advance} (every
+     * builder-style machine's time in state moves; other machines step in full), then the tick's
+     * {@code work} (which reads the advanced clocks), then {@link StateWorld#runStates} (the
+     * builder-style machines' handlers run).
+     *
+     * @return this fixture
+     */
+    public WorldFixture splitStep(Runnable work) {
+        return splitSteps(1, work);
+    }
+
+    /**
+     * {@link #splitStep} this many times.
+     *
+     * @return this fixture
+     * @throws IllegalArgumentException if {@code steps} is negative
+     */
+    public WorldFixture splitSteps(int steps, Runnable work) {
+        Objects.requireNonNull(work, "work (use () -> { } for none)");
+        if (steps < 0) {
+            throw new IllegalArgumentException("cannot advance a negative number of steps: " + steps);
+        }
+        StateWorld w = world();
+        for (int i = 0; i < steps; i++) {
+            w.advance(dt);
+            work.run();
+            w.runStates();
+        }
+        return this;
+    }
+
     // ------------------------------------------------------------------ arranging
 
     /**
@@ -275,8 +318,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
             r.setState(paths);
             w.restored(r);
         } else {
-            r = machine.trait();
-            r.setState(paths);
+            r = recordIn(machine, null, false, paths);
             w.attach(entity, r);
         }
         return new Start<>(w, r);
@@ -287,12 +329,44 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         return startIn(world().entity(), machine, paths);
     }
 
-    /** Spawns an entity holding only this machine, in the given states; {@link Start#entity()} is the new entity. */
+    /**
+     * Spawns an entity holding only this machine, in the given states; {@link Start#entity()} is
+     * the new entity. The context is a fresh one from the machine's context factory.
+     *
+     * <p>A builder-style machine (the {@code 002} document's) is put in its state with no code
+     * run, not even its initial state's hooks; its context is written as the machine would have
+     * written it (the state's metadata, time 0). Set its time with {@link Start#timeInState}.
+     */
     public <C> Start<C> spawnIn(States<C> machine, String... paths) {
-        StateRecord<C> r = machine.trait();
-        r.setState(paths);
+        StateRecord<C> r = recordIn(machine, null, false, paths);
         world().spawn(r);
         return new Start<>(world, r);
+    }
+
+    /**
+     * Spawns an entity holding only this machine over the given context, in the given states;
+     * see {@link #spawnIn(States, String...)}.
+     */
+    public <C> Start<C> spawnIn(States<C> machine, C context, String... paths) {
+        StateRecord<C> r = recordIn(machine, Objects.requireNonNull(context, "context"), true, paths);
+        world().spawn(r);
+        return new Start<>(world, r);
+    }
+
+    /** A new record of the machine in the given states; a builder-style machine's is made as a restore makes it, running no code. */
+    private static <C> StateRecord<C> recordIn(States<C> machine, C context, boolean given, String[] paths) {
+        Objects.requireNonNull(machine, "machine");
+        C ctx = given ? context : null;
+        if (machine.machine().chart().builder != null) {
+            MachineRecord initial = new MachineRecord(machine.machine().chart(), given ? ctx : machine.machine().newContext());
+            BuilderInterpreter.place(initial, machine.machine().chart().initial[0], 0f, 0f); // checks the context's type; no hook runs
+            StateRecord<C> r = machine.trait(initial);
+            r.setState(paths); // no hook runs either; an unknown name is refused with the machine's states
+            return r;
+        }
+        StateRecord<C> r = given ? machine.trait(ctx) : machine.trait();
+        r.setState(paths);
+        return r;
     }
 
     // ------------------------------------------------------------------ scripts and reading

@@ -20,5 +20,13 @@
  *     assertThat(world, guard).machine(GUARD).isIn("patrol.watch").hasSecondsLeft(1.0);
  * }
  * }</pre>
+ *
+ * <p>Builder-style machines (the {@code 002} document's {@code dev.enginestates.fsm}) are started
+ * some seconds into a state on their own with {@link dev.enginestates.testing.BuilderStart} and
+ * on an entity with {@code world.spawnIn(COMBO, fighter, "Attack").timeInState(0.2)}, and read
+ * with {@code assertThat(fsm)} or {@code assertThat(world, entity).machine(COMBO)}:
+ * {@code hasState}, {@code hasPrevious}, {@code hasTimeInState}, {@code hasProgress},
+ * {@code isInWindow}, {@code isNotInWindow}. {@link dev.enginestates.testing.WorldFixture#splitStep}
+ * splits a tick into {@code advance}, the tick's work and {@code runStates}.
  */
 package dev.enginestates.testing;

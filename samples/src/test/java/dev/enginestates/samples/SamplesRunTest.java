@@ -124,6 +124,42 @@ class SamplesRunTest {
     }
 
     @Test
+    void builderDoor() throws Exception {
+        assertPrints(run(() -> BuilderDoorSample.main(new String[0])),
+                " 0.48    29  north: open, please\n 0.50    30  north  Closed > Opening                  1     0\n",
+                " 1.27    76  north  Opening > Open (46 ticks)         1     1\n",
+                " 3.43   206  east   Closing > Closed (46 ticks)       0     0\n",
+                "after 5 s: 3 closed, 0 open, 0 moving; a swing takes 46 ticks at 60 Hz (45 x 1/60f = 0.74999994f < 0.75f)\n");
+    }
+
+    @Test
+    void builderCombo() throws Exception {
+        assertPrints(run(() -> BuilderComboSample.main(new String[0])),
+                " 0.23    14  Jab    press dropped (before the input window)\n 0.27    16  Jab    light hit for 8, the dummy staggers (hp 92)\n",
+                " 0.50    30  Jab    press buffered for Cross\n 0.57    34  Cross  Cross (light), stamina 87\n",
+                " 1.30    78  Hook   heavy hit for 25, the dummy goes down (hp 55)\n",
+                " 1.50    90  Hook   press dropped (the finisher chains into nothing)\n 1.72   103  Idle   back to Idle\n",
+                "dummy hp 47, stamina 67, 6.74 m walked and lunged\n");
+    }
+
+    @Test
+    void builderBrain() throws Exception {
+        assertPrints(run(() -> BuilderBrainSample.main(new String[0])),
+                " 1.00  ada  kickoff > attack (attack 0.95, defend 0.10)\n",
+                " 1.75  ada  strikes (0.7666666 s into attack)\n",
+                " 3.60  bo   defend > defend (re-entered for the new runner)\n 3.68  ada  commits to the tackle (0.1 s into defend)\n",
+                "bo ends in attack, 1.52 s into it\n");
+    }
+
+    @Test
+    void builderMatch() throws Exception {
+        assertPrints(run(() -> BuilderMatchSample.main(new String[0])),
+                " 2.02   121  Countdown  1\n 3.02   181  Playing    GO     Countdown > Playing after 181 ticks\n",
+                " 8.02   481  Goal       GOAL   Playing > Goal after 300 ticks\n 9.53   572  Countdown  GOAL   Goal > Countdown after 91 ticks\n",
+                "24.10  1446  FullTime   12'    Playing > FullTime after 121 ticks\nfull time after 12.02 s of play and 1446 ticks: 2 goals\n");
+    }
+
+    @Test
     void replay(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("log.json");
         String out = run(() -> ReplaySample.main(new String[] {"42", log.toString()}));

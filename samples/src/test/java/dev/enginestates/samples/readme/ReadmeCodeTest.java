@@ -1,5 +1,9 @@
 package dev.enginestates.samples.readme;
 
+import dev.enginestates.InvalidMachineException;
+import dev.enginestates.MachineException;
+import dev.enginestates.fsm.StateMachine;
+import dev.enginestates.fsm.StateMachineBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -13,12 +17,14 @@ import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue "Test kit and samples": every code block in the README compiles. Each Java block's
- * lines must stand, in order, in compiled sources ({@link Tour}, {@link ReadmeKitTest}), and
- * the tour runs and does what the README says it does.
+ * lines must stand, in order, in compiled sources ({@link Tour}, {@link PolledTour}, {@link BuilderTour},
+ * {@link ReadmeKitTest}, {@link BuilderReadmeKitTest}), and
+ * the tours ({@link Tour}, {@link PolledTour}, {@link BuilderTour}) run and do what the README says.
  */
 class ReadmeCodeTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
@@ -66,7 +72,7 @@ class ReadmeCodeTest {
                 at += found + 1;
             }
         }
-        assertTrue(blocks >= 6, "the README has its Java blocks: " + blocks);
+        assertTrue(blocks >= 14, "the README has its Java blocks: " + blocks);
     }
 
     @Test
@@ -75,6 +81,161 @@ class ReadmeCodeTest {
         assertEquals("combat.engage", PolledTour.plain(), "back to combat.engage 0.2 s after the hit");
         assertEquals(List.of("[fsm] patrol>combat.engage", "[fsm] combat.engage>flinch", "[fsm] flinch>combat.engage"), PolledTour.LOG);
         assertEquals(1, PolledTour.ecs(), "the bot is back in combat");
+    }
+
+    @Test
+    void theBuilderTourDoesWhatTheReadmeSays() {
+        assertEquals(46, BuilderTour.plain(), "the door opens on the 46th tick of Opening at 60 Hz (float32 clock)");
+        assertEquals("Closed 1", BuilderTour.ecs(), "forced back to Closed, and its tag with it");
+        BuilderTour.Fighter f = BuilderTour.combo();
+        assertEquals(90, f.dummyHp, "the damage window's callback ran once");
+        assertEquals(List.of("enter Idle", "enter Attack", "input open", "enter Idle"), f.log);
+        assertEquals(1 / 60f, BuilderTour.split(), "the work between advance and runStates reads the advanced clock");
+    }
+
+    @Test
+    void theBuilderStylesRulesAreAsTheReadmeStatesThem() {
+        // a name no state has: the machine stays, and it is logged once through System.Logger "dev.enginestates"
+        java.util.logging.Logger jul = java.util.logging.Logger.getLogger("dev.enginestates");
+        List<String> logged = new ArrayList<>();
+        java.util.logging.Handler capture = new java.util.logging.Handler() {
+            @Override
+            public void publish(java.util.logging.LogRecord r) {
+                logged.add(r.getLevel() + " " + new java.util.logging.SimpleFormatter().formatMessage(r));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        jul.addHandler(capture);
+        try {
+            var typo = new StateMachineBuilder<BuilderTour.Fighter>("readme-typo")
+                    .configureState("Idle").asInitial().handler((f, dt) -> "Atack")
+                    .configureState("Attack").handler((f, dt) -> null)
+                    .build();
+            var fsm = new StateMachine<>(typo);
+            var f = new BuilderTour.Fighter();
+            fsm.initialize(f);
+            for (int i = 0; i < 5; i++) {
+                fsm.update(f, 1 / 60f);
+            }
+            assertEquals("Idle", fsm.current());
+            assertEquals(1, logged.size(), logged.toString());
+            assertTrue(logged.get(0).startsWith("WARNING machine 'readme-typo': the handler of state 'Idle' returned 'Atack', which"
+                    + " names no state"), logged.get(0));
+            assertTrue(logged.get(0).contains("did you mean 'Attack'"), logged.get(0));
+            // transitionTo an unknown name throws and changes nothing
+            MachineException e = assertThrows(MachineException.class, () -> fsm.transitionTo(f, "Atack"));
+            assertTrue(e.getMessage().contains("did you mean 'Attack'"), e.getMessage());
+            assertEquals("Idle", fsm.current());
+        } finally {
+            jul.removeHandler(capture);
+        }
+
+        // the error the README prints for a window without a duration and a duration without a handler
+        InvalidMachineException bad = assertThrows(InvalidMachineException.class, () -> new StateMachineBuilder<BuilderTour.Fighter>("combo")
+                .configureState("Idle").asInitial().handler((f, dt) -> "Attack")
+                .configureState("Attack").window("damage", 0.35f, 0.55f).handler((f, dt) -> null)
+                .configureState("Atack").duration(0.5f)
+                .build());
+        assertEquals("machine 'combo' is invalid: 2 problems\n"
+                + "  - state 'Attack' has windows [damage] but no duration; a window's bounds are fractions of the state's duration:"
+                + " configureState(\"Attack\").duration(seconds)\n"
+                + "  - state 'Atack' has a duration but no handler; a state without a handler does nothing and its time never advances;"
+                + " did you mean 'Attack'?", bad.getMessage().replace("\r\n", "\n"));
+
+        // window bounds are inclusive progress; an edge crossed during the delay is not run later
+        var def = new StateMachineBuilder<BuilderTour.Fighter>("readme-window")
+                .configureState("Swing").asInitial().duration(1f).delay(0.5f)
+                .window("early", 0.25f, 0.5f)
+                .window("late", 0.75f, 1f)
+                .handler((f, dt) -> null)
+                .build();
+        var f = new BuilderTour.Fighter();
+        var swing = new StateMachine<>(def);
+        swing.initialize(f);
+        swing.update(f, 0.5f);     // progress 0.5: the last point of 'early'
+        assertTrue(f.inWindow("early"), "bounds are inclusive");
+        assertTrue(f.windowEntered("early"), "the advance crossed its start");
+        swing.update(f, 0.25f);    // 0.75: the first point of 'late'
+        assertTrue(f.inWindow("late") && f.windowEntered("late") && f.windowExited("early"));
+        swing.update(f, 0.5f);     // 1.25: past 'late'
+        assertTrue(f.windowExited("late") && !f.inWindow("late"));
+        assertEquals(1.25f, f.progress(), "progress goes on past 1");
+    }
+
+    /** A window callback on a state whose delay outlasts the window's start. */
+    @dev.enginestates.fsm.StateBehavior("readme-delay")
+    public static final class Delayed {
+        @dev.enginestates.fsm.State(value = "Swing", initial = true, delay = 0.3f)
+        public String swing(BuilderTour.Fighter f, float dt) {
+            return null;
+        }
+
+        @dev.enginestates.fsm.StateWindow(state = "Swing", window = "early")
+        public void early(BuilderTour.Fighter f) {
+            f.log.add("early@" + f.timeInState());
+        }
+
+        @dev.enginestates.fsm.StateWindow(state = "Swing", window = "late")
+        public void late(BuilderTour.Fighter f) {
+            f.log.add("late@" + f.timeInState());
+        }
+    }
+
+    @Test
+    void aWindowCallbackRunsInRunStateAndAnEdgeCrossedDuringTheDelayIsNotRunLater() {
+        var def = new StateMachineBuilder<BuilderTour.Fighter>()
+                .registerHandlers(Delayed.class)
+                .configureState("Swing").duration(1f).window("early", 0.1f, 0.2f).window("late", 0.5f, 0.6f)
+                .build();
+        var f = new BuilderTour.Fighter();
+        var fsm = new StateMachine<>(def);
+        fsm.initialize(f);
+        for (int i = 0; i < 10; i++) {
+            fsm.advance(f, 0.1f);
+            if (i == 4) {
+                assertEquals(List.of(), f.log, "advance alone runs no callback, though it crossed late's start");
+            }
+            fsm.runState(f, 0.1f);
+        }
+        assertEquals(List.of("late@0.5"), f.log, "'early' opened at 0.1 s, inside the 0.3 s delay: never run");
+    }
+
+    @Test
+    void everyTourFileHasCodeTheReadmeShows() throws IOException {
+        // a tour file no README block draws on would be compiled for nothing (and a new style's tour forgotten)
+        Path root = root();
+        java.util.Set<String> shown = new java.util.HashSet<>();
+        Matcher m = JAVA_BLOCK.matcher(Files.readString(root.resolve("README.md")));
+        while (m.find()) {
+            for (String line : m.group(1).split("\n")) {
+                shown.add(normal(line));
+            }
+        }
+        List<String> files = new ArrayList<>();
+        for (String folder : new String[] {"samples/src/main/java/dev/enginestates/samples/readme",
+                "samples/src/test/java/dev/enginestates/samples/readme"}) {
+            try (var all = Files.walk(root.resolve(folder))) {
+                for (Path f : (Iterable<Path>) all.filter(x -> x.toString().endsWith(".java")).sorted()::iterator) {
+                    if (f.getFileName().toString().equals("ReadmeCodeTest.java")) {
+                        continue;
+                    }
+                    files.add(f.getFileName().toString());
+                    long lines = Files.readAllLines(f).stream().map(ReadmeCodeTest::normal)
+                            .filter(l -> l.length() > 20 && !l.startsWith("import ") && !l.startsWith("*") && !l.startsWith("/"))
+                            .filter(shown::contains).count();
+                    assertTrue(lines >= 3, f.getFileName() + " has " + lines + " lines the README shows; a tour is the README's code");
+                }
+            }
+        }
+        assertTrue(files.containsAll(List.of("Tour.java", "PolledTour.java", "BuilderTour.java", "ReadmeKitTest.java",
+                "BuilderReadmeKitTest.java")), files.toString());
     }
 
     @Test

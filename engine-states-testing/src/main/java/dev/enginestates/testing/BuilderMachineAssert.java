@@ -1,0 +1,213 @@
+package dev.enginestates.testing;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.enginestates.MachineException;
+import dev.enginestates.fsm.StateContextCore;
+import dev.enginestates.fsm.StateMachine;
+import dev.enginestates.record.MachineRecord;
+import org.opentest4j.AssertionFailedError;
+
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+
+/**
+ * Assertions on a builder-style machine run by its owner (the {@code 002} document's
+ * {@code dev.enginestates.fsm.StateMachine}, or an {@code AIStateMachine}), chained:
+ *
+ * <pre>{@code
+ * assertThat(fsm).hasState("Attack").hasPrevious("Idle").hasTimeInState(0.2).hasProgress(0.2 / 0.55)
+ *         .isInWindow("damage").isNotInWindow("input");
+ * }</pre>
+ *
+ * <p>Each reads the machine when it is called. A failure names the machine and its state, says
+ * what was expected, and prints the machine (state, previous state, time in state, duration,
+ * progress, tag, windows open or closed) and its context as JSON. Times and progress are the
+ * machine's float32 values; they are compared within {@link MachineAssert#DEFAULT_TOLERANCE}
+ * unless a tolerance is given (0 compares exactly, as {@code progress() >= 1f} does).
+ *
+ * <p>For the same machine on an entity, {@code assertThat(world, entity).machine(STATES)} has
+ * the same assertions ({@link MachineAssert}).
+ *
+ * @param <C> the machine's context type
+ */
+public final class BuilderMachineAssert<C extends StateContextCore> {
+    private final StateMachine<C> machine;
+
+    BuilderMachineAssert(StateMachine<C> machine) {
+        this.machine = machine;
+    }
+
+    private MachineRecord record() {
+        return machine.record();
+    }
+
+    /** Asserts the current state. */
+    public BuilderMachineAssert<C> hasState(String state) {
+        known(state);
+        String now = BuilderView.state(record());
+        if (!now.equals(state)) {
+            throw fail("expected state '" + state + "', but it is in " + BuilderView.now(record()), state, now);
+        }
+        return this;
+    }
+
+    /** Asserts the state before the last transition ({@code ""} before the first, as after {@code initialize} or {@link BuilderStart}). */
+    public BuilderMachineAssert<C> hasPrevious(String state) {
+        String expected = state == null ? "" : state;
+        if (!expected.isEmpty()) {
+            known(expected);
+        }
+        String previous = BuilderView.previous(record());
+        if (!previous.equals(expected)) {
+            throw fail("expected previous state " + (expected.isEmpty() ? "none" : "'" + expected + "'") + ", but "
+                    + (previous.isEmpty() ? "there is none" : "it is '" + previous + "'") + "; it is in " + BuilderView.now(record()),
+                    expected, previous);
+        }
+        return this;
+    }
+
+    /** Asserts the seconds in the current state (the machine's float clock), within a microsecond. */
+    public BuilderMachineAssert<C> hasTimeInState(double seconds) {
+        return hasTimeInState(seconds, MachineAssert.DEFAULT_TOLERANCE);
+    }
+
+    /** Asserts the seconds in the current state, within a tolerance. */
+    public BuilderMachineAssert<C> hasTimeInState(double seconds, double tolerance) {
+        float t = BuilderView.time(record());
+        if (!close(t, seconds, tolerance)) {
+            throw fail(String.format(Locale.ROOT, "expected %s s in state '%s', but %s s; it is in %s", seconds,
+                    BuilderView.state(record()), t, BuilderView.now(record())), seconds, (double) t);
+        }
+        return this;
+    }
+
+    /** Asserts the progress in the current state (time over duration; 0 without a duration), within a millionth. */
+    public BuilderMachineAssert<C> hasProgress(double progress) {
+        return hasProgress(progress, MachineAssert.DEFAULT_TOLERANCE);
+    }
+
+    /** Asserts the progress in the current state, within a tolerance (0: exactly, as the machine's float). */
+    public BuilderMachineAssert<C> hasProgress(double progress, double tolerance) {
+        float p = BuilderView.progress(record());
+        boolean ok = tolerance == 0 ? p == (float) progress : close(p, progress, tolerance);
+        if (!ok) {
+            throw fail(String.format(Locale.ROOT, "expected progress %s in state '%s', but %s; it is in %s", progress,
+                    BuilderView.state(record()), p, BuilderView.now(record())), progress, (double) p);
+        }
+        return this;
+    }
+
+    /**
+     * Asserts the current state has the window and its progress lies in it (bounds inclusive),
+     * what {@code ctx.inWindow(name)} says.
+     *
+     * @throws MachineException if no state of the machine has a window of that name
+     */
+    public BuilderMachineAssert<C> isInWindow(String window) {
+        BuilderView.requireKnownWindow(record(), window);
+        if (!BuilderView.inWindow(record(), window)) {
+            throw fail(MachineAssert.windowProblem(record(), window, true));
+        }
+        return this;
+    }
+
+    /**
+     * Asserts the progress is outside the window, or the current state has no such window.
+     *
+     * @throws MachineException if no state of the machine has a window of that name
+     */
+    public BuilderMachineAssert<C> isNotInWindow(String window) {
+        BuilderView.requireKnownWindow(record(), window);
+        if (BuilderView.inWindow(record(), window)) {
+            throw fail(MachineAssert.windowProblem(record(), window, false));
+        }
+        return this;
+    }
+
+    /** Asserts the current state's configured tag ({@code currentStateTag}, {@code ""} without one). */
+    public BuilderMachineAssert<C> hasStateTag(String tag) {
+        String now = BuilderView.stateTag(record());
+        if (!now.equals(tag)) {
+            throw fail("expected the state's tag '" + tag + "', but it is '" + now + "'; it is in " + BuilderView.now(record()), tag, now);
+        }
+        return this;
+    }
+
+    /** Asserts the context satisfies a test, named in the message ({@code "stamina spent"}). */
+    public BuilderMachineAssert<C> hasContext(String description, Predicate<? super C> test) {
+        if (!test.test(context())) {
+            throw fail("expected the context to satisfy " + description + ", but it does not; it is in " + BuilderView.now(record()));
+        }
+        return this;
+    }
+
+    /** Runs assertions on the context; a failure is rethrown with the machine's picture added to its message. */
+    public BuilderMachineAssert<C> contextSatisfies(Consumer<? super C> assertions) {
+        try {
+            assertions.accept(context());
+        } catch (AssertionError e) {
+            AssertionError wrapped = fail("the context failed an assertion: " + e.getMessage());
+            wrapped.initCause(e);
+            throw wrapped;
+        }
+        return this;
+    }
+
+    /** The machine asserted on. */
+    public StateMachine<C> machine() {
+        return machine;
+    }
+
+    @SuppressWarnings("unchecked")
+    private C context() {
+        return (C) record().context();
+    }
+
+    private void known(String state) {
+        if (!machine.definition().states().contains(state)) {
+            String id = machine.definition().id();
+            throw new MachineException(id, "machine '" + id + "' has no state '" + state + "'; expected one of "
+                    + machine.definition().states());
+        }
+    }
+
+    // ------------------------------------------------------------------ messages
+
+    private AssertionError fail(String what) {
+        return new AssertionError(message(what));
+    }
+
+    private AssertionError fail(String what, Object expected, Object actual) {
+        return new AssertionFailedError(message(what), expected, actual);
+    }
+
+    private String message(String what) {
+        return "machine '" + machine.definition().id() + "' (" + machine.getClass().getSimpleName() + "): " + what + "\n"
+                + EntityDump.write(tree());
+    }
+
+    private ObjectNode tree() {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("machine", machine.definition().id());
+        MachineRecord r = record();
+        if (r.status() != MachineRecord.ACTIVE) {
+            o.putNull("state");
+        } else {
+            o.put("state", BuilderView.state(r));
+        }
+        o.setAll(BuilderView.tree(r));
+        o.set("context", EntityDump.context(r.context()));
+        return o;
+    }
+
+    private static boolean close(double a, double b, double tolerance) {
+        return Math.abs(a - b) <= tolerance || a == b;
+    }
+
+    @Override
+    public String toString() {
+        return "BuilderMachineAssert(" + machine + ")";
+    }
+}
