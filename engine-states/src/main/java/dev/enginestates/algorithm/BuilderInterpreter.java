@@ -229,7 +229,7 @@ public final class BuilderInterpreter {
     public static String unknownState(MachineRecord r, String name, String call) {
         Chart c = r.chart();
         return "machine '" + c.machineId + "': " + call + "('" + name + "') names no state; expected one of "
-                + states(c) + Names.suggestion(name, states(c)) + ". The machine stays in "
+                + states(c) + sentenceEnd(Names.suggestion(name, states(c))) + " The machine stays in "
                 + (r.status() == MachineRecord.ACTIVE ? "'" + c.path[r.leaf()] + "'" : "no state (not initialized)");
     }
 
@@ -257,8 +257,8 @@ public final class BuilderInterpreter {
         if (t < 0) {
             if (b.firstReport(s, name)) {
                 LOG.log(System.Logger.Level.WARNING, "machine ''{0}'': the handler of state ''{1}'' returned ''{2}'', which names"
-                        + " no state; expected one of {3}{4}. The machine stays in ''{1}''; this is reported once.",
-                        c.machineId, c.path[s], name, states(c), Names.suggestion(name, states(c)));
+                        + " no state; expected one of {3}{4} The machine stays in ''{1}''; this is reported once.",
+                        c.machineId, c.path[s], name, states(c), sentenceEnd(Names.suggestion(name, states(c))));
             }
             return -1;
         }
@@ -365,6 +365,11 @@ public final class BuilderInterpreter {
                         + b.contextTypes[i].getName() + ", but the context is a " + ctx.getClass().getName());
             }
         }
+    }
+
+    /** A suggestion ends its sentence with its question mark; without one the sentence ends with a full stop. */
+    private static String sentenceEnd(String suggestion) {
+        return suggestion.isEmpty() ? "." : suggestion;
     }
 
     private static List<String> states(Chart c) {

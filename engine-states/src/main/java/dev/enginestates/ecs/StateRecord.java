@@ -39,6 +39,8 @@ public abstract class StateRecord<C> {
     int heapPos = -1;
     boolean[] tagged;
     boolean whenActive;
+    /** The entity's composition when the world last found this record on it, or {@code null}. */
+    Object foundIn;
     /** A state set by hand whose tags move at the start of the next step (the {@code 003} document). */
     boolean tagsPending;
     long heldStamp = -1;
@@ -191,6 +193,8 @@ public abstract class StateRecord<C> {
             }
             checkSeconds(c, seconds, "seconds in '" + path + "'");
             record.setTimeInState((float) seconds);
+            // the progress before is the progress now: a time set by hand crosses no window's edge
+            record.setPreviousProgress(BuilderInterpreter.progress(record));
             BuilderInterpreter.writeContext(record);
             edited();
             return this;
@@ -303,6 +307,14 @@ public abstract class StateRecord<C> {
                         + "' is a history state, which is never active; expected a state: " + statePaths(c));
             }
         }
+        if (c.polled != null && targets.length > 1) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
+                    + " setState takes one path, got " + java.util.Arrays.toString(paths));
+        }
+        if (c.builder != null && targets.length != 1) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is builder-style: one state is active at a time;"
+                    + " setState takes one name, got " + java.util.Arrays.toString(paths));
+        }
         for (int i = 0; i < targets.length; i++) {
             for (int j = i + 1; j < targets.length; j++) {
                 if (!c.canBeActiveTogether(targets[i], targets[j])) {
@@ -310,10 +322,6 @@ public abstract class StateRecord<C> {
                             + "' cannot be active together; expected states in different regions of a parallel state");
                 }
             }
-        }
-        if (c.polled != null && targets.length > 1) {
-            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
-                    + " setState takes one path, got " + java.util.Arrays.toString(paths));
         }
         if (world != null) {
             world.place(this, targets, paths.clone());

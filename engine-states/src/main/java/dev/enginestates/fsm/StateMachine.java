@@ -91,10 +91,10 @@ public class StateMachine<C extends StateContextCore> {
         return record.status() == MachineRecord.ACTIVE ? record.chart().path[record.leaf()] : null;
     }
 
-    /** The state before the last transition, or {@code null}. */
+    /** The state before the last transition, or {@code ""} before the first (as the other faces say it). */
     public String previous() {
         int p = record.previous();
-        return p > 0 ? record.chart().path[p] : null;
+        return p > 0 ? record.chart().path[p] : "";
     }
 
     /** The machine's own time in the current state (what it writes into the context). */

@@ -64,6 +64,14 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         this(null, null);
     }
 
+    /**
+     * A builder whose machine is named by the first {@link StateBehavior} registered (or
+     * {@code "fsm"}), with a context factory for {@code States.of(def).trait()} and restores.
+     */
+    public StateMachineBuilder(Supplier<? extends C> contexts) {
+        this(null, contexts);
+    }
+
     /** A builder for a machine named {@code id} (dumps, tags and errors name it). */
     public StateMachineBuilder(String id) {
         this(id, null);

@@ -252,6 +252,41 @@ class BuilderOnEntityTest {
     }
 
     @Test
+    void a_record_taken_off_through_dominion_directly_is_no_longer_stepped_and_its_tags_go() {
+        try (StateWorld world = StateWorld.create()) {
+            Door kept = new Door();
+            Door taken = new Door();
+            Entity a = world.spawn(DOOR.trait(kept));
+            Entity b = world.spawn(DOOR.trait(taken));
+            kept.open = true;
+            taken.open = true;
+            for (int i = 0; i < 5; i++) {
+                world.step(DT); // the world has found both records in their entities' compositions by now
+            }
+            float frozen = taken.timeInState();
+            b.removeType(DOOR.recordType());
+            for (int i = 0; i < 5; i++) {
+                world.step(DT);
+            }
+            assertEquals(frozen, taken.timeInState(), "its handler no longer runs");
+            assertFalse(b.has(DOOR.is("Opening")), "its tags went with it");
+            assertEquals(1, world.records(DOOR).size());
+            assertEquals(DT * 9, kept.timeInState(), 1e-6f, "the first step left Closed; nine counted in Opening");
+            // the same after its entity changed composition in between (another component came and went)
+            a.add(new Marker());
+            world.step(DT);
+            a.removeType(DOOR.recordType());
+            world.step(DT);
+            assertEquals(0, world.records(DOOR).size());
+            assertFalse(a.has(DOOR.is("Opening")));
+        }
+    }
+
+    /** A component of the game's own. */
+    static final class Marker {
+    }
+
+    @Test
     void checkpoint_mid_duration_and_go_on_equals_running_straight_through() {
         Saves saves = Saves.of(DOOR);
         try (StateWorld straight = StateWorld.create(); StateWorld saved = StateWorld.create(); StateWorld restored = StateWorld.create()) {
@@ -370,6 +405,10 @@ class BuilderOnEntityTest {
             assertTrue(DOOR.read(e).inWindow("creak"));
             assertFalse(DOOR.read(e).inWindow("nope"));
             assertThrows(MachineException.class, () -> DOOR.read(e).setTime("Closed", 1));
+            assertFalse(d.windowEntered("creak"), "a time set by hand crosses no window's edge");
+            assertEquals(0.5f, d.previousProgress());
+            MachineException two = assertThrows(MachineException.class, () -> DOOR.read(e).setState("Open", "Closed"));
+            assertTrue(two.getMessage().contains("one state is active at a time"), two.getMessage());
             world.step(DT);
             assertTrue(e.has(DOOR.is("Opening")));
         }
