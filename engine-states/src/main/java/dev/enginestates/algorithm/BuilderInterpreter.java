@@ -114,10 +114,19 @@ public final class BuilderInterpreter {
         writeContext(r);
     }
 
-    /** {@link #advance} then {@link #runState}, exactly (the document's {@code update}). */
+    /** {@link #advance} then {@link #runState}, exactly (the document's {@code update}), the state looked up once. */
     public static boolean update(MachineRecord r, float dt) {
-        advance(r, dt);
-        return runState(r, dt);
+        if (r.status() != MachineRecord.ACTIVE) {
+            return false;
+        }
+        Chart c = chartOf(r);
+        int s = r.leaf();
+        StateHandler<Object> h = c.builder.handler[s];
+        if (h == null) {
+            return false; // a state without a handler does nothing
+        }
+        advance(c, r, s, dt);
+        return runState(c, r, s, h, dt);
     }
 
     /**
@@ -130,12 +139,16 @@ public final class BuilderInterpreter {
             return false;
         }
         Chart c = chartOf(r);
-        BuilderChart b = c.builder;
         int s = r.leaf();
-        if (b.handler[s] == null) {
+        if (c.builder.handler[s] == null) {
             return false;
         }
-        float before = progress(b, s, r.timeInState());
+        advance(c, r, s, dt);
+        return true;
+    }
+
+    private static void advance(Chart c, MachineRecord r, int s, float dt) {
+        float before = progress(c.builder, s, r.timeInState());
         float time = r.timeInState() + dt;
         r.setPreviousProgress(before);
         r.setTimeInState(time);
@@ -146,7 +159,6 @@ public final class BuilderInterpreter {
         } catch (RuntimeException | Error e) {
             throw new UserCodeException(c.machineId, c.path[s], "advance", "writing the context", e);
         }
-        return true;
     }
 
     /**
@@ -160,14 +172,17 @@ public final class BuilderInterpreter {
             return false;
         }
         Chart c = chartOf(r);
-        BuilderChart b = c.builder;
         int s = r.leaf();
-        StateHandler<Object> h = b.handler[s];
-        if (h == null || r.timeInState() < b.delay[s]) {
+        StateHandler<Object> h = c.builder.handler[s];
+        return h != null && runState(c, r, s, h, dt);
+    }
+
+    private static boolean runState(Chart c, MachineRecord r, int s, StateHandler<Object> h, float dt) {
+        BuilderChart b = c.builder;
+        if (r.timeInState() < b.delay[s]) {
             return false;
         }
         begin(r, "runState");
-        int to;
         try {
             Object ctx = r.context();
             Window[] windows = b.windowOf[s];
@@ -187,15 +202,15 @@ public final class BuilderInterpreter {
             } catch (RuntimeException | Error e) {
                 throw new UserCodeException(c.machineId, c.path[s], "runState", "the handler", e);
             }
-            to = next(c, b, s, name);
+            int to = next(c, b, s, name);
             if (to < 0) {
                 return false;
             }
             transition(c, r, to, "runState");
+            return true;
         } finally {
             r.endProcessing();
         }
-        return true;
     }
 
     /**

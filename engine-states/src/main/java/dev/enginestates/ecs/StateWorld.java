@@ -898,10 +898,11 @@ public final class StateWorld implements AutoCloseable {
             }
             boolean moved = false;
             try {
-                if ((phases & ADVANCE) != 0) {
+                if (phases == (ADVANCE | RUN)) {
+                    moved = BuilderInterpreter.update(r.record, dt);
+                } else if (phases == ADVANCE) {
                     BuilderInterpreter.advance(r.record, dt);
-                }
-                if ((phases & RUN) != 0) {
+                } else {
                     moved = BuilderInterpreter.runState(r.record, dt);
                 }
             } catch (RuntimeException e) {
@@ -1275,7 +1276,7 @@ public final class StateWorld implements AutoCloseable {
         }
         // the entity's component set is its composition: while it is the one the record was last
         // found in, the record is still there, and the lookup (a third of a machine's step) is skipped
-        Object composition = r.entity instanceof IntEntity e ? e.getComposition() : null;
+        Object composition = r.entity instanceof IntEntity e ? e.getChunk() : null; // a chunk holds one composition's entities
         if (composition != null && composition == r.foundIn) {
             return true;
         }
