@@ -113,6 +113,7 @@ class ReadmeCodeTest {
             }
         };
         jul.addHandler(capture);
+        jul.setUseParentHandlers(false); // heard here, not printed
         try {
             var typo = new StateMachineBuilder<BuilderTour.Fighter>("readme-typo")
                     .configureState("Idle").asInitial().handler((f, dt) -> "Atack")
@@ -135,6 +136,7 @@ class ReadmeCodeTest {
             assertEquals("Idle", fsm.current());
         } finally {
             jul.removeHandler(capture);
+            jul.setUseParentHandlers(true);
         }
 
         // the error the README prints for a window without a duration and a duration without a handler
