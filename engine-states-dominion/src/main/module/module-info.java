@@ -4,7 +4,8 @@
  */
 module dev.enginestates.dominion {
     requires transitive dev.dominion.ecs.api;
-    requires jdk.unsupported;
+    // upstream's IntStack and UnsafeFactory used sun.misc.Unsafe; patch 0011 removed them, -Pupstream still needs it
+    requires static jdk.unsupported;
     // upstream's Logging configured java.util.logging itself; patch 0007 removed that, -Pupstream still needs it
     requires static java.logging;
 

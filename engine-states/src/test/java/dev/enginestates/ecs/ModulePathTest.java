@@ -15,8 +15,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The patched engine on the module path: Dominion's API and engine-states-dominion load as the
- * named modules {@code dev.dominion.ecs.api} and {@code dev.enginestates.dominion} (which reads
- * {@code jdk.unsupported} for its Unsafe), and a world made from the class path runs on them.
+ * named modules {@code dev.dominion.ecs.api} and {@code dev.enginestates.dominion} (which, since
+ * patch 0011, touches no {@code sun.misc.Unsafe}: no warning on JDK 24 and later), and a world made
+ * from the class path runs on them.
  * Run in a child JVM with that layout; the probe below is its main class.
  */
 class ModulePathTest {
