@@ -30,6 +30,26 @@ public final class Allocations {
         return allocated(work);
     }
 
+    /**
+     * The bytes {@code work} allocates beyond {@code baseline}, on any JDK whatever its object sizes:
+     * both are warmed together, then measured one right after the other in five rounds, and the
+     * smallest difference is returned. Run back to back, both go through the same compiled code, so
+     * what the JIT removes on one JDK or run (Dominion's query objects, some runs) cancels out; a
+     * byte of ours per machine or per transition would still show as kilobytes.
+     */
+    public static long beyond(Runnable baseline, Runnable work) {
+        for (int i = 0; i < 20; i++) {
+            baseline.run();
+            work.run();
+        }
+        long fewest = Long.MAX_VALUE;
+        for (int round = 0; round < 5; round++) {
+            long base = allocated(baseline);
+            fewest = Math.min(fewest, allocated(work) - base);
+        }
+        return fewest;
+    }
+
     /** Six hundred steps of 1/60 s of a world. */
     public static Runnable steps(StateWorld world) {
         return () -> {
