@@ -46,9 +46,137 @@ import java.util.TreeMap;
  * writes each saved record onto the entity with the same key, replacing the record it has or
  * attaching one; machines the checkpoint does not name are left as they are.
  *
+ * <p><b>Jackson.</b> Saves write JSON with Jackson ({@code com.fasterxml.jackson.core:jackson-databind}),
+ * an optional dependency of engine-states: a game that saves, dumps, records or replays adds it
+ * to its own dependencies. Without it, {@link #of} throws an {@link IllegalStateException}
+ * saying so; worlds and machines run without it.
+ *
  * <p>Immutable and thread-safe; the worlds it reads and writes are not.
  */
 public final class Saves {
+    // This class only delegates, and names Jackson's types only where it passes them on unchanged,
+    // so the JVM links it without Jackson and of() can say what is missing; SavesJson, below,
+    // does the work.
+
+    /** The checkpoint format's name and version. */
+    public static final String CHECKPOINT_FORMAT = SavesJson.CHECKPOINT_FORMAT;
+    /** The current checkpoint version; a checkpoint of another version is refused. */
+    public static final int CHECKPOINT_VERSION = SavesJson.CHECKPOINT_VERSION;
+
+    private final SavesJson impl;
+
+    private Saves(SavesJson impl) {
+        this.impl = impl;
+    }
+
+    /**
+     * Saves for these machines.
+     *
+     * @param machines the machines a game saves
+     * @return saves for these machines
+     * @throws CheckpointException if a context type cannot be written and read back exactly, or two machines share an id
+     * @throws IllegalStateException if Jackson is not on the class path
+     */
+    public static Saves of(States<?>... machines) {
+        Jackson.require("Saves");
+        return new Saves(new SavesJson(machines));
+    }
+
+    /**
+     * A human-readable JSON picture of every machine on every entity: its state as XState
+     * writes it, seconds waited and left, paused seconds by state, history, context (a polled
+     * machine: every active state's clock, the total, the previous leaf and its {@code after}'s
+     * seconds left), and each tag the entity has, named {@code <machine id>.<state path>}. Keys are sorted and seconds
+     * rounded to the microsecond, so the same world always dumps the same text.
+     *
+     * @param world the world to draw
+     * @return the dump, as indented JSON text
+     */
+    public String dump(StateWorld world) {
+        return impl.dump(world);
+    }
+
+    /**
+     * The records of every machine in the world, exactly, with the world's clock and a format
+     * version. Tags are not saved: a restore rebuilds them from the records.
+     *
+     * @param world the world to checkpoint
+     * @return the checkpoint, as JSON text
+     * @throws CheckpointException if an entity holding a machine has no {@link EntityKey}, or a machine is not one of these saves'
+     */
+    public String checkpoint(StateWorld world) {
+        return impl.checkpoint(world);
+    }
+
+    /**
+     * Restores a checkpoint: sets the world's clock and writes each saved record onto the
+     * entity with the same key; tags, timers and {@code when} rules are rebuilt from the
+     * records. All or nothing: every problem is found first, and if there is one nothing changes.
+     *
+     * @param world the world to restore into
+     * @param checkpoint a checkpoint's JSON text, as {@link #checkpoint} wrote it
+     * @throws CheckpointException for malformed JSON, another format or version, a key that matches no entity,
+     *         an unknown machine or state, a context that does not fit its type
+     */
+    public void restore(StateWorld world, String checkpoint) {
+        impl.restore(world, checkpoint);
+    }
+
+    /**
+     * Restores like {@link #restore(StateWorld, String)}, spawning an entity (with only its key) for each key the world lacks.
+     *
+     * @param world the world to restore into
+     * @param checkpoint a checkpoint's JSON text, as {@link #checkpoint} wrote it
+     * @throws CheckpointException as {@link #restore(StateWorld, String)} does
+     */
+    public void restoreSpawningMissing(StateWorld world, String checkpoint) {
+        impl.restoreSpawningMissing(world, checkpoint);
+    }
+
+    /**
+     * The ids of the machines these saves know.
+     *
+     * @return the ids, in the order the machines were given
+     */
+    public List<String> machineIds() {
+        return impl.machineIds();
+    }
+
+    ObjectNode checkpointTree(StateWorld world) {
+        return impl.checkpointTree(world);
+    }
+
+    void restore(StateWorld world, JsonNode root, boolean spawnMissing) {
+        impl.restore(world, root, spawnMissing);
+    }
+
+    JsonNode parse(String text, String what) {
+        return impl.parse(text, what);
+    }
+
+    String write(JsonNode node) {
+        return impl.write(node);
+    }
+
+    ObjectMapper json() {
+        return impl.json();
+    }
+
+    RecordCodec codec() {
+        return impl.codec();
+    }
+
+    States<?> machine(String id) {
+        return impl.machine(id);
+    }
+}
+
+/**
+ * What {@link Saves} does, with Jackson. A class of its own, in the same file so that the code
+ * keeps its place: the JVM needs Jackson to link it, and links it only once {@link Saves#of}
+ * has found Jackson.
+ */
+final class SavesJson {
     /** The checkpoint format's name and version. */
     public static final String CHECKPOINT_FORMAT = "engine-states/checkpoint";
     /** The current checkpoint version; a checkpoint of another version is refused. */
@@ -58,7 +186,7 @@ public final class Saves {
     private final RecordCodec codec = new RecordCodec(json);
     private final Map<String, States<?>> machines = new LinkedHashMap<>();
 
-    private Saves(States<?>[] machines) {
+    SavesJson(States<?>[] machines) {
         List<String> problems = new ArrayList<>();
         for (States<?> m : machines) {
             Objects.requireNonNull(m, "machine");
@@ -71,15 +199,6 @@ public final class Saves {
         if (!problems.isEmpty()) {
             throw new CheckpointException("these machines cannot be saved", problems);
         }
-    }
-
-    /**
-     * Saves for these machines.
-     *
-     * @throws CheckpointException if a context type cannot be written and read back exactly, or two machines share an id
-     */
-    public static Saves of(States<?>... machines) {
-        return new Saves(machines);
     }
 
     private void checkContext(States<?> m, List<String> problems) {
