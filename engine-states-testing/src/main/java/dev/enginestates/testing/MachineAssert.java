@@ -7,7 +7,7 @@ import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 import org.opentest4j.AssertionFailedError;
 
 import java.util.ArrayList;

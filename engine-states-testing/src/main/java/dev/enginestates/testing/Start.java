@@ -5,7 +5,7 @@ import dev.enginestates.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 import java.util.Objects;
 import java.util.function.Consumer;

@@ -6,7 +6,7 @@ import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;

@@ -8,8 +8,8 @@ import dev.enginestates.chart.ChartCompiler;
 import dev.enginestates.declare.Action;
 import dev.enginestates.declare.Guard;
 import dev.enginestates.declare.StateType;
-import dev.enginestates.record.Completion;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.Completion;
+import dev.enginestates.records.MachineRecord;
 
 /**
  * Runs XState v5's statechart algorithm on records: start, send an event, take a given

@@ -4,7 +4,7 @@ import dev.enginestates.UserCodeException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.Holder;
 import dev.enginestates.declare.HolderCondition;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 /**
  * The XState style's time rules (the {@code 003} document), shared by the world and the plain

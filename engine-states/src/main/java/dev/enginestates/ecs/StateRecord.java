@@ -6,9 +6,9 @@ import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.fsm.Window;
-import dev.enginestates.record.MachineRecord;
-import dev.enginestates.record.Reads;
-import dev.enginestates.record.StateValue;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.Reads;
+import dev.enginestates.records.StateValue;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -14,8 +14,8 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.record.MachineRecord;
-import dev.enginestates.record.StateValue;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.StateValue;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

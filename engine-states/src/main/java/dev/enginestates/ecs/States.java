@@ -14,7 +14,7 @@ import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.fsm.StateMachineDefinition;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.WeakReference;

@@ -3,7 +3,7 @@ package dev.enginestates.fsm;
 import dev.enginestates.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 import java.util.Objects;
 

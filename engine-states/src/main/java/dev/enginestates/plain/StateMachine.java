@@ -14,9 +14,9 @@ import dev.enginestates.chart.Names;
 import dev.enginestates.declare.Holder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
-import dev.enginestates.record.MachineRecord;
-import dev.enginestates.record.Reads;
-import dev.enginestates.record.StateValue;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.Reads;
+import dev.enginestates.records.StateValue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
