@@ -87,6 +87,8 @@ public final class Chart {
     public final Event whenEvent;
     private final Map<String, Integer> eventIds;
     private final Map<String, Integer> pathIndex;
+    /** The game's enums naming the states and events of a typed machine ({@link EnumNames#NONE} when named by strings). */
+    private final EnumNames enumNames;
     /** The largest number of states a configuration can hold. */
     public final int maxActive;
     public final boolean hasEventless;
@@ -137,6 +139,7 @@ public final class Chart {
         whenEvent = Event.of("states.when");
         eventIds = Map.copyOf(c.eventIds);
         pathIndex = Map.copyOf(c.pathIndex);
+        enumNames = c.enumNames;
         maxActive = c.maxActive;
         hasEventless = c.hasEventless;
     }
@@ -145,6 +148,11 @@ public final class Chart {
     public int eventId(String type) {
         Integer id = eventIds.get(type);
         return id == null ? -1 : id;
+    }
+
+    /** The enums naming a typed machine's states and events; {@link EnumNames#NONE} for a machine named by strings. */
+    public EnumNames enumNames() {
+        return enumNames;
     }
 
     /** The state at a dotted key path from the root ({@code "patrol.watch"}, {@code ""} for the root), or -1. */

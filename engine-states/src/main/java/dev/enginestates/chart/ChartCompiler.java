@@ -30,8 +30,8 @@ import java.util.Map;
 public final class ChartCompiler {
     final String machineId;
     final UnknownEvents unknownEvents;
-    private final List<String> problems = new ArrayList<>();
-    private final List<StateDefinition<?>> defs = new ArrayList<>();
+    final List<String> problems = new ArrayList<>();
+    final List<StateDefinition<?>> defs = new ArrayList<>();
 
     int size;
     String[] key;
@@ -78,6 +78,7 @@ public final class ChartCompiler {
     Style style = Style.XSTATE;
     PolledChart polled;
     BuilderChart builder;
+    EnumNames enumNames = EnumNames.NONE;
 
     private final List<TransitionDefinition<?>> tDefs = new ArrayList<>();
     private final List<Integer> tSources = new ArrayList<>();
@@ -94,13 +95,28 @@ public final class ChartCompiler {
      * @throws InvalidMachineException listing every problem found
      */
     public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents) {
+        return compile(machineId, root, unknownEvents, null, null);
+    }
+
+    /**
+     * Compiles a machine's definition whose states and events may be named by the constants of
+     * the game's own enums ({@code null} for names written as strings); see {@link EnumNames}
+     * for the rules checked.
+     *
+     * @throws InvalidMachineException listing every problem found
+     */
+    public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents, Class<?> stateEnum,
+            Class<?> eventEnum) {
         ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
         if (machineId == null || machineId.isEmpty()) {
             c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
         }
         c.number(root);
         c.checkStates();
+        c.enumNames = EnumNames.check(c, stateEnum, eventEnum);
         c.collectTransitions();
+        c.enumNames.numberEvents(c);
+        c.enumNames.typeEvents(c.eventObjects, c.eventTypes);
         c.resolveTransitions();
         c.checkWaitsApart();
         if (!c.problems.isEmpty()) {
@@ -486,8 +502,14 @@ public final class ChartCompiler {
             if (type[s] == StateType.HISTORY) {
                 String text = defs.get(s).historyTarget();
                 if (text != null && parent[s] >= 0) {
-                    int target = resolvePath(parent[s], text);
-                    if (target < 0) {
+                    Enum<?> k = defs.get(s).historyTargetConstant();
+                    boolean typed = k != null || enumNames.typed();
+                    // a typed reference was checked with the states (EnumNames.check); it resolves to its state
+                    int target = typed ? (k == null || !enumNames.typed() || enumNames.state(k) < 0 ? -2 : enumNames.state(k))
+                            : resolvePath(parent[s], text);
+                    if (target == -2) {
+                        // reported by EnumNames.check
+                    } else if (target < 0) {
                         problems.add(where(s) + " has default target '" + text + "', which names no state below "
                                 + where(parent[s]) + "; expected a path from it or '#id'");
                     } else if (!isDescendant(target, parent[s])) {
@@ -513,7 +535,9 @@ public final class ChartCompiler {
             int[] targets = new int[texts.size()];
             boolean ok = true;
             for (int i = 0; i < targets.length; i++) {
-                targets[i] = resolveTarget(source, texts.get(i), tLabel[t]);
+                Enum<?> k = d.targetConstants().get(i);
+                targets[i] = k != null || enumNames.typed() ? enumNames.target(this, source, texts.get(i), k, tLabel[t])
+                        : resolveTarget(source, texts.get(i), tLabel[t]);
                 ok &= targets[i] >= 0;
             }
             tTargets[t] = targets;
@@ -705,7 +729,7 @@ public final class ChartCompiler {
 
     // ------------------------------------------------------------------ helpers
 
-    private String where(int s) {
+    String where(int s) {
         return s == 0 ? "the machine's root" : "state '" + path[s] + "'";
     }
 

@@ -27,12 +27,21 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
     final List<Action<C>> exit = new ArrayList<>();
     HistoryDepth history;
     String historyTarget;
+    /** The constant this state was declared with ({@code state(PATROL)}), or {@code null} when named by a string. */
+    Enum<?> constant;
+    Enum<?> initialConstant;
+    Enum<?> historyTargetConstant;
     WaitDefinition<C> wait;
     final List<WhenRule<C>> when = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
 
     NodeBuilder(String key) {
         this.key = key;
+    }
+
+    NodeBuilder(Enum<?> constant) {
+        this.key = Objects.requireNonNull(constant, "state").name();
+        this.constant = constant;
     }
 
     @SuppressWarnings("unchecked")
@@ -108,6 +117,119 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         body.accept(new HistoryBuilder(child));
         children.add(child);
         return self();
+    }
+
+    // ------------------------------------------------------------------ typed names (the machine's own enums)
+    //
+    // A state declared with a constant has the constant's name as written as its key
+    // (state(PATROL) is "PATROL", its child state(WATCH) is "PATROL.WATCH"); an event named by a
+    // constant has the constant's name as its type. A target named by a constant is the one
+    // state declared with that constant, wherever it lies. The compiler checks the constants
+    // against the enums the machine was defined with (Machine.define(id, context, States.class,
+    // Events.class, body)): each state constant declares exactly one state, each event constant
+    // is taken by some state, and a typed machine names nothing by a string.
+
+    /** The child entered by default, named by the constant it was declared with. */
+    public B initial(Enum<?> child) {
+        this.initialConstant = Objects.requireNonNull(child, "initial");
+        this.initial = child.name();
+        return self();
+    }
+
+    /** Adds an atomic child state named by a constant of the machine's state enum (its key is the constant's name). */
+    public B state(Enum<?> key) {
+        return state(key, s -> { });
+    }
+
+    /** Adds a child state named by a constant of the machine's state enum, declared by {@code body}. */
+    public B state(Enum<?> key, Consumer<StateBuilder<C>> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        body.accept(child);
+        children.add(child);
+        return self();
+    }
+
+    /** Adds a final child state named by a constant: entering it makes this state done. */
+    public B finalState(Enum<?> key) {
+        return finalState(key, s -> { });
+    }
+
+    /** Adds a final child state named by a constant, with entry or exit actions. */
+    public B finalState(Enum<?> key, Consumer<StateBuilder<C>> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        body.accept(child);
+        child.explicitType = StateType.FINAL;
+        children.add(child);
+        return self();
+    }
+
+    /** Adds a shallow history child named by a constant, with no default target. */
+    public B history(Enum<?> key) {
+        return history(key, HistoryDepth.SHALLOW);
+    }
+
+    /** Adds a history child named by a constant, with no default target. */
+    public B history(Enum<?> key, HistoryDepth depth) {
+        return history(key, h -> h.depth(depth));
+    }
+
+    /** Adds a history child named by a constant, whose default target is the state declared with {@code defaultTarget}. */
+    public B history(Enum<?> key, HistoryDepth depth, Enum<?> defaultTarget) {
+        return history(key, h -> h.depth(depth).defaultTarget(defaultTarget));
+    }
+
+    /** Adds a history child named by a constant, declared by {@code body} (depth, default target). */
+    public B history(Enum<?> key, Consumer<HistoryBuilder> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        child.explicitType = StateType.HISTORY;
+        child.history = HistoryDepth.SHALLOW;
+        body.accept(new HistoryBuilder(child));
+        children.add(child);
+        return self();
+    }
+
+    /** On the event named by a constant of the machine's event enum, go to the state declared with {@code target}. */
+    public B on(Enum<?> event, Enum<?> target) {
+        return on(event, t -> t.target(target));
+    }
+
+    /** On the event named by a constant, the transition declared by {@code body}; several calls for one event form a list. */
+    public B on(Enum<?> event, Consumer<TransitionBuilder<C>> body) {
+        Objects.requireNonNull(event, "event");
+        TransitionBuilder<C> t = new TransitionBuilder<>();
+        body.accept(t);
+        on.add(t.build(event.name(), event));
+        return self();
+    }
+
+    /** An eventless transition to the state declared with {@code target}. */
+    public B always(Enum<?> target) {
+        return always(t -> t.target(target));
+    }
+
+    /** When this state is done, go to the state declared with {@code target}. */
+    public B onDone(Enum<?> target) {
+        return onDone(t -> t.target(target));
+    }
+
+    /** Hold here for {@code seconds}, then go to the state declared with {@code target}. */
+    public B waitFor(double seconds, Enum<?> target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** Hold here for seconds computed from the context on entry, then go to the state declared with {@code target}. */
+    public B waitFor(Seconds<C> seconds, Enum<?> target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** A {@code when} rule: each step while this state is active, go to the state declared with {@code target} if {@code test} holds. */
+    public B when(Condition<C> test, Enum<?> target) {
+        return when(test, t -> t.target(target));
+    }
+
+    /** A {@code when} rule reading the holder, going to the state declared with {@code target}. */
+    public B when(HolderCondition<C> test, Enum<?> target) {
+        return when(test, t -> t.target(target));
     }
 
     /** On {@code event}, go to {@code target}. Several calls for one event form a list: the first enabled wins. */

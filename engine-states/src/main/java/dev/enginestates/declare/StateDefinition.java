@@ -25,6 +25,9 @@ public final class StateDefinition<C> {
     private final WaitDefinition<C> wait;
     private final List<WhenRule<C>> when;
     private final List<String> declarationProblems;
+    private final Enum<?> constant;
+    private final Enum<?> initialConstant;
+    private final Enum<?> historyTargetConstant;
 
     StateDefinition(NodeBuilder<C, ?> b, List<StateDefinition<C>> children) {
         this.key = b.key;
@@ -42,6 +45,24 @@ public final class StateDefinition<C> {
         this.wait = b.wait;
         this.when = List.copyOf(b.when);
         this.declarationProblems = List.copyOf(b.problems);
+        this.constant = b.constant;
+        this.initialConstant = b.initialConstant;
+        this.historyTargetConstant = b.historyTargetConstant;
+    }
+
+    /** The constant of the machine's state enum this state was declared with, or {@code null} when named by a string. */
+    public Enum<?> constant() {
+        return constant;
+    }
+
+    /** The constant {@link #initial()} was named by, or {@code null} when named by a string (or not given). */
+    public Enum<?> initialConstant() {
+        return initialConstant;
+    }
+
+    /** For a history node, the constant its default target was named by, or {@code null}. */
+    public Enum<?> historyTargetConstant() {
+        return historyTargetConstant;
     }
 
     /** The key under its parent ("" for the machine's root). */

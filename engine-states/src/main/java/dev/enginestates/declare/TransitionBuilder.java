@@ -13,6 +13,8 @@ import java.util.Objects;
  */
 public final class TransitionBuilder<C> {
     private final List<String> targets = new ArrayList<>();
+    /** Aligned with {@link #targets}: the constant a target was named by, or {@code null} for a text. */
+    private final List<Enum<?>> targetConstants = new ArrayList<>();
     private final List<Action<C>> actions = new ArrayList<>();
     private Guard<C> guard;
     private boolean reenter;
@@ -28,8 +30,26 @@ public final class TransitionBuilder<C> {
     public TransitionBuilder<C> target(String... targets) {
         for (String t : targets) {
             this.targets.add(Objects.requireNonNull(t, "target"));
+            this.targetConstants.add(null);
         }
         return this;
+    }
+
+    /**
+     * The target named by a constant of the machine's state enum: the one state declared with
+     * it, wherever it lies; several for different regions of one parallel state.
+     */
+    public TransitionBuilder<C> target(Enum<?> target, Enum<?>... more) {
+        addConstant(target);
+        for (Enum<?> t : more) {
+            addConstant(t);
+        }
+        return this;
+    }
+
+    private void addConstant(Enum<?> t) {
+        targets.add(Objects.requireNonNull(t, "target").name());
+        targetConstants.add(t);
     }
 
     /** The guard: the transition is taken only when it holds. */
@@ -66,6 +86,10 @@ public final class TransitionBuilder<C> {
     }
 
     TransitionDefinition<C> build(String eventType) {
-        return new TransitionDefinition<>(eventType, targets, guard, actions, reenter);
+        return build(eventType, null);
+    }
+
+    TransitionDefinition<C> build(String eventType, Enum<?> eventConstant) {
+        return new TransitionDefinition<>(eventType, targets, guard, actions, reenter, eventConstant, targetConstants);
     }
 }

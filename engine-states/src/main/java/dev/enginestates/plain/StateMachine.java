@@ -10,7 +10,6 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.chart.Names;
 import dev.enginestates.declare.Holder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
@@ -149,6 +148,30 @@ public final class StateMachine<C> {
     }
 
     /**
+     * For tests: a typed machine put straight into the states declared with constants of its
+     * state enum (no actions run, a wait there starts from 0); see {@link #startIn(Machine, Object, String...)}.
+     *
+     * @throws IllegalArgumentException if a constant is not of the machine's state enum
+     */
+    public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, Enum<?> state, Enum<?>... more) {
+        String[] paths = new String[1 + more.length];
+        paths[0] = pathOf(machine, state, "startIn");
+        for (int i = 0; i < more.length; i++) {
+            paths[i + 1] = pathOf(machine, more[i], "startIn");
+        }
+        return startIn(machine, ctx, paths);
+    }
+
+    private static String pathOf(Machine<?> machine, Enum<?> state, String call) {
+        Chart c = machine.chart();
+        int s = c.enumNames().state(Objects.requireNonNull(state, "state"));
+        if (s < 0) {
+            throw new IllegalArgumentException(c.enumNames().stateProblem(c.machineId, state, call));
+        }
+        return c.path[s];
+    }
+
+    /**
      * For tests: sets how long an active state has been active ({@code ""} for the root's
      * total in the polled style). An XState-style wait is not moved.
      *
@@ -227,6 +250,25 @@ public final class StateMachine<C> {
     }
 
     /**
+     * Sends the event named by a constant of a typed machine's event enum. Allocation-free once warm.
+     *
+     * @return whether a state took it (a transition, even one that only runs actions)
+     * @throws MachineException if the constant is not of the machine's event enum; nothing changes
+     */
+    public boolean send(Enum<?> event) {
+        int id = eventOf(event, "send");
+        return sendXState(id, chart.eventObjects[id]);
+    }
+
+    private int eventOf(Enum<?> event, String call) {
+        int id = chart.enumNames().event(Objects.requireNonNull(event, "event"));
+        if (id < 0) {
+            throw new MachineException(chart.machineId, chart.enumNames().eventProblem(chart.machineId, event, call));
+        }
+        return id;
+    }
+
+    /**
      * Sends a polled machine's event with arguments, which its handlers receive.
      *
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
@@ -251,6 +293,9 @@ public final class StateMachine<C> {
      */
     public boolean send(Event event) {
         Objects.requireNonNull(event, "event");
+        if (event.constant() != null) {
+            eventOf(event.constant(), "send"); // an event named by a constant of another enum is refused
+        }
         if (polled != null) {
             return polled.send(record, polledEventId(event.type()), event.type(), new Object[] {event});
         }
@@ -293,6 +338,15 @@ public final class StateMachine<C> {
         } finally {
             reportChange();
         }
+    }
+
+    /**
+     * Sets a typed machine's state by hand to the state declared with a constant: no actions run.
+     *
+     * @throws IllegalArgumentException if the constant is not of the machine's state enum; nothing changes
+     */
+    public void go(Enum<?> state) {
+        go(pathOf(machine, state, "go"));
     }
 
     // ------------------------------------------------------------------ reading
@@ -363,6 +417,16 @@ public final class StateMachine<C> {
     }
 
     /**
+     * Whether the state declared with a constant of the machine's state enum is active, as the
+     * leaf or an ancestor. Allocation-free.
+     *
+     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     */
+    public boolean is(Enum<?> state) {
+        return record.isActive(stateOf(state, "is"));
+    }
+
+    /**
      * Seconds spent in an active state, by name or path; 0 when it is not active.
      *
      * @throws IllegalArgumentException if no state of the machine has that name or path
@@ -370,6 +434,42 @@ public final class StateMachine<C> {
     public double timeIn(String name) {
         int s = activeNamed(name, "timeIn");
         return s < 0 ? 0 : secondsIn(s);
+    }
+
+    /**
+     * Seconds spent in the state declared with a constant; 0 when it is not active.
+     *
+     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     */
+    public double timeIn(Enum<?> state) {
+        int s = stateOf(state, "timeIn");
+        return record.isActive(s) ? secondsIn(s) : 0;
+    }
+
+    /**
+     * The constant of the active leaf (of several parallel leaves, the first in document order).
+     *
+     * @throws IllegalArgumentException if the machine's states are not named by {@code states}
+     */
+    public <S extends Enum<S>> S leaf(Class<S> states) {
+        if (chart.enumNames().stateEnum() != states) {
+            throw new IllegalArgumentException("machine '" + chart.machineId + "' names its states by " + (chart.enumNames().typed()
+                    ? chart.enumNames().stateEnum().getSimpleName() : "strings") + ", not by " + states.getSimpleName());
+        }
+        for (int s = 1; s < chart.size; s++) {
+            if (record.isActive(s) && chart.isLeaf(s)) {
+                return states.cast(chart.enumNames().constantOf(s));
+            }
+        }
+        return null;
+    }
+
+    private int stateOf(Enum<?> state, String call) {
+        int s = chart.enumNames().state(Objects.requireNonNull(state, "state"));
+        if (s < 0) {
+            throw new IllegalArgumentException(chart.enumNames().stateProblem(chart.machineId, state, call));
+        }
+        return s;
     }
 
     private double secondsIn(int s) {
@@ -422,9 +522,27 @@ public final class StateMachine<C> {
         return StateValue.of(record);
     }
 
-    /** Whether the state at a dotted path ({@code "patrol.watch"}) is active. */
+    /**
+     * Whether the state at a dotted path ({@code "patrol.watch"}; {@code ""} is the root) is active.
+     *
+     * @throws IllegalArgumentException if the path names no state (with the closest path, when one is near)
+     */
     public boolean matches(String path) {
-        return StateValue.matches(record, path);
+        int s = chart.stateAt(Objects.requireNonNull(path, "path"));
+        if (s < 0) {
+            throw new IllegalArgumentException("machine '" + chart.machineId + "': matches('" + path + "') names no state; expected a"
+                    + " path from the root, one of " + machine.statePaths() + StateValue.suggestion(chart, path));
+        }
+        return record.isActive(s);
+    }
+
+    /**
+     * Whether the state declared with a constant of the machine's state enum is active.
+     *
+     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     */
+    public boolean matches(Enum<?> state) {
+        return record.isActive(stateOf(state, "matches"));
     }
 
     /** The paths of the active leaves, in document order. */
@@ -512,7 +630,7 @@ public final class StateMachine<C> {
             }
         }
         return new IllegalArgumentException("machine '" + chart.machineId + "': " + call + "('" + name + "') names no state; expected one of "
-                + names + Names.suggestion(name, names));
+                + names + StateValue.suggestion(chart, name));
     }
 
     /** The deepest active state (an XState-style machine without parallel states has one branch). */
