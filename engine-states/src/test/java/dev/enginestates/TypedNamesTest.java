@@ -292,6 +292,26 @@ class TypedNamesTest {
     }
 
     @Test
+    void aHistorysDefaultTargetNamedByAConstantIsEnteredWhileNothingIsRemembered() {
+        Machine<Guard> m = Machine.define("default", Guard::new, GuardState.class, GuardEvent.class, d -> d
+                .initial(ANSWER)
+                .state(PATROL, p -> p
+                        .state(WATCH)
+                        .state(REST)
+                        .history(RESUMED, h -> h.deep().defaultTarget(REST))
+                        .on(BELL, ANSWER))
+                .state(ANSWER, s -> s.on(RESUME, RESUMED).on(RESTART, PATROL)));
+        StateMachine<Guard> fsm = new StateMachine<>(m);
+        assertTrue(fsm.send(RESUME));
+        assertTrue(fsm.is(REST), "nothing remembered: the default, " + fsm.value());
+        InvalidMachineException outside = invalid(() -> Machine.define("default", Guard::new, GuardState.class, GuardEvent.class, d -> d
+                .state(PATROL, p -> p.state(WATCH).state(REST).history(RESUMED, HistoryDepth.SHALLOW, ANSWER).on(BELL, ANSWER))
+                .state(ANSWER, s -> s.on(RESUME, RESUMED).on(RESTART, PATROL))));
+        assertEquals(List.of("state 'PATROL.RESUMED' has default target 'ANSWER', which is not inside state 'PATROL'; a history's"
+                + " default must be one of its parent's descendants"), outside.problems());
+    }
+
+    @Test
     void aTypedMachinesGuardsAndActionsSeeTheEventsConstant() {
         enum S { IDLE, BUSY }
         enum E { WORK, REST }
@@ -429,6 +449,40 @@ class TypedNamesTest {
         assertTrue(plainOnly <= Allocations.MEASUREMENT_MARGIN, "typed sends and reads on the plain face allocate " + plainOnly + " B");
         assertTrue(typed <= byName + Allocations.MEASUREMENT_MARGIN, "typed sends on entities allocate " + typed + " B, by name "
                 + byName + " B");
+    }
+
+    /** A context the saves can write (public fields). */
+    public static final class Bells {
+        public int bells;
+    }
+
+    @Test
+    void aTypedMachinesCheckpointsAndInputLogsNameItsStatesAndEventsByTheConstantsNames() {
+        States<Bells> guards = States.define("saved-guard", Bells::new, GuardState.class, GuardEvent.class, m -> m
+                .state(PATROL, p -> p
+                        .state(WATCH, s -> s.waitFor(4, REST))
+                        .state(REST, s -> s.waitFor(10, WATCH))
+                        .history(RESUMED, HistoryDepth.DEEP)
+                        .on(BELL, ANSWER))
+                .state(ANSWER, s -> s.entry((g, e) -> g.bells++).on(RESUME, RESUMED).on(RESTART, PATROL)));
+        dev.enginestates.io.Saves saves = dev.enginestates.io.Saves.of(guards);
+        world = StateWorld.create();
+        try (StateWorld replayed = StateWorld.create()) {
+            Entity ada = world.spawn(dev.enginestates.ecs.EntityKey.of("ada"), guards.trait());
+            dev.enginestates.io.InputLog log = dev.enginestates.io.InputLog.start(saves, world);
+            for (int i = 0; i < 180; i++) {
+                world.step(1.0 / 60);
+            }
+            guards.send(ada, BELL);
+            guards.send(ada, Event.of(RESUME, Map.of("by", "captain")));
+            world.step(1.0 / 60);
+            String text = log.text();
+            assertTrue(text.contains("\"BELL\"") && text.contains("\"RESUME\""), text);
+            assertTrue(saves.checkpoint(world).contains("PATROL"), saves.checkpoint(world));
+            dev.enginestates.io.InputLog.replay(saves, replayed, text);
+            assertEquals(saves.checkpoint(world), saves.checkpoint(replayed), "the replay by name ends where the typed sends did");
+            assertTrue(guards.read(replayed.entity("ada")).is(WATCH));
+        }
     }
 
     // ------------------------------------------------------------------ a string that names nothing

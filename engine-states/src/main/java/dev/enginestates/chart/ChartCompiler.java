@@ -503,13 +503,14 @@ public final class ChartCompiler {
                 String text = defs.get(s).historyTarget();
                 if (text != null && parent[s] >= 0) {
                     Enum<?> k = defs.get(s).historyTargetConstant();
+                    // a default named by a constant (or by a string in a typed machine) was checked with the states
+                    // (EnumNames.check): it resolves to the state declared with the constant, or was reported there
                     boolean typed = k != null || enumNames.typed();
-                    // a typed reference was checked with the states (EnumNames.check); it resolves to its state
-                    int target = typed ? (k == null || !enumNames.typed() || enumNames.state(k) < 0 ? -2 : enumNames.state(k))
-                            : resolvePath(parent[s], text);
-                    if (target == -2) {
-                        // reported by EnumNames.check
-                    } else if (target < 0) {
+                    int target = typed ? (k == null ? -1 : enumNames.state(k)) : resolvePath(parent[s], text);
+                    if (typed && target < 0) {
+                        continue;
+                    }
+                    if (target < 0) {
                         problems.add(where(s) + " has default target '" + text + "', which names no state below "
                                 + where(parent[s]) + "; expected a path from it or '#id'");
                     } else if (!isDescendant(target, parent[s])) {
