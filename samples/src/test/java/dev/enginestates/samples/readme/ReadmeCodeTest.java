@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Issue "Test kit and samples": every code block in the README compiles. Each Java block's
  * lines must stand, in order, in compiled sources ({@link Tour}, {@link PolledTour}, {@link BuilderTour},
- * {@link ReadmeKitTest}, {@link BuilderReadmeKitTest}), and
- * the tours ({@link Tour}, {@link PolledTour}, {@link BuilderTour}) run and do what the README says.
+ * {@link TypedTour}, {@link ReadmeKitTest}, {@link BuilderReadmeKitTest}, {@link TypedReadmeKitTest}), and
+ * the tours ({@link Tour}, {@link PolledTour}, {@link BuilderTour}, {@link TypedTour}) run and do what the README says.
  */
 class ReadmeCodeTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
@@ -236,8 +236,8 @@ class ReadmeCodeTest {
                 }
             }
         }
-        assertTrue(files.containsAll(List.of("Tour.java", "PolledTour.java", "BuilderTour.java", "ReadmeKitTest.java",
-                "BuilderReadmeKitTest.java")), files.toString());
+        assertTrue(files.containsAll(List.of("Tour.java", "PolledTour.java", "BuilderTour.java", "TypedTour.java", "ReadmeKitTest.java",
+                "BuilderReadmeKitTest.java", "TypedReadmeKitTest.java")), files.toString());
     }
 
     @Test
@@ -246,6 +246,23 @@ class ReadmeCodeTest {
         assertEquals("breather", Tour.plain());
         assertTrue(Tour.saves(), "the checkpoint restored into another world reads back the same");
         Tour.ecs();
+    }
+
+    @Test
+    void theTypedTourDoesWhatTheReadmeSays() throws IOException {
+        List<Object> read = TypedTour.tour();
+        assertEquals(List.of(1, true, TypedTour.GuardState.ANSWER, "PATROL.WATCH", false), read.subList(0, 5));
+        String typo = (String) read.get(5);
+        String readme = Files.readString(root().resolve("README.md"));
+        assertTrue(readme.contains("`" + typo + "`"), "the README quotes the message of matches(\"PATROL.WACH\"): " + typo);
+        assertTrue(typo.endsWith("did you mean 'PATROL.WATCH'?"), typo);
+        assertEquals(1.0, (double) read.get(6), 1e-9, "RESUME brings him back with one second left");
+        assertEquals(List.of(true, "ANSWER"), TypedTour.plain());
+        // the error the README prints for a constant declared twice, one never declared and an event no state takes
+        String invalid = TypedTour.invalid();
+        assertTrue(invalid.startsWith("machine 'guard' is invalid: 3 problems"), invalid);
+        assertTrue(readme.replace("\r\n", "\n").contains("```\n" + invalid.replace("\r\n", "\n") + "\n```"),
+                "the README prints the message as the compiler writes it:\n" + invalid);
     }
 
     @Test
