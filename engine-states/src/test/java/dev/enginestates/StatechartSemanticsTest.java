@@ -852,9 +852,9 @@ class StatechartSemanticsTest {
         assertFalse(sm.matches("patrol.rest"));
         assertFalse(sm.matches("answer"));
         // issue 12: a path that names no state is an error, never a quiet false
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> sm.matches("no.such.state")).getMessage()
-                .contains("matches('no.such.state') names no state"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> sm.matches("watch"), "paths are written from the root")
+        assertTrue(assertThrows(MachineException.class, () -> sm.matches("no.such.state")).getMessage()
+                .contains("has no state 'no.such.state' to match"));
+        assertTrue(assertThrows(MachineException.class, () -> sm.matches("watch"), "paths are written from the root")
                 .getMessage().endsWith("did you mean 'patrol.watch'?"));
         sm.send("BELL");
         assertTrue(sm.matches("answer"));

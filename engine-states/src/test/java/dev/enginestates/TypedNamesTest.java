@@ -508,7 +508,7 @@ class TypedNamesTest {
                 .endsWith("; did you mean 'BELL'?"));
         // the plain face too
         StateMachine<Guard> plain = new StateMachine<>(guards.machine());
-        IllegalArgumentException p = assertThrows(IllegalArgumentException.class, () -> plain.matches("patrol.wach"));
+        MachineException p = assertThrows(MachineException.class, () -> plain.matches("patrol.wach"));
         assertTrue(p.getMessage().endsWith("; did you mean 'patrol.watch'?"), p.getMessage());
         assertTrue(plain.matches("") && plain.matches("patrol"), "the root and a compound state match");
     }

@@ -2,6 +2,7 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.MachineException;
+import dev.enginestates.MachineView;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.chart.Chart;
@@ -23,7 +24,7 @@ import java.util.List;
  *
  * @param <C> the context type
  */
-public abstract class StateRecord<C> {
+public abstract class StateRecord<C> implements MachineView<C> {
     States<C> states;
     MachineRecord record;
     StateWorld world;

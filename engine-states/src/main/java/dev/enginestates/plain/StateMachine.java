@@ -3,6 +3,7 @@ package dev.enginestates.plain;
 import dev.enginestates.Event;
 import dev.enginestates.Machine;
 import dev.enginestates.MachineException;
+import dev.enginestates.MachineView;
 import dev.enginestates.StatesDef;
 import dev.enginestates.UnknownEventException;
 import dev.enginestates.UserCodeException;
@@ -53,7 +54,7 @@ import java.util.Objects;
  *
  * @param <C> the context type
  */
-public final class StateMachine<C> {
+public final class StateMachine<C> implements MachineView<C> {
     /** Hears the active leaf change: {@code (to, from)}, both leaf paths. */
     @FunctionalInterface
     public interface ChangeListener {
@@ -528,12 +529,7 @@ public final class StateMachine<C> {
      * @throws IllegalArgumentException if the path names no state (with the closest path, when one is near)
      */
     public boolean matches(String path) {
-        int s = chart.stateAt(Objects.requireNonNull(path, "path"));
-        if (s < 0) {
-            throw new IllegalArgumentException("machine '" + chart.machineId + "': matches('" + path + "') names no state; expected a"
-                    + " path from the root, one of " + machine.statePaths() + StateValue.suggestion(chart, path));
-        }
-        return record.isActive(s);
+        return StateValue.matches(record, Objects.requireNonNull(path, "path")); // one reading for every face
     }
 
     /**
@@ -553,6 +549,11 @@ public final class StateMachine<C> {
     /** Whether a top-level final state was reached; a done machine takes no more events. */
     public boolean isDone() {
         return record.isDone();
+    }
+
+    @Override
+    public String machineId() {
+        return machine.id();
     }
 
     /** The machine definition. */
