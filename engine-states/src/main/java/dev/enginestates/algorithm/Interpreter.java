@@ -5,8 +5,9 @@ import dev.enginestates.EventlessLoopException;
 import dev.enginestates.UserCodeException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.ChartCompiler;
-import dev.enginestates.declare.Action;
-import dev.enginestates.declare.Guard;
+import dev.enginestates.declare.Self;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.records.Completion;
 import dev.enginestates.records.MachineRecord;
@@ -55,7 +56,7 @@ public final class Interpreter {
     private int queueTail;
     // actions of the current microstep
     @SuppressWarnings("unchecked")
-    private Action<Object>[] actions = (Action<Object>[]) new Action<?>[16];
+    private SelfAction<Object>[] actions = (SelfAction<Object>[]) new SelfAction<?>[16];
     private int[] actionOwner = new int[16];
     private byte[] actionKind = new byte[16];
     private int[] actionTransition = new int[16];
@@ -223,7 +224,7 @@ public final class Interpreter {
         }
         actionCount = 0;
         queueHead = queueTail = 0;
-        startPendingWait(c, r);
+        startPendingWait(c, r, c.initEvent);
     }
 
     private boolean running;
@@ -366,13 +367,13 @@ public final class Interpreter {
             return -1;
         }
         for (int t : candidates) {
-            Guard<Object> g = c.tGuard[t];
+            SelfGuard<Object> g = c.tGuard[t];
             if (g == null) {
                 return t;
             }
             boolean ok;
             try {
-                ok = g.test(r.context(), event);
+                ok = g.test(r.context(), event, r.self());
             } catch (RuntimeException | Error e) {
                 queueHead = queueTail = 0;
                 throw new UserCodeException(c.machineId, c.path[c.tSource[t]], event.type(),
@@ -440,7 +441,7 @@ public final class Interpreter {
                     }
                 }
             }
-            for (Action<Object> a : c.exit[s]) {
+            for (SelfAction<Object> a : c.exit[s]) {
                 addAction(a, s, EXIT, -1);
             }
             if (s == r.waitState()) {
@@ -454,7 +455,7 @@ public final class Interpreter {
 
         for (int j = 0; j < filteredCount; j++) {
             int t = filtered[j];
-            for (Action<Object> a : c.tActions[t]) {
+            for (SelfAction<Object> a : c.tActions[t]) {
                 addAction(a, c.tSource[t], TRANSITION, t);
             }
         }
@@ -499,7 +500,7 @@ public final class Interpreter {
             viaHistory[s] = false;
             r.enter(s);
             r.markEntered(s, now);
-            for (Action<Object> a : c.entry[s]) {
+            for (SelfAction<Object> a : c.entry[s]) {
                 addAction(a, s, ENTRY, -1);
             }
             if (c.type[s] != StateType.FINAL) {
@@ -543,7 +544,7 @@ public final class Interpreter {
             // its parallel regions left with two active children)
             r.restoreOrder(exitList, n);
             for (int i = 0; i < n; i++) {
-                for (Action<Object> a : c.exit[exitList[i]]) {
+                for (SelfAction<Object> a : c.exit[exitList[i]]) {
                     addAction(a, exitList[i], EXIT, -1);
                 }
             }
@@ -566,16 +567,16 @@ public final class Interpreter {
             runActions(c, r, event);
         } catch (RuntimeException | Error e) {
             try {
-                startPendingWait(c, r);
+                startPendingWait(c, r, event);
             } catch (RuntimeException also) {
                 e.addSuppressed(also);
             }
             throw e;
         }
-        startPendingWait(c, r);
+        startPendingWait(c, r, event);
     }
 
-    private void startPendingWait(Chart c, MachineRecord r) {
+    private void startPendingWait(Chart c, MachineRecord r, Event event) {
         int s = pendingWait;
         if (s < 0) {
             return;
@@ -589,7 +590,7 @@ public final class Interpreter {
             // a function that throws or gives no usable number is the machine's error: its state
             // stays active with no wait counting (the wait will not end until the state is left)
             try {
-                seconds = c.waitSecondsOf[s].of(r.context());
+                seconds = c.waitSecondsOf[s].of(r.context(), event, r.self());
             } catch (RuntimeException | Error e) {
                 queueHead = queueTail = 0;
                 r.clearWait();
@@ -846,7 +847,7 @@ public final class Interpreter {
 
     // ------------------------------------------------------------------ actions
 
-    private void addAction(Action<Object> a, int owner, byte kind, int transition) {
+    private void addAction(SelfAction<Object> a, int owner, byte kind, int transition) {
         if (actionCount == actions.length) {
             int n = actions.length * 2;
             actions = java.util.Arrays.copyOf(actions, n);
@@ -865,11 +866,12 @@ public final class Interpreter {
         int count = actionCount;
         actionCount = 0;
         Object context = r.context();
+        Self self = r.self();
         for (int i = 0; i < count; i++) {
-            Action<Object> a = actions[i];
+            SelfAction<Object> a = actions[i];
             actions[i] = null;
             try {
-                a.run(context, event);
+                a.run(context, event, self);
             } catch (RuntimeException | Error e) {
                 for (int k = i + 1; k < count; k++) {
                     actions[k] = null;

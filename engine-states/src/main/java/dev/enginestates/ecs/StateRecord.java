@@ -28,7 +28,8 @@ public abstract class StateRecord<C> {
     MachineRecord record;
     StateWorld world;
     Entity entity;
-    EntityHolder holder;
+    /** What the machine's code sees of its entity and world ({@code self}): made once, with the record. */
+    EntitySelf self;
     /** The record's machine in its world, while it is in one. */
     Binding binding;
     /** The record's place in its machine's {@link Binding}. */
@@ -64,6 +65,8 @@ public abstract class StateRecord<C> {
     final void init(States<C> states, C context) {
         this.states = states;
         this.record = new MachineRecord(states.chart(), context);
+        this.self = new EntitySelf(this);
+        this.record.self(self);
         this.tagged = new boolean[states.chart().size];
     }
 
