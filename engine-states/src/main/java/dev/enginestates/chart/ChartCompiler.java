@@ -615,7 +615,7 @@ public final class ChartCompiler {
 
     /** XState's getTransitionDomain over resolved effective targets; shared with the algorithm's dynamic case. */
     int domain(int source, int[] targets, int count, boolean reenter) {
-        return domainOf(parent, subtreeEnd, source, targets, count, reenter);
+        return getTransitionDomain(parent, subtreeEnd, source, targets, count, reenter);
     }
 
     /**
@@ -624,7 +624,7 @@ public final class ChartCompiler {
      * that contains all the others and the source; {@link Chart#ABOVE_ROOT} for a re-entering
      * transition of the root.
      */
-    public static int domainOf(int[] parent, int[] subtreeEnd, int source, int[] targets, int count, boolean reenter) {
+    public static int getTransitionDomain(int[] parent, int[] subtreeEnd, int source, int[] targets, int count, boolean reenter) {
         if (!reenter) {
             boolean inside = true;
             for (int i = 0; i < count && inside; i++) {
@@ -637,12 +637,17 @@ public final class ChartCompiler {
         }
         if (count == 0) {
             // no effective target at all: every one of none is inside the source
-            return reenter ? lcaOrAbove(parent, subtreeEnd, source, targets, 0, source, reenter) : source;
+            return reenter ? findLCCA(parent, subtreeEnd, source, targets, 0, source, reenter) : source;
         }
-        return lcaOrAbove(parent, subtreeEnd, targets[0], targets, count, source, reenter);
+        return findLCCA(parent, subtreeEnd, targets[0], targets, count, source, reenter);
     }
 
-    private static int lcaOrAbove(int[] parent, int[] subtreeEnd, int head, int[] targets, int count, int source,
+    /**
+     * SCXML's and XState's findLCCA: the nearest proper ancestor of {@code head} that contains
+     * the source and every other target; when none does (the head is the root), the root, or
+     * {@link Chart#ABOVE_ROOT} for a re-entering transition.
+     */
+    private static int findLCCA(int[] parent, int[] subtreeEnd, int head, int[] targets, int count, int source,
             boolean reenter) {
         for (int a = parent[head]; a >= 0; a = parent[a]) {
             boolean all = source > a && source < subtreeEnd[a];
