@@ -1,10 +1,9 @@
 package dev.enginestates.chart;
 
 import dev.enginestates.Event;
-import dev.enginestates.declare.Action;
-import dev.enginestates.declare.HolderCondition;
-import dev.enginestates.declare.Guard;
-import dev.enginestates.declare.Seconds;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.declare.SelfSeconds;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 
@@ -51,16 +50,16 @@ public final class Chart {
     public final boolean[] deepHistory;
     /** A history node's resolved default targets, or {@code null} when it has none. */
     public final int[][] historyDefault;
-    public final Action<Object>[][] entry;
-    public final Action<Object>[][] exit;
+    public final SelfAction<Object>[][] entry;
+    public final SelfAction<Object>[][] exit;
 
     // ---- transitions
     public final int transitionCount;
     public final int[] tSource;
     public final int[][] tTargets;
     public final boolean[] tReenter;
-    public final Guard<Object>[] tGuard;
-    public final Action<Object>[][] tActions;
+    public final SelfGuard<Object>[] tGuard;
+    public final SelfAction<Object>[][] tActions;
     public final int[] tDomain;
     /** What declared the transition, for messages: {@code "on E"}, {@code "always"}, {@code "onDone"}, {@code "wait"}, {@code "when"}. */
     public final String[] tLabel;
@@ -71,9 +70,9 @@ public final class Chart {
     public final int[][] onDone;
     public final int[] waitTransition;
     public final double[] waitSeconds;
-    public final Seconds<Object>[] waitSecondsOf;
+    public final SelfSeconds<Object>[] waitSecondsOf;
     public final int[][] when;
-    public final HolderCondition<Object>[] whenTest;
+    public final SelfGuard<Object>[] whenTest;
 
     // ---- events
     public final String[] eventTypes;

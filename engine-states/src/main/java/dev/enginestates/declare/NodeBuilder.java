@@ -9,7 +9,9 @@ import java.util.function.Consumer;
 /**
  * What the machine's root and every state declare alike: children, transitions, actions,
  * waits and {@code when} rules. Each method returns the builder, so a state reads as its
- * XState config does.
+ * XState config does. Every piece of code it takes (an action, a guard, a {@code when} test, a
+ * wait's seconds) may also be written with three arguments, {@code (ctx, event, self)}, to see
+ * the machine's entity and world ({@link Self}).
  *
  * @param <C> the machine's context type
  * @param <B> the concrete builder, returned by every method
@@ -23,8 +25,8 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
     final List<TransitionDefinition<C>> on = new ArrayList<>();
     final List<TransitionDefinition<C>> always = new ArrayList<>();
     final List<TransitionDefinition<C>> onDone = new ArrayList<>();
-    final List<Action<C>> entry = new ArrayList<>();
-    final List<Action<C>> exit = new ArrayList<>();
+    final List<SelfAction<C>> entry = new ArrayList<>();
+    final List<SelfAction<C>> exit = new ArrayList<>();
     HistoryDepth history;
     String historyTarget;
     /** The constant this state was declared with ({@code state(PATROL)}), or {@code null} when named by a string. */
@@ -232,6 +234,16 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return when(test, t -> t.target(target));
     }
 
+    /** Hold here for seconds computed on entry by {@code (ctx, event, self) -> ...}, then go to the state declared with {@code target}. */
+    public B waitFor(SelfSeconds<C> seconds, Enum<?> target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** A {@code when} rule whose test sees the machine's entity and world, going to the state declared with {@code target}. */
+    public B when(SelfGuard<C> test, Enum<?> target) {
+        return when(test, t -> t.target(target));
+    }
+
     /** On {@code event}, go to {@code target}. Several calls for one event form a list: the first enabled wins. */
     public B on(String event, String target) {
         return on(event, t -> t.target(target));
@@ -274,10 +286,28 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
+    /** Actions run when this state is entered that see the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    @SafeVarargs
+    public final B entry(SelfAction<C>... actions) {
+        for (SelfAction<C> a : actions) {
+            entry.add(Objects.requireNonNull(a, "entry action"));
+        }
+        return self();
+    }
+
     /** Actions run when this state is exited, in order. */
     @SafeVarargs
     public final B exit(Action<C>... actions) {
         for (Action<C> a : Arrays.asList(actions)) {
+            exit.add(Objects.requireNonNull(a, "exit action"));
+        }
+        return self();
+    }
+
+    /** Actions run when this state is exited that see the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    @SafeVarargs
+    public final B exit(SelfAction<C>... actions) {
+        for (SelfAction<C> a : actions) {
             exit.add(Objects.requireNonNull(a, "exit action"));
         }
         return self();
@@ -303,6 +333,19 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return setWait(new WaitDefinition<>(Double.NaN, Objects.requireNonNull(seconds, "seconds"), transition(null, then)));
     }
 
+    /**
+     * Hold here for seconds computed on entry from the context, the entering event and the
+     * machine's entity and world ({@code (ctx, event, self) -> ...}), then go to {@code target}.
+     */
+    public B waitFor(SelfSeconds<C> seconds, String target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** Hold here for seconds computed on entry by {@code (ctx, event, self) -> ...}, then take the transition declared by {@code then}. */
+    public B waitFor(SelfSeconds<C> seconds, Consumer<TransitionBuilder<C>> then) {
+        return setWait(new WaitDefinition<>(Double.NaN, Objects.requireNonNull(seconds, "seconds"), transition(null, then)));
+    }
+
     /** A {@code when} rule: each step while this state is active, go to {@code target} if {@code test} holds. */
     public B when(Condition<C> test, String target) {
         return when(test, t -> t.target(target));
@@ -310,8 +353,7 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
 
     /** A {@code when} rule whose transition is declared by {@code then}. */
     public B when(Condition<C> test, Consumer<TransitionBuilder<C>> then) {
-        Objects.requireNonNull(test, "test");
-        return when((HolderCondition<C>) (context, holder) -> test.test(context), then);
+        return when((SelfGuard<C>) test, then);
     }
 
     /** A {@code when} rule whose test also reads the machine's holder (in the ECS binding, its entity). */
@@ -321,6 +363,20 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
 
     /** A {@code when} rule reading the holder, whose transition is declared by {@code then}. */
     public B when(HolderCondition<C> test, Consumer<TransitionBuilder<C>> then) {
+        return when((SelfGuard<C>) test, then);
+    }
+
+    /**
+     * A {@code when} rule whose test sees the machine's entity and world:
+     * {@code when((ctx, event, self) -> self.get(Health.class).hp <= 0, "dead")}. The event is
+     * the machine's {@code when} event.
+     */
+    public B when(SelfGuard<C> test, String target) {
+        return when(test, t -> t.target(target));
+    }
+
+    /** A {@code when} rule whose test sees the machine's entity and world, and whose transition is declared by {@code then}. */
+    public B when(SelfGuard<C> test, Consumer<TransitionBuilder<C>> then) {
         when.add(new WhenRule<>(Objects.requireNonNull(test, "test"), transition(null, then)));
         return self();
     }

@@ -18,8 +18,8 @@ public final class StateDefinition<C> {
     private final List<TransitionDefinition<C>> on;
     private final List<TransitionDefinition<C>> always;
     private final List<TransitionDefinition<C>> onDone;
-    private final List<Action<C>> entry;
-    private final List<Action<C>> exit;
+    private final List<SelfAction<C>> entry;
+    private final List<SelfAction<C>> exit;
     private final HistoryDepth history;
     private final String historyTarget;
     private final WaitDefinition<C> wait;
@@ -106,12 +106,12 @@ public final class StateDefinition<C> {
     }
 
     /** Entry actions, in order. */
-    public List<Action<C>> entry() {
+    public List<SelfAction<C>> entry() {
         return entry;
     }
 
     /** Exit actions, in order. */
-    public List<Action<C>> exit() {
+    public List<SelfAction<C>> exit() {
         return exit;
     }
 

@@ -7,7 +7,9 @@ import java.util.Objects;
 
 /**
  * Declares one transition: {@code t -> t.guard((c, e) -> c.hp <= 0).target("dead").action(...)}.
- * No target makes a targetless transition that only runs its actions.
+ * No target makes a targetless transition that only runs its actions. A guard or an action
+ * written with three arguments, {@code (ctx, event, self)}, also sees the machine's entity and
+ * world ({@link Self}).
  *
  * @param <C> the machine's context type
  */
@@ -15,8 +17,8 @@ public final class TransitionBuilder<C> {
     private final List<String> targets = new ArrayList<>();
     /** Aligned with {@link #targets}: the constant a target was named by, or {@code null} for a text. */
     private final List<Enum<?>> targetConstants = new ArrayList<>();
-    private final List<Action<C>> actions = new ArrayList<>();
-    private Guard<C> guard;
+    private final List<SelfAction<C>> actions = new ArrayList<>();
+    private SelfGuard<C> guard;
     private boolean reenter;
 
     TransitionBuilder() {
@@ -58,8 +60,20 @@ public final class TransitionBuilder<C> {
         return this;
     }
 
+    /** The guard, reading the machine's entity and world as well: {@code (ctx, event, self) -> ...}. */
+    public TransitionBuilder<C> guard(SelfGuard<C> guard) {
+        this.guard = Objects.requireNonNull(guard, "guard");
+        return this;
+    }
+
     /** Adds an action, run after the exits and before the entries. */
     public TransitionBuilder<C> action(Action<C> action) {
+        actions.add(Objects.requireNonNull(action, "action"));
+        return this;
+    }
+
+    /** Adds an action that sees the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    public TransitionBuilder<C> action(SelfAction<C> action) {
         actions.add(Objects.requireNonNull(action, "action"));
         return this;
     }
@@ -68,6 +82,15 @@ public final class TransitionBuilder<C> {
     @SafeVarargs
     public final TransitionBuilder<C> actions(Action<C>... actions) {
         for (Action<C> a : Arrays.asList(actions)) {
+            action(a);
+        }
+        return this;
+    }
+
+    /** Adds actions that see the machine's entity and world, in order. */
+    @SafeVarargs
+    public final TransitionBuilder<C> actions(SelfAction<C>... actions) {
+        for (SelfAction<C> a : actions) {
             action(a);
         }
         return this;

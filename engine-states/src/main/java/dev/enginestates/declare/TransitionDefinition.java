@@ -12,17 +12,17 @@ import java.util.List;
 public final class TransitionDefinition<C> {
     private final String eventType;
     private final List<String> targets;
-    private final Guard<C> guard;
-    private final List<Action<C>> actions;
+    private final SelfGuard<C> guard;
+    private final List<SelfAction<C>> actions;
     private final boolean reenter;
     private final Enum<?> eventConstant;
     private final List<Enum<?>> targetConstants;
 
-    TransitionDefinition(String eventType, List<String> targets, Guard<C> guard, List<Action<C>> actions, boolean reenter) {
+    TransitionDefinition(String eventType, List<String> targets, SelfGuard<C> guard, List<SelfAction<C>> actions, boolean reenter) {
         this(eventType, targets, guard, actions, reenter, null, null);
     }
 
-    TransitionDefinition(String eventType, List<String> targets, Guard<C> guard, List<Action<C>> actions, boolean reenter,
+    TransitionDefinition(String eventType, List<String> targets, SelfGuard<C> guard, List<SelfAction<C>> actions, boolean reenter,
             Enum<?> eventConstant, List<Enum<?>> targetConstants) {
         this.eventType = eventType;
         this.targets = List.copyOf(targets);
@@ -57,12 +57,12 @@ public final class TransitionDefinition<C> {
     }
 
     /** The guard, or {@code null} when always enabled. */
-    public Guard<C> guard() {
+    public SelfGuard<C> guard() {
         return guard;
     }
 
     /** The actions run when the transition is taken, in order. */
-    public List<Action<C>> actions() {
+    public List<SelfAction<C>> actions() {
         return actions;
     }
 

@@ -76,7 +76,6 @@ final class Registry {
         r.world = world;
         r.entity = e;
         r.foundIn = null;
-        r.holder = new EntityHolder(e, world);
         if (r.record.context() instanceof StateContext sc) {
             sc.setEntity(e); // a builder-style context knows the entity it lives on
         }

@@ -29,7 +29,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
     MachineRecord record;
     StateWorld world;
     Entity entity;
-    EntityHolder holder;
+    /** What the machine's code sees of its entity and world ({@code self}): made once, with the record. */
+    EntitySelf self;
     /** The record's machine in its world, while it is in one. */
     Binding binding;
     /** The record's place in its machine's {@link Binding}. */
@@ -65,6 +66,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
     final void init(States<C> states, C context) {
         this.states = states;
         this.record = new MachineRecord(states.chart(), context);
+        this.self = new EntitySelf(this);
+        this.record.self(self);
         this.tagged = new boolean[states.chart().size];
     }
 

@@ -58,7 +58,7 @@ final class WhenRules {
     }
 
     private void test(StateRecord<?> r) {
-        int t = TimeRules.firstWhen(r.record, r.holder);
+        int t = TimeRules.firstWhen(r.record);
         if (t >= 0 && r.world == world) { // a test may have despawned its own entity
             // at the tick's start, or later if a wait already moved the machine in this tick
             double at = r.movedStep == world.steps ? Math.max(world.stepStart, r.movedAt) : world.stepStart;

@@ -11,7 +11,7 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.declare.Holder;
+import dev.enginestates.declare.Self;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.records.MachineRecord;
@@ -69,7 +69,6 @@ public final class StateMachine<C> implements MachineView<C> {
     private final MachineRecord record;
     private final Interpreter interpreter;
     private final PolledInterpreter polled;
-    private final Holder holder;
     /** XState style: this machine's own clock, the sum of its steps. */
     private double clock;
     private ChangeListener[] listeners = NO_LISTENERS;
@@ -101,7 +100,7 @@ public final class StateMachine<C> implements MachineView<C> {
                     + " run it with dev.enginestates.fsm.StateMachine: new StateMachine<>(definition).initialize(ctx)");
         }
         this.record = new MachineRecord(chart, context);
-        this.holder = new PlainHolder(this);
+        record.self(new PlainSelf(this));
         if (chart.polled != null) {
             this.polled = new PolledInterpreter();
             this.interpreter = null;
@@ -223,7 +222,7 @@ public final class StateMachine<C> implements MachineView<C> {
                 waits++;
             }
             if (record.status() == MachineRecord.ACTIVE && !record.isHeld()) {
-                int t = TimeRules.firstWhen(record, holder);
+                int t = TimeRules.firstWhen(record);
                 if (t >= 0) {
                     interpreter.clock(movedAt);
                     interpreter.take(record, t, chart.whenEvent);
@@ -713,12 +712,67 @@ public final class StateMachine<C> implements MachineView<C> {
         }
     }
 
-    /** What a plain machine's {@code when} tests see as their holder: the machine itself. */
-    private static final class PlainHolder implements Holder {
+    /**
+     * What a plain machine's code sees as its {@code self}: no entity and no world, the machine
+     * itself as its face, and its context as its holder ({@code get} and {@code has} find the
+     * context by type, as a {@code when} test's holder always has).
+     */
+    private static final class PlainSelf implements Self {
         private final StateMachine<?> machine;
 
-        PlainHolder(StateMachine<?> machine) {
+        PlainSelf(StateMachine<?> machine) {
             this.machine = machine;
+        }
+
+        @Override
+        public <E> E entity() {
+            return null;
+        }
+
+        @Override
+        public <W> W world() {
+            return null;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <M> M machine() {
+            return (M) machine;
+        }
+
+        @Override
+        public boolean attached() {
+            return false;
+        }
+
+        @Override
+        public void add(Object component) {
+            throw noEntity("add " + component);
+        }
+
+        @Override
+        public boolean remove(Class<?> type) {
+            throw noEntity("remove " + type.getSimpleName());
+        }
+
+        @Override
+        public boolean send(Object entity, String event) {
+            throw noEntity("send '" + event + "' to another entity");
+        }
+
+        @Override
+        public boolean send(Object entity, Event event) {
+            throw noEntity("send '" + event.type() + "' to another entity");
+        }
+
+        private IllegalStateException noEntity(String what) {
+            return new IllegalStateException("machine '" + machine.chart.machineId + "' cannot " + what
+                    + ": it runs on a plain object, with no entity; expected a machine spawned in a world (self.attached())");
+        }
+
+        @Override
+        public String toString() {
+            return "Self(" + machine.chart.machineId + " on a plain object)";
         }
 
         @Override

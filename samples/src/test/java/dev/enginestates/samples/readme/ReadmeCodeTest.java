@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Issue "Test kit and samples": every code block in the README compiles. Each Java block's
  * lines must stand, in order, in compiled sources ({@link Tour}, {@link PolledTour}, {@link BuilderTour},
- * {@link TypedTour}, {@link ReadmeKitTest}, {@link BuilderReadmeKitTest}, {@link TypedReadmeKitTest}), and
- * the tours ({@link Tour}, {@link PolledTour}, {@link BuilderTour}, {@link TypedTour}) run and do what the README says.
+ * {@link TypedTour}, {@link SelfTour}, {@link ReadmeKitTest}, {@link BuilderReadmeKitTest}, {@link TypedReadmeKitTest}), and
+ * the tours ({@link Tour}, {@link PolledTour}, {@link BuilderTour}, {@link TypedTour}, {@link SelfTour}) run and do what the README says.
  */
 class ReadmeCodeTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
@@ -91,6 +91,21 @@ class ReadmeCodeTest {
         assertEquals(90, f.dummyHp, "the damage window's callback ran once");
         assertEquals(List.of("enter Idle", "enter Attack", "input open", "enter Idle"), f.log);
         assertEquals(1 / 60f, BuilderTour.split(), "the work between advance and runStates reads the advanced clock");
+    }
+
+    @Test
+    void theSelfTourDoesWhatTheReadmeSays() {
+        SelfTour.Seen seen = SelfTour.tour();
+        assertTrue(seen.nearOnFire, "the entry action put OnFire on its own entity");
+        assertEquals(1, seen.onFire, "Dominion's own query finds it");
+        assertTrue(seen.farBurning, "2 s later the near tree burned out and its action lit the far one");
+        assertEquals("standing", seen.farAfterRain, "the when test read Wet on its entity");
+        assertFalse(seen.farOnFireAfterRain, "the exit action took OnFire off");
+        assertTrue(seen.typed, "self.entity() and self.world() are the entity and the world, typed by the assignment");
+        assertTrue(seen.detachedAfterDespawn, "after despawn, self says so");
+        assertEquals(null, seen.plainEntity, "a plain machine has no entity");
+        assertEquals(null, seen.plainWorld, "nor a world");
+        assertFalse(seen.plainAttached);
     }
 
     @Test
