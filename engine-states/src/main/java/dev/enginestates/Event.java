@@ -15,10 +15,43 @@ import java.util.Objects;
 public final class Event {
     private final String type;
     private final Map<String, Object> fields;
+    private final Enum<?> constant;
 
     private Event(String type, Map<String, Object> fields) {
+        this(type, fields, null);
+    }
+
+    private Event(String type, Map<String, Object> fields, Enum<?> constant) {
         this.type = type;
         this.fields = fields;
+        this.constant = constant;
+    }
+
+    /**
+     * An event named by a constant of a typed machine's event enum, with no fields: its type is
+     * the constant's name ({@code "BELL"}).
+     */
+    public static Event of(Enum<?> type) {
+        return new Event(Objects.requireNonNull(type, "type").name(), Map.of(), type);
+    }
+
+    /** An event named by a constant of a typed machine's event enum, with fields (copied, in order). */
+    public static Event of(Enum<?> type, Map<String, ?> fields) {
+        Event e = of(Objects.requireNonNull(type, "type").name(), fields);
+        return new Event(e.type, e.fields, type);
+    }
+
+    /**
+     * The constant the event was named by ({@link #of(Enum)}), or {@code null} when named by a
+     * string. A typed machine's guards and actions see its events with their constants.
+     */
+    public Enum<?> constant() {
+        return constant;
+    }
+
+    /** Whether this event is the one named by {@code constant} (its constant, or for an event named by a string, its type). */
+    public boolean is(Enum<?> constant) {
+        return this.constant != null ? this.constant == constant : type.equals(constant.name());
     }
 
     /** An event with a type and no fields. */
@@ -47,7 +80,7 @@ public final class Event {
     public Event with(String field, Object value) {
         LinkedHashMap<String, Object> copy = new LinkedHashMap<>(fields);
         copy.put(Objects.requireNonNull(field, "field"), value);
-        return new Event(type, Collections.unmodifiableMap(copy));
+        return new Event(type, Collections.unmodifiableMap(copy), constant);
     }
 
     private static String checkType(String type) {

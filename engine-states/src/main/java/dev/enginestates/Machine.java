@@ -63,6 +63,58 @@ public final class Machine<C> {
     }
 
     /**
+     * Declares and compiles a typed machine: its states are named by the constants of
+     * {@code states} and its events by those of {@code events}, the game's own enums.
+     *
+     * <pre>{@code
+     * enum GuardState { PATROL, WATCH, REST, RESUMED, ANSWER }
+     * enum GuardEvent { BELL, RESUME, RESTART }
+     *
+     * Machine<Guard> GUARD = Machine.define("guard", Guard::new, GuardState.class, GuardEvent.class, m -> m
+     *     .initial(PATROL)
+     *     .state(PATROL, p -> p
+     *         .state(WATCH, s -> s.waitFor(4, REST))
+     *         .state(REST, s -> s.waitFor(10, WATCH))
+     *         .history(RESUMED, HistoryDepth.DEEP)
+     *         .on(BELL, ANSWER))
+     *     .state(ANSWER, s -> s.on(RESUME, RESUMED).on(RESTART, PATROL)));
+     * }</pre>
+     *
+     * <p>A state's key is its constant's name as written ({@code "PATROL"}), and its path joins
+     * the keys from the root ({@code "PATROL.WATCH"}); an event's type is its constant's name
+     * ({@code "BELL"}). Nesting is given by the declaration. The compiler checks that each
+     * constant of {@code states} declares exactly one state (history states included), that
+     * each constant of {@code events} is taken by at least one state, and that the machine names
+     * no state, target or event by a string. Every use then takes the constants too:
+     * {@code is(WATCH)}, {@code send(entity, BELL)}, {@code setState(REST)}; a constant of
+     * another enum is refused with a clear error.
+     *
+     * @param states the enum whose constants name the states
+     * @param events the enum whose constants name the events
+     * @throws InvalidMachineException listing every problem of the declaration at once
+     */
+    public static <C, S extends Enum<S>, E extends Enum<E>> Machine<C> define(String id, Supplier<? extends C> context,
+            Class<S> states, Class<E> events, Consumer<MachineBuilder<C>> body) {
+        MachineBuilder<C> builder = new MachineBuilder<>(Objects.requireNonNull(states, "states"), Objects.requireNonNull(events, "events"));
+        Objects.requireNonNull(body, "body").accept(builder);
+        return of(id, context, builder);
+    }
+
+    /**
+     * Declares and compiles a typed machine that takes no events (it moves by waits,
+     * {@code when} rules and eventless transitions): its states are named by the constants of
+     * {@code states}. See {@link #define(String, Supplier, Class, Class, Consumer)}.
+     *
+     * @throws InvalidMachineException listing every problem of the declaration at once
+     */
+    public static <C, S extends Enum<S>> Machine<C> define(String id, Supplier<? extends C> context, Class<S> states,
+            Consumer<MachineBuilder<C>> body) {
+        MachineBuilder<C> builder = new MachineBuilder<>(Objects.requireNonNull(states, "states"), null);
+        Objects.requireNonNull(body, "body").accept(builder);
+        return of(id, context, builder);
+    }
+
+    /**
      * Compiles a machine from a builder already filled in (the XState importer's way in).
      *
      * @throws InvalidMachineException listing every problem of the declaration at once
@@ -70,7 +122,7 @@ public final class Machine<C> {
     public static <C> Machine<C> of(String id, Supplier<? extends C> context, MachineBuilder<C> builder) {
         Objects.requireNonNull(context, "context factory");
         StateDefinition<C> definition = builder.definition();
-        Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy());
+        Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy(), builder.stateNames(), builder.eventNames());
         return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes());
     }
 
@@ -145,6 +197,30 @@ public final class Machine<C> {
             out.add(chart.path[s]);
         }
         return out;
+    }
+
+    /**
+     * The dotted path of the state a constant of the machine's state enum declares
+     * ({@code path(WATCH)} is {@code "PATROL.WATCH"}).
+     *
+     * @throws MachineException if the machine's states are not named by that constant's enum
+     */
+    public String path(Enum<?> state) {
+        int s = chart.enumNames().state(Objects.requireNonNull(state, "state"));
+        if (s < 0) {
+            throw new MachineException(id, chart.enumNames().stateProblem(id, state, "path"));
+        }
+        return chart.path[s];
+    }
+
+    /** The enum whose constants name the states, or {@code null} when they are named by strings. */
+    public Class<?> stateEnum() {
+        return chart.enumNames().stateEnum();
+    }
+
+    /** The enum whose constants name the events, or {@code null} when they are named by strings (or a typed machine takes none). */
+    public Class<?> eventEnum() {
+        return chart.enumNames().eventEnum();
     }
 
     @Override

@@ -14,7 +14,8 @@ public final class UnknownEventException extends MachineException {
     /** The machine, the event type it does not know, and the ones it does. */
     public UnknownEventException(String machineId, String eventType, List<String> knownEvents) {
         super(machineId, "machine '" + machineId + "' has no state that takes event '" + eventType
-                + "'; the events it knows are " + (knownEvents.isEmpty() ? "(none)" : String.join(", ", knownEvents)));
+                + "'; the events it knows are " + (knownEvents.isEmpty() ? "(none)" : String.join(", ", knownEvents))
+                + dev.enginestates.chart.Names.suggestion(eventType, knownEvents));
         this.eventType = eventType;
         this.knownEvents = List.copyOf(knownEvents);
     }

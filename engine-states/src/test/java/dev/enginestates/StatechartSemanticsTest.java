@@ -851,8 +851,11 @@ class StatechartSemanticsTest {
         assertFalse(sm.matches("patrol.watch.far"));
         assertFalse(sm.matches("patrol.rest"));
         assertFalse(sm.matches("answer"));
-        assertFalse(sm.matches("no.such.state"));
-        assertFalse(sm.matches("watch"), "paths are written from the root");
+        // issue 12: a path that names no state is an error, never a quiet false
+        assertTrue(assertThrows(MachineException.class, () -> sm.matches("no.such.state")).getMessage()
+                .contains("has no state 'no.such.state' to match"));
+        assertTrue(assertThrows(MachineException.class, () -> sm.matches("watch"), "paths are written from the root")
+                .getMessage().endsWith("did you mean 'patrol.watch'?"));
         sm.send("BELL");
         assertTrue(sm.matches("answer"));
         assertFalse(sm.matches("patrol"));

@@ -4,8 +4,8 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.declare.Action;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.plain.StateMachine;
-import dev.enginestates.record.MachineRecord;
-import dev.enginestates.record.StateValue;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.StateValue;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.MachineException;
 import dev.enginestates.fsm.StateContextCore;
 import dev.enginestates.fsm.StateMachine;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 import org.opentest4j.AssertionFailedError;
 
 import java.util.Locale;

@@ -6,7 +6,7 @@ import dev.enginestates.chart.Names;
 import dev.enginestates.fsm.StateContextCore;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.fsm.StateMachineDefinition;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 import java.util.Objects;
 

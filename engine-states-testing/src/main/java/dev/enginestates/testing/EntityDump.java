@@ -20,7 +20,7 @@ import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 import java.io.IOException;
 import java.math.BigDecimal;

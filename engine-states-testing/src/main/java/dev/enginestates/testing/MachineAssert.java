@@ -7,7 +7,7 @@ import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 import org.opentest4j.AssertionFailedError;
 
 import java.util.ArrayList;
@@ -417,6 +417,64 @@ public final class MachineAssert<C> {
         return this;
     }
 
+    // ------------------------------------------------------------------ typed names
+
+    /**
+     * Asserts the machine is in every one of the states declared with these constants of its
+     * state enum ({@code isIn(WATCH)}); see {@link #isIn(String...)}.
+     */
+    public MachineAssert<C> isIn(Enum<?> state, Enum<?>... more) {
+        return isIn(paths(state, more));
+    }
+
+    /** Asserts the machine is in none of the states declared with these constants. */
+    public MachineAssert<C> isNotIn(Enum<?> state, Enum<?>... more) {
+        return isNotIn(paths(state, more));
+    }
+
+    /** Asserts the entity has the tag of the state declared with this constant. */
+    public MachineAssert<C> hasTag(Enum<?> state) {
+        return hasTag(machine.path(state));
+    }
+
+    /** Asserts the entity does not have the tag of the state declared with this constant. */
+    public MachineAssert<C> doesNotHaveTag(Enum<?> state) {
+        return doesNotHaveTag(machine.path(state));
+    }
+
+    /** Asserts a wait counts, in the state declared with this constant. */
+    public MachineAssert<C> isWaitingIn(Enum<?> state) {
+        return isWaitingIn(machine.path(state));
+    }
+
+    /** Asserts the seconds spent in the state declared with this constant (0 when it is not active), within a microsecond. */
+    public MachineAssert<C> hasTimeIn(Enum<?> state, double seconds) {
+        return hasTimeIn(machine.path(state), seconds);
+    }
+
+    /** Asserts the seconds the wait of the state declared with this constant kept when it was left, within a microsecond. */
+    public MachineAssert<C> hasPaused(Enum<?> state, double seconds) {
+        return hasPaused(machine.path(state), seconds);
+    }
+
+    /** Asserts what the history state declared with this constant remembers: exactly these states, in any order. */
+    public MachineAssert<C> remembers(Enum<?> history, Enum<?>... states) {
+        String[] remembered = new String[states.length];
+        for (int i = 0; i < states.length; i++) {
+            remembered[i] = machine.path(states[i]);
+        }
+        return remembers(machine.path(history), remembered);
+    }
+
+    private String[] paths(Enum<?> first, Enum<?>[] more) {
+        String[] out = new String[1 + more.length];
+        out[0] = machine.path(first);
+        for (int i = 0; i < more.length; i++) {
+            out[i + 1] = machine.path(more[i]);
+        }
+        return out;
+    }
+
     // ------------------------------------------------------------------ navigation
 
     /** Assertions on another machine of the same entity. */
@@ -478,7 +536,7 @@ public final class MachineAssert<C> {
         Chart c = record.record().chart();
         if (path == null || c.stateAt(path) <= 0) {
             throw new MachineException(machine.id(), "machine '" + machine.id() + "' has no state '" + path + "'; expected one of "
-                    + machine.machine().statePaths());
+                    + machine.machine().statePaths() + dev.enginestates.records.StateValue.suggestion(c, path));
         }
     }
 

@@ -90,6 +90,16 @@ public final class Script {
         return this;
     }
 
+    /** Sends the event named by a constant of the machine's event enum to a machine on an entity. */
+    public <C> Script send(States<C> machine, Entity entity, Enum<?> event) {
+        return send(machine, entity, Event.of(event));
+    }
+
+    /** Sends the event named by a constant of the machine's event enum to the world-level machine. */
+    public <C> Script send(States<C> machine, Enum<?> event) {
+        return send(machine, Event.of(event));
+    }
+
     /** Sends an event to the world-level machine. */
     public <C> Script send(States<C> machine, String event) {
         return send(machine, Event.of(event));

@@ -5,7 +5,7 @@ import dev.enginestates.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -70,6 +70,29 @@ public final class Start<C> {
      */
     public Start<C> remembering(String historyPath, String... states) {
         record.setHistory(historyPath, states);
+        return this;
+    }
+
+    /**
+     * Sets what the history state declared with a constant remembers, as if its parent had
+     * been left in the states declared with {@code states}.
+     *
+     * @throws MachineException if a constant is not of the machine's state enum, or names no history state or a state outside its parent
+     */
+    public Start<C> remembering(Enum<?> history, Enum<?>... states) {
+        record.setHistory(history, states);
+        return this;
+    }
+
+    /**
+     * Sets the seconds the wait of the state declared with a constant had counted when it was
+     * left, which a history state resumes.
+     *
+     * @throws MachineException if the constant is not of the machine's state enum, the state has no wait, or the seconds are
+     *                          negative or infinite
+     */
+    public Start<C> paused(Enum<?> state, double seconds) {
+        record.setPaused(state, seconds);
         return this;
     }
 

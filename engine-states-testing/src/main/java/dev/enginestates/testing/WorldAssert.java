@@ -28,6 +28,17 @@ public final class WorldAssert {
      * Asserts how many entities hold this machine in a state (the state or one of its
      * descendants active). Counted with the state's tag query, and checked against the
      * records, so a tag out of line with its record fails too; a machine declared with
+     * {@code tags(false)} is counted through its records. The state is the one declared with
+     * a constant of the machine's state enum.
+     */
+    public WorldAssert hasCountIn(States<?> machine, Enum<?> state, int expected) {
+        return hasCountIn(machine, machine.path(state), expected);
+    }
+
+    /**
+     * Asserts how many entities hold this machine in a state (the state or one of its
+     * descendants active). Counted with the state's tag query, and checked against the
+     * records, so a tag out of line with its record fails too; a machine declared with
      * {@code tags(false)} is counted through its records.
      */
     public WorldAssert hasCountIn(States<?> machine, String path, int expected) {

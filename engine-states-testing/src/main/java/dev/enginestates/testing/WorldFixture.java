@@ -6,7 +6,7 @@ import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -183,6 +183,16 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         return machine.send(entity, event);
     }
 
+    /** Sends the event named by a constant of the machine's event enum to a machine on an entity; returns whether a state took it. */
+    public <C> boolean send(States<C> machine, Entity entity, Enum<?> event) {
+        return machine.send(entity, event);
+    }
+
+    /** Sends the event named by a constant to the world-level machine; returns whether a state took it. */
+    public <C> boolean send(States<C> machine, Enum<?> event) {
+        return machine.send(world(), event);
+    }
+
     /** Sends a polled machine's event with arguments, which its handler receives; returns whether a state handled it. */
     public <C> boolean send(States<C> machine, Entity entity, String event, Object... args) {
         return machine.send(entity, event, args);
@@ -351,6 +361,47 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         StateRecord<C> r = recordIn(machine, Objects.requireNonNull(context, "context"), true, paths);
         world().spawn(r);
         return new Start<>(world, r);
+    }
+
+    /**
+     * Puts a machine on an entity in the states declared with these constants of its state
+     * enum ({@code startIn(guard, GUARD, WATCH)}); see {@link #startIn(Entity, States, String...)}.
+     *
+     * @throws dev.enginestates.MachineException if a constant is not of the machine's state enum, or the states cannot be
+     *                                           active together; nothing changes
+     */
+    public <C> Start<C> startIn(Entity entity, States<C> machine, Enum<?> state, Enum<?>... more) {
+        return startIn(entity, machine, paths(machine, state, more));
+    }
+
+    /** Puts the world-level machine in the states declared with these constants; see {@link #startIn(Entity, States, Enum, Enum...)}. */
+    public <C> Start<C> startIn(States<C> machine, Enum<?> state, Enum<?>... more) {
+        return startIn(world().entity(), machine, paths(machine, state, more));
+    }
+
+    /**
+     * Spawns an entity holding only this machine, in the states declared with these constants
+     * of its state enum ({@code spawnIn(GUARD, WATCH)}); see {@link #spawnIn(States, String...)}.
+     *
+     * @throws dev.enginestates.MachineException if a constant is not of the machine's state enum; nothing is spawned
+     */
+    public <C> Start<C> spawnIn(States<C> machine, Enum<?> state, Enum<?>... more) {
+        return spawnIn(machine, paths(machine, state, more));
+    }
+
+    /** Spawns an entity holding only this machine over the given context, in the states declared with these constants. */
+    public <C> Start<C> spawnIn(States<C> machine, C context, Enum<?> state, Enum<?>... more) {
+        return spawnIn(machine, context, paths(machine, state, more));
+    }
+
+    private static String[] paths(States<?> machine, Enum<?> first, Enum<?>[] more) {
+        Objects.requireNonNull(machine, "machine");
+        String[] out = new String[1 + more.length];
+        out[0] = machine.path(first);
+        for (int i = 0; i < more.length; i++) {
+            out[i + 1] = machine.path(more[i]);
+        }
+        return out;
     }
 
     /** A new record of the machine in the given states; a builder-style machine's is made as a restore makes it, running no code. */

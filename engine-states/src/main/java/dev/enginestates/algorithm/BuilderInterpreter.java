@@ -8,7 +8,7 @@ import dev.enginestates.chart.Names;
 import dev.enginestates.fsm.StateContextCore;
 import dev.enginestates.fsm.StateHandler;
 import dev.enginestates.fsm.Window;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -5,11 +5,12 @@ import dev.enginestates.EventlessLoopException;
 import dev.enginestates.UserCodeException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.ChartCompiler;
-import dev.enginestates.declare.Action;
-import dev.enginestates.declare.Guard;
+import dev.enginestates.declare.Self;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.StateType;
-import dev.enginestates.record.Completion;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.Completion;
+import dev.enginestates.records.MachineRecord;
 
 /**
  * Runs XState v5's statechart algorithm on records: start, send an event, take a given
@@ -21,6 +22,40 @@ import dev.enginestates.record.MachineRecord;
  * of a parallel state is asked first and which eventless transition wins a conflict. A
  * microstep writes the new configuration first and then runs its actions: exits (innermost
  * first), the transitions' actions, entries (outermost first).
+ *
+ * <p>The methods carry the names of the steps they implement in the W3C SCXML algorithm
+ * (Appendix D) and in XState's {@code stateUtils}, so a reader who knows either finds each step:
+ *
+ * <pre>
+ * SCXML / XState                          here
+ * interpret (initial transition)          interpret, for {@link #start}
+ * macrostep (an external event)           macrostep, for {@link #send}; macrostepWith, for {@link #take} (a wait's or a when rule's transition)
+ * mainEventLoop, until stable             completeMacrostep (eventless transitions, then internal done events)
+ * selectTransitions / transitionNode      selectTransitions, transitionNode, selectNodeTransition (XState's StateNode.next)
+ * selectTransitions (internal event)      selectDoneTransitions
+ * selectEventlessTransitions              selectEventlessTransitions
+ * conditionMatch / evaluateGuard          conditionMatch (firstEnabledTransition: the first enabled wins)
+ * removeConflictingTransitions            removeConflictingTransitions (exitSetsIntersect: hasIntersection)
+ * microstep                               microstep
+ *   computeExitSet                          computeExitSet (isInExitSet)
+ *   exitStates (history recorded first)     exitStates
+ *   executeTransitionContent                executeTransitionContent
+ *   computeEntrySet                         computeEntrySet
+ *     addDescendantStatesToEnter              addDescendantStatesToEnter
+ *     addAncestorStatesToEnter                addAncestorStatesToEnter, addAncestorStateToEnter (one ancestor)
+ *     addProperAncestorStatesToEnter          addProperAncestorStatesToEnter
+ *   enterStates (done events raised)        enterStates (enqueueDoneEvent)
+ * exitInterpreter (top-level final)       exitInterpreter
+ * getTransitionDomain / findLCCA          getTransitionDomain ({@link ChartCompiler#getTransitionDomain} and its findLCCA)
+ * getEffectiveTargetStates                getEffectiveTargetStates
+ * isInFinalState                          isInFinalState
+ * </pre>
+ *
+ * <p>As in XState, exitStates, executeTransitionContent and enterStates queue their actions and
+ * the microstep runs them once the new configuration is written ({@code runActions}). Waits are
+ * this engine's own: a wait entered by a microstep starts counting in enterStates and reads its
+ * seconds after the actions ({@code runActionsThenWait}, {@code startPendingWait}).
+ * {@link #place} sets a configuration by hand and is no step of the algorithm.
  *
  * <p>Not thread-safe: one interpreter per world (or plain-object machine). It keeps scratch
  * arrays sized for the largest chart it has seen and allocates nothing once warm.
@@ -55,7 +90,7 @@ public final class Interpreter {
     private int queueTail;
     // actions of the current microstep
     @SuppressWarnings("unchecked")
-    private Action<Object>[] actions = (Action<Object>[]) new Action<?>[16];
+    private SelfAction<Object>[] actions = (SelfAction<Object>[]) new SelfAction<?>[16];
     private int[] actionOwner = new int[16];
     private byte[] actionKind = new byte[16];
     private int[] actionTransition = new int[16];
@@ -96,27 +131,31 @@ public final class Interpreter {
      * history are discarded.
      */
     public void start(MachineRecord r) {
-        begin(r, r.chart().initEvent);
+        beginEvent(r, r.chart().initEvent);
         try {
-            startNow(r);
+            interpret(r);
         } finally {
-            end(r);
+            endEvent(r);
         }
     }
 
-    private void startNow(MachineRecord r) {
+    /**
+     * SCXML's {@code interpret}: the initial transition's microstep (the root and its initial
+     * states entered, their entry actions run), then the rest of the first macrostep.
+     */
+    private void interpret(MachineRecord r) {
         Chart c = r.chart();
-        ensure(c);
+        ensureScratch(c);
         r.reset();
         r.status(MachineRecord.ACTIVE);
         queueHead = queueTail = 0;
         actionCount = 0;
         enterCount = 0;
-        addEnter(0);
-        addDescendants(c, r, 0);
-        enterAll(c, r);
+        addStateToEnter(0);
+        addDescendantStatesToEnter(c, r, 0);
+        enterStates(c, r);
         runActionsThenWait(c, r, c.initEvent);
-        settle(c, r, c.initEvent, 0);
+        completeMacrostep(c, r, c.initEvent, 0);
     }
 
     /**
@@ -127,17 +166,21 @@ public final class Interpreter {
      * @return whether a state took the event (a targetless transition counts)
      */
     public boolean send(MachineRecord r, int eventId, Event event) {
-        begin(r, event);
+        beginEvent(r, event);
         try {
-            return sendNow(r, eventId, event);
+            return macrostep(r, eventId, event);
         } finally {
-            end(r);
+            endEvent(r);
         }
     }
 
-    private boolean sendNow(MachineRecord r, int eventId, Event event) {
+    /**
+     * XState's {@code macrostep} for an external event: select its transitions, take them as
+     * one microstep, then complete the macrostep. Returns whether a transition was selected.
+     */
+    private boolean macrostep(MachineRecord r, int eventId, Event event) {
         Chart c = r.chart();
-        ensure(c);
+        ensureScratch(c);
         if (r.status() != MachineRecord.ACTIVE) {
             return false;
         }
@@ -145,13 +188,13 @@ public final class Interpreter {
         recentCount = 0;
         selectedCount = 0;
         if (eventId >= 0) {
-            select(c, r, 0, eventId, event);
+            selectTransitions(c, r, eventId, event);
         }
         boolean handled = selectedCount > 0;
         if (handled) {
             microstep(c, r, event);
         }
-        settle(c, r, event, 1);
+        completeMacrostep(c, r, event, 1);
         return handled;
     }
 
@@ -160,17 +203,18 @@ public final class Interpreter {
      * settles. The caller has checked that its source is active.
      */
     public void take(MachineRecord r, int transition, Event event) {
-        begin(r, event);
+        beginEvent(r, event);
         try {
-            takeNow(r, transition, event);
+            macrostepWith(r, transition, event);
         } finally {
-            end(r);
+            endEvent(r);
         }
     }
 
-    private void takeNow(MachineRecord r, int transition, Event event) {
+    /** A macrostep whose first microstep takes the given transition instead of selecting one. */
+    private void macrostepWith(MachineRecord r, int transition, Event event) {
         Chart c = r.chart();
-        ensure(c);
+        ensureScratch(c);
         if (r.status() != MachineRecord.ACTIVE) {
             return;
         }
@@ -179,7 +223,7 @@ public final class Interpreter {
         selectedCount = 0;
         selected[selectedCount++] = transition;
         microstep(c, r, event);
-        settle(c, r, event, 1);
+        completeMacrostep(c, r, event, 1);
     }
 
     /**
@@ -189,46 +233,49 @@ public final class Interpreter {
      * The caller has checked that the states can be active together.
      */
     public void place(MachineRecord r, int[] targets) {
-        begin(r, r.chart().initEvent);
+        beginEvent(r, r.chart().initEvent);
         try {
-            placeNow(r, targets);
+            placeConfiguration(r, targets);
         } finally {
-            end(r);
+            endEvent(r);
         }
     }
 
-    private void placeNow(MachineRecord r, int[] targets) {
+    /**
+     * Not a step of the algorithm: the entry set of the given states is computed and entered as
+     * {@link #enterStates} does, and the actions that queued are dropped.
+     */
+    private void placeConfiguration(MachineRecord r, int[] targets) {
         Chart c = r.chart();
-        ensure(c);
+        ensureScratch(c);
         r.clearConfiguration();
         r.status(MachineRecord.ACTIVE);
         queueHead = queueTail = 0;
         actionCount = 0;
         enterCount = 0;
-        addEnter(0);
+        addStateToEnter(0);
         for (int s : targets) {
             if (c.type[s] != StateType.HISTORY) {
-                addEnter(s);
+                addStateToEnter(s);
             }
-            addDescendants(c, r, s);
+            addDescendantStatesToEnter(c, r, s);
         }
         for (int s : targets) {
-            for (int a = c.parent[s]; a >= 0; a = c.parent[a]) {
-                addAncestor(c, r, a, NO_DOMAIN_LIMIT);
-            }
+            addAncestorStatesToEnter(c, r, s, Chart.ABOVE_ROOT, NO_DOMAIN_LIMIT); // every proper ancestor
         }
-        enterAll(c, r);
+        enterStates(c, r);
         for (int i = 0; i < actionCount; i++) {
             actions[i] = null;
         }
         actionCount = 0;
         queueHead = queueTail = 0;
-        startPendingWait(c, r);
+        startPendingWait(c, r, c.initEvent);
     }
 
     private boolean running;
 
-    private void begin(MachineRecord r, Event event) {
+    /** Refuses an event sent to a record from its own code, or to a busy interpreter; marks the record busy. */
+    private void beginEvent(MachineRecord r, Event event) {
         String busy = r.processing();
         if (busy != null) {
             Chart c = r.chart();
@@ -243,19 +290,27 @@ public final class Interpreter {
         r.beginProcessing(event.type());
     }
 
-    private void end(MachineRecord r) {
+    /** Marks the record and this interpreter free again. */
+    private void endEvent(MachineRecord r) {
         running = false;
         r.endProcessing();
     }
 
     // ------------------------------------------------------------------ macrostep
 
-    private void settle(Chart c, MachineRecord r, Event event, int steps) {
+    /**
+     * The rest of a macrostep, as SCXML's {@code mainEventLoop} and XState's {@code macrostep}
+     * run it after a microstep: eventless transitions first ({@link #selectEventlessTransitions}),
+     * looked for again only after a microstep that changed something; when there are none, the
+     * next done event of the internal queue ({@link #selectDoneTransitions}); until neither
+     * selects anything (the machine is stable) or the machine is done.
+     */
+    private void completeMacrostep(Chart c, MachineRecord r, Event event, int steps) {
         boolean selectEventless = true;
         while (r.status() == MachineRecord.ACTIVE) {
             selectedCount = 0;
             if (selectEventless && c.hasEventless) {
-                selectEventless(c, r, event);
+                selectEventlessTransitions(c, r, event);
             }
             boolean eventless = selectedCount > 0;
             if (!eventless) {
@@ -264,11 +319,11 @@ public final class Interpreter {
                 }
                 int p = queue[queueHead++];
                 event = c.doneEvents[p];
-                selectDone(c, r, p, event);
+                selectDoneTransitions(c, r, p, event);
             }
             if (++steps > MAX_MICROSTEPS) {
                 queueHead = queueTail = 0;
-                throw loop(c, r, event);
+                throw eventlessLoop(c, r, event);
             }
             boolean changed = microstep(c, r, event);
             selectEventless = !eventless || changed;
@@ -279,16 +334,22 @@ public final class Interpreter {
     // ------------------------------------------------------------------ selection
 
     /**
-     * XState's transitionNode over the state value: the deepest states are asked first, every
-     * region of a parallel state is asked, and a state is asked only when nothing below it took
-     * the event. The value is read from the completed configuration ({@link Completion}).
+     * SCXML's {@code selectTransitions}, done as XState does it, by {@link #transitionNode} over
+     * the state value, read from the completed configuration ({@link Completion}).
      */
-    private void select(Chart c, MachineRecord r, int node, int eventId, Event event) {
+    private void selectTransitions(Chart c, MachineRecord r, int eventId, Event event) {
         viewSize = Completion.complete(r, view, viewMark);
-        selectIn(c, r, node, eventId, -1, event);
+        transitionNode(c, r, 0, eventId, -1, event);
     }
 
-    private void selectIn(Chart c, MachineRecord r, int node, int eventId, int doneState, Event event) {
+    /**
+     * XState's {@code transitionNode}: the deepest states are asked first, every region of a
+     * parallel state is asked, and a state is asked only when nothing below it took the event.
+     * The three branches are XState's {@code transitionAtomicNode} (a compound state whose
+     * active child is a leaf), {@code transitionCompoundNode} (one active child) and
+     * {@code transitionParallelNode} (several); each falls back to the node's own transitions.
+     */
+    private void transitionNode(Chart c, MachineRecord r, int node, int eventId, int doneState, Event event) {
         int before = selectedCount;
         int first = -1;
         int count = 0;
@@ -299,23 +360,26 @@ public final class Interpreter {
             }
         }
         if (c.type[node] == StateType.COMPOUND && first >= 0 && c.isLeaf(first)) {
-            candidate(c, r, first, eventId, doneState, event);
+            selectNodeTransition(c, r, first, eventId, doneState, event);
         } else if (count == 1) {
-            selectIn(c, r, first, eventId, doneState, event);
+            transitionNode(c, r, first, eventId, doneState, event);
         } else {
             for (int i = 0; i < viewSize; i++) {
                 if (c.parent[view[i]] == node) {
-                    selectIn(c, r, view[i], eventId, doneState, event);
+                    transitionNode(c, r, view[i], eventId, doneState, event);
                 }
             }
         }
         if (selectedCount == before) {
-            candidate(c, r, node, eventId, doneState, event);
+            selectNodeTransition(c, r, node, eventId, doneState, event);
         }
     }
 
-    /** The state's first enabled transition for the event (or for its own done event), if any. */
-    private void candidate(Chart c, MachineRecord r, int node, int eventId, int doneState, Event event) {
+    /**
+     * XState's {@code StateNode.next}: the state's first enabled transition for the event (or
+     * for its own done event), if any, is selected.
+     */
+    private void selectNodeTransition(Chart c, MachineRecord r, int node, int eventId, int doneState, Event event) {
         int[] candidates;
         if (eventId >= 0) {
             int[][] table = c.on[node];
@@ -323,22 +387,29 @@ public final class Interpreter {
         } else {
             candidates = node == doneState ? c.onDone[node] : null;
         }
-        int t = firstEnabled(c, r, candidates, event);
+        int t = firstEnabledTransition(c, r, candidates, event);
         if (t >= 0) {
-            push(t);
+            addEnabledTransition(t);
         }
     }
 
-    /** A done event is chosen like any event: only its own state names it, and only if the walk reaches it. */
-    private void selectDone(Chart c, MachineRecord r, int state, Event event) {
+    /**
+     * SCXML's {@code selectTransitions} for an internal done event: chosen like any event, only
+     * its own state names it, and only if the walk reaches it.
+     */
+    private void selectDoneTransitions(Chart c, MachineRecord r, int state, Event event) {
         if (c.onDone[state] == null) {
             return;
         }
         viewSize = Completion.complete(r, view, viewMark);
-        selectIn(c, r, 0, -1, state, event);
+        transitionNode(c, r, 0, -1, state, event);
     }
 
-    private void selectEventless(Chart c, MachineRecord r, Event event) {
+    /**
+     * SCXML's and XState's {@code selectEventlessTransitions}: for each active leaf, the first
+     * enabled eventless transition of it or its nearest ancestor that has one.
+     */
+    private void selectEventlessTransitions(Chart c, MachineRecord r, Event event) {
         int n = r.activeCount();
         for (int i = 0; i < n; i++) {
             int leaf = r.activeAt(i);
@@ -350,10 +421,10 @@ public final class Interpreter {
                 if (list == null) {
                     continue;
                 }
-                int t = firstEnabled(c, r, list, event);
+                int t = firstEnabledTransition(c, r, list, event);
                 if (t >= 0) {
                     if (!contains(selected, selectedCount, t)) {
-                        push(t);
+                        addEnabledTransition(t);
                     }
                     break;
                 }
@@ -361,62 +432,96 @@ public final class Interpreter {
         }
     }
 
-    private int firstEnabled(Chart c, MachineRecord r, int[] candidates, Event event) {
+    /** The first of the candidates whose guard holds (the first enabled wins), or -1. */
+    private int firstEnabledTransition(Chart c, MachineRecord r, int[] candidates, Event event) {
         if (candidates == null) {
             return -1;
         }
         for (int t : candidates) {
-            Guard<Object> g = c.tGuard[t];
-            if (g == null) {
-                return t;
-            }
-            boolean ok;
-            try {
-                ok = g.test(r.context(), event);
-            } catch (RuntimeException | Error e) {
-                queueHead = queueTail = 0;
-                throw new UserCodeException(c.machineId, c.path[c.tSource[t]], event.type(),
-                        "the guard of its '" + c.tLabel[t] + "' transition", e);
-            }
-            if (ok) {
+            if (conditionMatch(c, r, t, event)) {
                 return t;
             }
         }
         return -1;
     }
 
-    private void push(int t) {
-        // at most one transition per active state is ever selected; ensure() sized for that
+    /** SCXML's {@code conditionMatch} (XState's {@code evaluateGuard}): whether the transition's guard holds; no guard holds. */
+    private boolean conditionMatch(Chart c, MachineRecord r, int t, Event event) {
+        SelfGuard<Object> g = c.tGuard[t];
+        if (g == null) {
+            return true;
+        }
+        try {
+            return g.test(r.context(), event, r.self());
+        } catch (RuntimeException | Error e) {
+            queueHead = queueTail = 0;
+            throw new UserCodeException(c.machineId, c.path[c.tSource[t]], event.type(),
+                    "the guard of its '" + c.tLabel[t] + "' transition", e);
+        }
+    }
+
+    /** Adds a transition to the enabled set of this microstep. */
+    private void addEnabledTransition(int t) {
+        // at most one transition per active state is ever selected; ensureScratch() sized for that
         selected[selectedCount++] = t;
     }
 
     // ------------------------------------------------------------------ microstep
 
     /**
-     * Takes the selected transitions (after removing conflicts): exits, history, entries,
-     * done events, then runs the actions. Returns whether the configuration or a history
-     * changed, which XState uses to decide whether to look for eventless transitions again.
+     * SCXML's and XState's {@code microstep}: takes the selected transitions (after
+     * {@link #removeConflictingTransitions}) as one step: {@link #computeExitSet},
+     * {@link #exitStates} (history recorded first), {@link #executeTransitionContent},
+     * {@link #computeEntrySet}, {@link #enterStates} (done events raised), then runs the actions
+     * those steps queued, in that order. Returns whether the configuration or a history changed,
+     * which XState uses to decide whether to look for eventless transitions again.
      */
     private boolean microstep(Chart c, MachineRecord r, Event event) {
         if (selectedCount == 0) {
             return false;
         }
         for (int i = 0; i < selectedCount; i++) {
-            candidateDomain[i] = domain(c, r, selected[i]);
+            candidateDomain[i] = getTransitionDomain(c, r, selected[i]);
         }
-        removeConflicts(c, r);
+        removeConflictingTransitions(c, r);
         for (int i = 0; i < filteredCount; i++) {
-            remember(filtered[i]);
+            rememberTaken(filtered[i]);
         }
         actionCount = 0;
+        int n = r.activeCount(); // the configuration before the step, kept in previousOrder by exitStates
+        computeExitSet(c, r);
+        boolean historyChanged = exitStates(c, r, n);
+        executeTransitionContent(c);
+        computeEntrySet(c, r, historyChanged);
+        for (int i = 0; i < exitCount; i++) {
+            exitMark[exitList[i]] = false;
+        }
+        enterStates(c, r);
+        boolean sameSet = r.activeCount() == n;
+        for (int i = 0; i < n && sameSet; i++) {
+            sameSet = r.isActive(previousOrder[i]);
+        }
+        if (sameSet && !historyChanged) {
+            // XState keeps the previous snapshot when nothing changed, and so its order of states
+            r.restoreOrder(previousOrder, n);
+        }
+        boolean changed = historyChanged || !sameSet;
+        runActionsThenWait(c, r, event);
+        return changed;
+    }
 
-        // exit set, in reverse document order
+    /**
+     * SCXML's and XState's {@code computeExitSet} for the enabled transitions: the active states
+     * each one's domain contains ({@link #isInExitSet}), in {@link #exitList} in reverse document
+     * order (innermost first, regions last to first) and marked in {@link #exitMark}.
+     */
+    private void computeExitSet(Chart c, MachineRecord r) {
         exitCount = 0;
         int n = r.activeCount();
         for (int i = 0; i < n; i++) {
             int s = r.activeAt(i);
             for (int j = 0; j < filteredCount; j++) {
-                if (inExitSet(c, filtered[j], filteredDomain[j], s)) {
+                if (isInExitSet(c, filtered[j], filteredDomain[j], s)) {
                     exitMark[s] = true;
                     exitList[exitCount++] = s;
                     break;
@@ -424,8 +529,16 @@ public final class Interpreter {
             }
         }
         sortDescending(exitList, exitCount);
+    }
 
-        // history is recorded from the configuration before anything leaves it
+    /**
+     * SCXML's and XState's {@code exitStates}: each history state of a state in the exit set
+     * records what is active before anything leaves, then each state exits in exit order (its
+     * exit actions queued, a wait of its paused), and the configuration drops them. The
+     * configuration before, {@code n} states, is kept in {@link #previousOrder}. Returns whether
+     * a history was recorded.
+     */
+    private boolean exitStates(Chart c, MachineRecord r, int n) {
         boolean historyChanged = false;
         for (int i = 0; i < exitCount; i++) {
             int s = exitList[i];
@@ -440,7 +553,7 @@ public final class Interpreter {
                     }
                 }
             }
-            for (Action<Object> a : c.exit[s]) {
+            for (SelfAction<Object> a : c.exit[s]) {
                 addAction(a, s, EXIT, -1);
             }
             if (s == r.waitState()) {
@@ -451,40 +564,62 @@ public final class Interpreter {
             previousOrder[i] = r.activeAt(i);
         }
         r.removeMarked(exitMark);
+        return historyChanged;
+    }
 
+    /** SCXML's {@code executeTransitionContent}: the enabled transitions' actions are queued, in document order of the transitions. */
+    private void executeTransitionContent(Chart c) {
         for (int j = 0; j < filteredCount; j++) {
             int t = filtered[j];
-            for (Action<Object> a : c.tActions[t]) {
+            for (SelfAction<Object> a : c.tActions[t]) {
                 addAction(a, c.tSource[t], TRANSITION, t);
             }
         }
+    }
 
-        // entry set, computed with the history just recorded
+    /**
+     * SCXML's and XState's {@code computeEntrySet} for the enabled transitions, in
+     * {@link #enterList}: each target with its descendants ({@link #addDescendantStatesToEnter}),
+     * then each effective target's ancestors below the domain
+     * ({@link #addAncestorStatesToEnter}). A domain that depends on a history state is computed
+     * again when {@link #exitStates} just recorded one.
+     */
+    private void computeEntrySet(Chart c, MachineRecord r, boolean historyChanged) {
         enterCount = 0;
         for (int j = 0; j < filteredCount; j++) {
             int t = filtered[j];
-            int d = historyChanged && c.tDomain[t] == Chart.DYNAMIC_DOMAIN ? domain(c, r, t) : filteredDomain[j];
-            addEntrySet(c, r, t, d);
+            int domain = historyChanged && c.tDomain[t] == Chart.DYNAMIC_DOMAIN ? getTransitionDomain(c, r, t) : filteredDomain[j];
+            int source = c.tSource[t];
+            boolean reenter = c.tReenter[t];
+            for (int s : c.tTargets[t]) {
+                if (c.type[s] != StateType.HISTORY && (source != s || source != domain || reenter)) {
+                    addStateToEnter(s);
+                }
+                addDescendantStatesToEnter(c, r, s);
+            }
+            getEffectiveTargetStates(c, r, t);
+            int reentrancyDomain = (source == 0 && reenter) ? NO_DOMAIN_LIMIT : domain;
+            for (int i = 0; i < effectiveCount; i++) {
+                int s = effective[i];
+                if (s != domain) {
+                    addAncestorStatesToEnter(c, r, s, domain, reentrancyDomain);
+                }
+                if (domain >= 0 && c.type[domain] == StateType.PARALLEL) {
+                    addAncestorStateToEnter(c, r, domain, reentrancyDomain);
+                }
+            }
         }
-        for (int i = 0; i < exitCount; i++) {
-            exitMark[exitList[i]] = false;
-        }
-        enterAll(c, r);
-        boolean sameSet = r.activeCount() == n;
-        for (int i = 0; i < n && sameSet; i++) {
-            sameSet = r.isActive(previousOrder[i]);
-        }
-        if (sameSet && !historyChanged) {
-            // XState keeps the previous snapshot when nothing changed, and so its order of states
-            r.restoreOrder(previousOrder, n);
-        }
-        boolean changed = historyChanged || !sameSet;
-        runActionsThenWait(c, r, event);
-        return changed;
     }
 
-    /** Enters the states of {@link #enterList} in document order, queueing done events; runs nothing. */
-    private void enterAll(Chart c, MachineRecord r) {
+    /**
+     * SCXML's and XState's {@code enterStates}, once the entry set is in {@link #enterList}: the
+     * states are entered in document order (outermost first, regions first to last), their
+     * entry actions queued; entering a final state raises its parent's done event, and the done
+     * events of parallel ancestors all of whose regions are now final; a top-level final state
+     * ends the machine ({@link #exitInterpreter}). A wait entered starts counting now; its
+     * seconds are read once the actions have run. Runs nothing.
+     */
+    private void enterStates(Chart c, MachineRecord r) {
         sortAscending(enterList, enterCount);
         int completedFrom = 0;
         int waitEntered = -1;
@@ -499,7 +634,7 @@ public final class Interpreter {
             viaHistory[s] = false;
             r.enter(s);
             r.markEntered(s, now);
-            for (Action<Object> a : c.entry[s]) {
+            for (SelfAction<Object> a : c.entry[s]) {
                 addAction(a, s, ENTRY, -1);
             }
             if (c.type[s] != StateType.FINAL) {
@@ -508,12 +643,12 @@ public final class Interpreter {
             int p = c.parent[s];
             int marker = c.type[p] == StateType.PARALLEL ? p : c.parent[p];
             if (c.type[p] == StateType.COMPOUND) {
-                enqueue(p);
+                enqueueDoneEvent(p);
             }
             while (marker >= 0 && c.type[marker] == StateType.PARALLEL && !completed[marker] && isInFinalState(c, r, marker)) {
                 completed[marker] = true;
                 doneOrder[completedFrom++] = marker;
-                enqueue(marker);
+                enqueueDoneEvent(marker);
                 marker = c.parent[marker];
             }
             if (marker < 0) {
@@ -531,25 +666,36 @@ public final class Interpreter {
             r.enterWait(waitEntered, Double.POSITIVE_INFINITY, resumedSeconds(r, waitEntered, waitFromHistory), now);
         }
         if (r.status() == MachineRecord.DONE) {
-            r.clearWait();
-            // the machine is done: every state still active exits, innermost last-entered first
-            int n = r.activeCount();
-            for (int i = 0; i < n; i++) {
-                exitList[i] = r.activeAt(i);
-            }
-            sortDescending(exitList, n);
-            // XState sorts its node list in place to exit them, so a done machine's configuration
-            // stays in reverse document order (which decides the value of a compound state that
-            // its parallel regions left with two active children)
-            r.restoreOrder(exitList, n);
-            for (int i = 0; i < n; i++) {
-                for (Action<Object> a : c.exit[exitList[i]]) {
-                    addAction(a, exitList[i], EXIT, -1);
-                }
+            exitInterpreter(c, r);
+        }
+    }
+
+    /**
+     * SCXML's {@code exitInterpreter}: the machine is done, so every state still active exits,
+     * innermost first (exit actions queued). The configuration stays, as XState's done snapshot
+     * keeps its value.
+     */
+    private void exitInterpreter(Chart c, MachineRecord r) {
+        r.clearWait();
+        int n = r.activeCount();
+        for (int i = 0; i < n; i++) {
+            exitList[i] = r.activeAt(i);
+        }
+        sortDescending(exitList, n);
+        // XState sorts its node list in place to exit them, so a done machine's configuration
+        // stays in reverse document order (which decides the value of a compound state that
+        // its parallel regions left with two active children)
+        r.restoreOrder(exitList, n);
+        for (int i = 0; i < n; i++) {
+            for (SelfAction<Object> a : c.exit[exitList[i]]) {
+                addAction(a, exitList[i], EXIT, -1);
             }
         }
     }
 
+    // ------------------------------------------------------------------ waits (this engine's own)
+
+    /** The seconds a wait entered now has already counted: its paused seconds when a history state brought it back, else 0. */
     private static double resumedSeconds(MachineRecord r, int s, boolean fromHistory) {
         return fromHistory && !Double.isNaN(r.paused(s)) ? r.paused(s) : 0;
     }
@@ -566,16 +712,17 @@ public final class Interpreter {
             runActions(c, r, event);
         } catch (RuntimeException | Error e) {
             try {
-                startPendingWait(c, r);
+                startPendingWait(c, r, event);
             } catch (RuntimeException also) {
                 e.addSuppressed(also);
             }
             throw e;
         }
-        startPendingWait(c, r);
+        startPendingWait(c, r, event);
     }
 
-    private void startPendingWait(Chart c, MachineRecord r) {
+    /** Reads the seconds of the wait the last microstep entered (a constant, or its seconds function's result). */
+    private void startPendingWait(Chart c, MachineRecord r, Event event) {
         int s = pendingWait;
         if (s < 0) {
             return;
@@ -589,7 +736,7 @@ public final class Interpreter {
             // a function that throws or gives no usable number is the machine's error: its state
             // stays active with no wait counting (the wait will not end until the state is left)
             try {
-                seconds = c.waitSecondsOf[s].of(r.context());
+                seconds = c.waitSecondsOf[s].of(r.context(), event, r.self());
             } catch (RuntimeException | Error e) {
                 queueHead = queueTail = 0;
                 r.clearWait();
@@ -605,6 +752,12 @@ public final class Interpreter {
         r.setWait(s, r.waitStart(), seconds);
     }
 
+    // ------------------------------------------------------------------ done states, exit sets, conflicts, domains, targets
+
+    /**
+     * SCXML's and XState's {@code isInFinalState}: a compound state whose active child is final,
+     * a parallel state all of whose regions are in a final state, or a final state.
+     */
     private boolean isInFinalState(Chart c, MachineRecord r, int s) {
         StateType type = c.type[s];
         if (type == StateType.COMPOUND) {
@@ -626,15 +779,25 @@ public final class Interpreter {
         return type == StateType.FINAL;
     }
 
-    private boolean inExitSet(Chart c, int t, int domain, int s) {
+    /**
+     * Whether active state {@code s} is in the exit set of transition {@code t} with that domain,
+     * as XState's {@code computeExitSet} decides it: a targetless transition exits nothing; else
+     * every state below the domain, and the domain itself when the transition re-enters its source.
+     */
+    private boolean isInExitSet(Chart c, int t, int domain, int s) {
         if (c.tTargets[t].length == 0) {
             return false;
         }
         return (c.tReenter[t] && c.tSource[t] == domain && s == domain) || c.isDescendant(s, domain);
     }
 
-    /** XState's removeConflictingTransitions: of two transitions whose exit sets overlap, the earlier wins unless the later is nested in its source. */
-    private void removeConflicts(Chart c, MachineRecord r) {
+    /**
+     * SCXML's and XState's {@code removeConflictingTransitions}: of two selected transitions
+     * whose exit sets intersect, the earlier wins unless the later's source is nested in the
+     * earlier's (then the later replaces it). Leaves the enabled transitions, with their domains,
+     * in {@link #filtered}.
+     */
+    private void removeConflictingTransitions(Chart c, MachineRecord r) {
         filteredCount = 0;
         for (int i = 0; i < selectedCount; i++) {
             int t1 = selected[i];
@@ -675,36 +838,42 @@ public final class Interpreter {
         }
     }
 
+    /** XState's {@code hasIntersection(computeExitSet([t1]), computeExitSet([t2]))}, over the active states. */
     private boolean exitSetsIntersect(Chart c, MachineRecord r, int t1, int d1, int t2, int d2) {
         int n = r.activeCount();
         for (int i = 0; i < n; i++) {
             int s = r.activeAt(i);
-            if (inExitSet(c, t1, d1, s) && inExitSet(c, t2, d2, s)) {
+            if (isInExitSet(c, t1, d1, s) && isInExitSet(c, t2, d2, s)) {
                 return true;
             }
         }
         return false;
     }
 
-    /** The transition's domain: precompiled, or computed from the current history when a target is a history state. */
-    private int domain(Chart c, MachineRecord r, int t) {
+    /**
+     * SCXML's and XState's {@code getTransitionDomain}: precompiled, or, when a target is a
+     * history state, computed now from what it remembers ({@link ChartCompiler#getTransitionDomain},
+     * whose {@code findLCCA} is SCXML's).
+     */
+    private int getTransitionDomain(Chart c, MachineRecord r, int t) {
         int d = c.tDomain[t];
         if (d != Chart.DYNAMIC_DOMAIN) {
             return d;
         }
-        effectiveTargets(c, r, t);
-        return ChartCompiler.domainOf(c.parent, c.subtreeEnd, c.tSource[t], effective, effectiveCount, c.tReenter[t]);
+        getEffectiveTargetStates(c, r, t);
+        return ChartCompiler.getTransitionDomain(c.parent, c.subtreeEnd, c.tSource[t], effective, effectiveCount, c.tReenter[t]);
     }
 
-    /** XState's getEffectiveTargetStates: history targets replaced by what they remember or their default. */
-    private void effectiveTargets(Chart c, MachineRecord r, int t) {
+    /** SCXML's and XState's {@code getEffectiveTargetStates}, in {@link #effective}: history targets replaced by what they remember or their default. */
+    private void getEffectiveTargetStates(Chart c, MachineRecord r, int t) {
         effectiveCount = 0;
         for (int x : c.tTargets[t]) {
-            addEffective(c, r, x);
+            addEffectiveTargetState(c, r, x);
         }
     }
 
-    private void addEffective(Chart c, MachineRecord r, int x) {
+    /** Adds one target to the effective targets, a history state by what it stands for. */
+    private void addEffectiveTargetState(Chart c, MachineRecord r, int x) {
         if (c.type[x] != StateType.HISTORY) {
             if (!contains(effective, effectiveCount, x)) {
                 effective[effectiveCount++] = x;
@@ -724,55 +893,53 @@ public final class Interpreter {
         int[] defaults = c.historyDefault[x];
         if (defaults != null) {
             for (int s : defaults) {
-                addEffective(c, r, s);
+                addEffectiveTargetState(c, r, s);
             }
         } else {
             int p = c.parent[x];
-            addEffective(c, r, c.type[p] == StateType.PARALLEL ? p : c.initial[p]);
+            addEffectiveTargetState(c, r, c.type[p] == StateType.PARALLEL ? p : c.initial[p]);
         }
     }
 
-    // ------------------------------------------------------------------ entry set (XState's computeEntrySet)
+    // ------------------------------------------------------------------ entry set (computeEntrySet's helpers)
 
-    private void addEntrySet(Chart c, MachineRecord r, int t, int domain) {
-        int source = c.tSource[t];
-        boolean reenter = c.tReenter[t];
-        for (int s : c.tTargets[t]) {
-            if (c.type[s] != StateType.HISTORY && (source != s || source != domain || reenter)) {
-                addEnter(s);
-            }
-            addDescendants(c, r, s);
-        }
-        effectiveTargets(c, r, t);
-        int reentrancyDomain = (source == 0 && reenter) ? NO_DOMAIN_LIMIT : domain;
-        for (int i = 0; i < effectiveCount; i++) {
-            int s = effective[i];
-            if (s != domain) {
-                for (int a = c.parent[s]; a >= 0 && a != domain; a = c.parent[a]) {
-                    addAncestor(c, r, a, reentrancyDomain);
-                }
-            }
-            if (domain >= 0 && c.type[domain] == StateType.PARALLEL) {
-                addAncestor(c, r, domain, reentrancyDomain);
-            }
+    /**
+     * XState's {@code addAncestorStatesToEnter} over {@code getProperAncestors(s, upTo)}: each
+     * proper ancestor of {@code s} below {@code upTo} ({@link Chart#ABOVE_ROOT} for all of them),
+     * innermost first, by {@link #addAncestorStateToEnter}.
+     */
+    private void addAncestorStatesToEnter(Chart c, MachineRecord r, int s, int upTo, int reentrancyDomain) {
+        for (int a = c.parent[s]; a >= 0 && a != upTo; a = c.parent[a]) {
+            addAncestorStateToEnter(c, r, a, reentrancyDomain);
         }
     }
 
-    private void addAncestor(Chart c, MachineRecord r, int a, int reentrancyDomain) {
+    /**
+     * The body of XState's {@code addAncestorStatesToEnter} for one ancestor: it is entered if it
+     * lies inside the reentrancy domain, and a parallel ancestor also enters, with their
+     * descendants, its regions that have nothing to enter yet.
+     */
+    private void addAncestorStateToEnter(Chart c, MachineRecord r, int a, int reentrancyDomain) {
         if (c.isDescendant(a, reentrancyDomain)) {
-            addEnter(a);
+            addStateToEnter(a);
         }
         if (c.type[a] == StateType.PARALLEL) {
             for (int child : c.regularChildren[a]) {
-                if (!hasEnterDescendant(c, child)) {
-                    addEnter(child);
-                    addDescendants(c, r, child);
+                if (!hasDescendantToEnter(c, child)) {
+                    addStateToEnter(child);
+                    addDescendantStatesToEnter(c, r, child);
                 }
             }
         }
     }
 
-    private void addDescendants(Chart c, MachineRecord r, int s) {
+    /**
+     * SCXML's and XState's {@code addDescendantStatesToEnter}: a history state enters what it
+     * remembers (or its default, or its parent's initial state) with their ancestors up to its
+     * parent; a compound state its initial child; a parallel state each region that has nothing
+     * to enter yet; each with its own descendants.
+     */
+    private void addDescendantStatesToEnter(Chart c, MachineRecord r, int s) {
         StateType type = c.type[s];
         if (type == StateType.HISTORY) {
             int p = c.parent[s];
@@ -780,54 +947,53 @@ public final class Interpreter {
             if (remembered >= 0) {
                 for (int i = 0; i < remembered; i++) {
                     int x = r.historyAt(s, i);
-                    addEnter(x);
+                    addStateToEnter(x);
                     viaHistory[x] = true;
-                    addDescendants(c, r, x);
+                    addDescendantStatesToEnter(c, r, x);
                 }
                 for (int i = 0; i < remembered; i++) {
-                    addProperAncestors(c, r, r.historyAt(s, i), p);
+                    addProperAncestorStatesToEnter(c, r, r.historyAt(s, i), p);
                 }
             } else {
                 int[] defaults = c.historyDefault[s];
                 if (defaults != null) {
                     for (int x : defaults) {
-                        addEnter(x);
-                        addDescendants(c, r, x);
+                        addStateToEnter(x);
+                        addDescendantStatesToEnter(c, r, x);
                     }
                     for (int x : defaults) {
-                        addProperAncestors(c, r, x, p);
+                        addProperAncestorStatesToEnter(c, r, x, p);
                     }
                 } else {
                     int x = c.type[p] == StateType.PARALLEL ? p : c.initial[p];
-                    addEnter(x);
-                    addDescendants(c, r, x);
-                    addProperAncestors(c, r, x, p);
+                    addStateToEnter(x);
+                    addDescendantStatesToEnter(c, r, x);
+                    addProperAncestorStatesToEnter(c, r, x, p);
                 }
             }
         } else if (type == StateType.COMPOUND) {
             int init = c.initial[s];
-            addEnter(init);
-            addDescendants(c, r, init);
+            addStateToEnter(init);
+            addDescendantStatesToEnter(c, r, init);
         } else if (type == StateType.PARALLEL) {
             for (int child : c.regularChildren[s]) {
-                if (!hasEnterDescendant(c, child)) {
-                    addEnter(child);
-                    addDescendants(c, r, child);
+                if (!hasDescendantToEnter(c, child)) {
+                    addStateToEnter(child);
+                    addDescendantStatesToEnter(c, r, child);
                 }
             }
         }
     }
 
-    private void addProperAncestors(Chart c, MachineRecord r, int s, int upTo) {
-        if (s == upTo) {
-            return;
-        }
-        for (int a = c.parent[s]; a >= 0 && a != upTo; a = c.parent[a]) {
-            addAncestor(c, r, a, NO_DOMAIN_LIMIT);
+    /** XState's {@code addProperAncestorStatesToEnter}: the proper ancestors of {@code s} below {@code upTo}, with no reentrancy limit. */
+    private void addProperAncestorStatesToEnter(Chart c, MachineRecord r, int s, int upTo) {
+        if (s != upTo) {
+            addAncestorStatesToEnter(c, r, s, upTo, NO_DOMAIN_LIMIT);
         }
     }
 
-    private boolean hasEnterDescendant(Chart c, int s) {
+    /** Whether the entry set already holds a strict descendant of {@code s} (XState's {@code isDescendant} test over statesToEnter). */
+    private boolean hasDescendantToEnter(Chart c, int s) {
         int end = c.subtreeEnd[s];
         for (int x = s + 1; x < end; x++) {
             if (enterMark[x]) {
@@ -837,7 +1003,8 @@ public final class Interpreter {
         return false;
     }
 
-    private void addEnter(int s) {
+    /** Adds a state to the entry set, once. */
+    private void addStateToEnter(int s) {
         if (!enterMark[s]) {
             enterMark[s] = true;
             enterList[enterCount++] = s;
@@ -846,7 +1013,8 @@ public final class Interpreter {
 
     // ------------------------------------------------------------------ actions
 
-    private void addAction(Action<Object> a, int owner, byte kind, int transition) {
+    /** Queues an action of this microstep, with what declared it (for the message if it throws). */
+    private void addAction(SelfAction<Object> a, int owner, byte kind, int transition) {
         if (actionCount == actions.length) {
             int n = actions.length * 2;
             actions = java.util.Arrays.copyOf(actions, n);
@@ -861,15 +1029,20 @@ public final class Interpreter {
         actionCount++;
     }
 
+    /**
+     * SCXML's {@code executeContent} for the queued actions, in order: exits, the transitions'
+     * actions, entries; each receives the context, the event and the record's {@code self}.
+     */
     private void runActions(Chart c, MachineRecord r, Event event) {
         int count = actionCount;
         actionCount = 0;
         Object context = r.context();
+        Self self = r.self();
         for (int i = 0; i < count; i++) {
-            Action<Object> a = actions[i];
+            SelfAction<Object> a = actions[i];
             actions[i] = null;
             try {
-                a.run(context, event);
+                a.run(context, event, self);
             } catch (RuntimeException | Error e) {
                 for (int k = i + 1; k < count; k++) {
                     actions[k] = null;
@@ -885,7 +1058,8 @@ public final class Interpreter {
 
     // ------------------------------------------------------------------ queue, loop detection, scratch
 
-    private void enqueue(int state) {
+    /** SCXML's {@code internalQueue.enqueue(done.state.id)}: the state whose done event is raised. */
+    private void enqueueDoneEvent(int state) {
         if (queueTail == queue.length) {
             if (queueHead > 0) {
                 System.arraycopy(queue, queueHead, queue, 0, queueTail - queueHead);
@@ -898,12 +1072,14 @@ public final class Interpreter {
         queue[queueTail++] = state;
     }
 
-    private void remember(int t) {
+    /** Remembers a transition taken, for the eventless-cycle message. */
+    private void rememberTaken(int t) {
         recent[recentCount % recent.length] = t;
         recentCount++;
     }
 
-    private EventlessLoopException loop(Chart c, MachineRecord r, Event event) {
+    /** The error for a macrostep that never settles, naming the last transitions taken. */
+    private EventlessLoopException eventlessLoop(Chart c, MachineRecord r, Event event) {
         StringBuilder sb = new StringBuilder();
         sb.append("machine '").append(c.machineId).append("': eventless transitions or done events kept firing after event '")
                 .append(event.type()).append("' (").append(MAX_MICROSTEPS)
@@ -930,7 +1106,8 @@ public final class Interpreter {
         return new EventlessLoopException(c.machineId, sb.toString());
     }
 
-    private void ensure(Chart c) {
+    /** Sizes the scratch arrays for the chart (once per chart; never shrinks). */
+    private void ensureScratch(Chart c) {
         if (c == sizedFor) {
             return;
         }

@@ -9,7 +9,7 @@ import dev.enginestates.declare.StateEventHandler;
 import dev.enginestates.declare.StateExit;
 import dev.enginestates.declare.StateGuard;
 import dev.enginestates.declare.StateUpdate;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 
 /**
  * Runs the polled style's semantics (the {@code 000} document) on records: one active branch,

@@ -2,9 +2,8 @@ package dev.enginestates.algorithm;
 
 import dev.enginestates.UserCodeException;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.declare.Holder;
-import dev.enginestates.declare.HolderCondition;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.records.MachineRecord;
 
 /**
  * The XState style's time rules (the {@code 003} document), shared by the world and the plain
@@ -48,15 +47,17 @@ public final class TimeRules {
     /**
      * The first {@code when} rule that holds, testing each active state's rules once: a child's
      * before its parent's, regions of a parallel state in document order; -1 when none holds.
+     * Each test receives the record's context, the machine's {@code when} event and the record's
+     * {@link MachineRecord#self() self}.
      */
-    public static int firstWhen(MachineRecord r, Holder holder) {
-        return firstWhen(r, r.chart(), 0, holder);
+    public static int firstWhen(MachineRecord r) {
+        return firstWhen(r, r.chart(), 0);
     }
 
-    private static int firstWhen(MachineRecord r, Chart c, int s, Holder holder) {
+    private static int firstWhen(MachineRecord r, Chart c, int s) {
         for (int child : c.regularChildren[s]) {
             if (r.isActive(child)) {
-                int t = firstWhen(r, c, child, holder);
+                int t = firstWhen(r, c, child);
                 if (t >= 0) {
                     return t;
                 }
@@ -65,10 +66,10 @@ public final class TimeRules {
         int[] rules = c.when[s];
         if (rules != null) {
             for (int t : rules) {
-                HolderCondition<Object> test = c.whenTest[t];
+                SelfGuard<Object> test = c.whenTest[t];
                 boolean holds;
                 try {
-                    holds = test.test(r.context(), holder);
+                    holds = test.test(r.context(), c.whenEvent, r.self());
                 } catch (RuntimeException | Error e) {
                     throw new UserCodeException(c.machineId, c.path[s], c.whenEvent.type(), "a when test", e);
                 }

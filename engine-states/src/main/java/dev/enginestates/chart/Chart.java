@@ -1,10 +1,9 @@
 package dev.enginestates.chart;
 
 import dev.enginestates.Event;
-import dev.enginestates.declare.Action;
-import dev.enginestates.declare.HolderCondition;
-import dev.enginestates.declare.Guard;
-import dev.enginestates.declare.Seconds;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.declare.SelfSeconds;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 
@@ -51,16 +50,16 @@ public final class Chart {
     public final boolean[] deepHistory;
     /** A history node's resolved default targets, or {@code null} when it has none. */
     public final int[][] historyDefault;
-    public final Action<Object>[][] entry;
-    public final Action<Object>[][] exit;
+    public final SelfAction<Object>[][] entry;
+    public final SelfAction<Object>[][] exit;
 
     // ---- transitions
     public final int transitionCount;
     public final int[] tSource;
     public final int[][] tTargets;
     public final boolean[] tReenter;
-    public final Guard<Object>[] tGuard;
-    public final Action<Object>[][] tActions;
+    public final SelfGuard<Object>[] tGuard;
+    public final SelfAction<Object>[][] tActions;
     public final int[] tDomain;
     /** What declared the transition, for messages: {@code "on E"}, {@code "always"}, {@code "onDone"}, {@code "wait"}, {@code "when"}. */
     public final String[] tLabel;
@@ -71,9 +70,9 @@ public final class Chart {
     public final int[][] onDone;
     public final int[] waitTransition;
     public final double[] waitSeconds;
-    public final Seconds<Object>[] waitSecondsOf;
+    public final SelfSeconds<Object>[] waitSecondsOf;
     public final int[][] when;
-    public final HolderCondition<Object>[] whenTest;
+    public final SelfGuard<Object>[] whenTest;
 
     // ---- events
     public final String[] eventTypes;
@@ -87,6 +86,8 @@ public final class Chart {
     public final Event whenEvent;
     private final Map<String, Integer> eventIds;
     private final Map<String, Integer> pathIndex;
+    /** The game's enums naming the states and events of a typed machine ({@link EnumNames#NONE} when named by strings). */
+    private final EnumNames enumNames;
     /** The largest number of states a configuration can hold. */
     public final int maxActive;
     public final boolean hasEventless;
@@ -137,6 +138,7 @@ public final class Chart {
         whenEvent = Event.of("states.when");
         eventIds = Map.copyOf(c.eventIds);
         pathIndex = Map.copyOf(c.pathIndex);
+        enumNames = c.enumNames;
         maxActive = c.maxActive;
         hasEventless = c.hasEventless;
     }
@@ -145,6 +147,11 @@ public final class Chart {
     public int eventId(String type) {
         Integer id = eventIds.get(type);
         return id == null ? -1 : id;
+    }
+
+    /** The enums naming a typed machine's states and events; {@link EnumNames#NONE} for a machine named by strings. */
+    public EnumNames enumNames() {
+        return enumNames;
     }
 
     /** The state at a dotted key path from the root ({@code "patrol.watch"}, {@code ""} for the root), or -1. */

@@ -2,14 +2,13 @@ package dev.enginestates.chart;
 
 import dev.enginestates.Event;
 import dev.enginestates.InvalidMachineException;
-import dev.enginestates.declare.Action;
-import dev.enginestates.declare.HolderCondition;
-import dev.enginestates.declare.Guard;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.NodeBuilder;
 import dev.enginestates.declare.PolledDefinition;
-import dev.enginestates.declare.Seconds;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.declare.SelfSeconds;
 import dev.enginestates.declare.StateDefinition;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.TransitionDefinition;
@@ -30,8 +29,8 @@ import java.util.Map;
 public final class ChartCompiler {
     final String machineId;
     final UnknownEvents unknownEvents;
-    private final List<String> problems = new ArrayList<>();
-    private final List<StateDefinition<?>> defs = new ArrayList<>();
+    final List<String> problems = new ArrayList<>();
+    final List<StateDefinition<?>> defs = new ArrayList<>();
 
     int size;
     String[] key;
@@ -47,15 +46,15 @@ public final class ChartCompiler {
     int[][] historyChildren;
     boolean[] deepHistory;
     int[][] historyDefault;
-    Action<Object>[][] entry;
-    Action<Object>[][] exit;
+    SelfAction<Object>[][] entry;
+    SelfAction<Object>[][] exit;
 
     int tCount;
     int[] tSource;
     int[][] tTargets;
     boolean[] tReenter;
-    Guard<Object>[] tGuard;
-    Action<Object>[][] tActions;
+    SelfGuard<Object>[] tGuard;
+    SelfAction<Object>[][] tActions;
     int[] tDomain;
     String[] tLabel;
     int[][][] on;
@@ -63,9 +62,9 @@ public final class ChartCompiler {
     int[][] onDone;
     int[] waitTransition;
     double[] waitSeconds;
-    Seconds<Object>[] waitSecondsOf;
+    SelfSeconds<Object>[] waitSecondsOf;
     int[][] when;
-    HolderCondition<Object>[] whenTest;
+    SelfGuard<Object>[] whenTest;
 
     String[] eventTypes;
     Event[] eventObjects;
@@ -78,6 +77,7 @@ public final class ChartCompiler {
     Style style = Style.XSTATE;
     PolledChart polled;
     BuilderChart builder;
+    EnumNames enumNames = EnumNames.NONE;
 
     private final List<TransitionDefinition<?>> tDefs = new ArrayList<>();
     private final List<Integer> tSources = new ArrayList<>();
@@ -94,13 +94,28 @@ public final class ChartCompiler {
      * @throws InvalidMachineException listing every problem found
      */
     public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents) {
+        return compile(machineId, root, unknownEvents, null, null);
+    }
+
+    /**
+     * Compiles a machine's definition whose states and events may be named by the constants of
+     * the game's own enums ({@code null} for names written as strings); see {@link EnumNames}
+     * for the rules checked.
+     *
+     * @throws InvalidMachineException listing every problem found
+     */
+    public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents, Class<?> stateEnum,
+            Class<?> eventEnum) {
         ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
         if (machineId == null || machineId.isEmpty()) {
             c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
         }
         c.number(root);
         c.checkStates();
+        c.enumNames = EnumNames.check(c, stateEnum, eventEnum);
         c.collectTransitions();
+        c.enumNames.numberEvents(c);
+        c.enumNames.typeEvents(c.eventObjects, c.eventTypes);
         c.resolveTransitions();
         c.checkWaitsApart();
         if (!c.problems.isEmpty()) {
@@ -363,9 +378,9 @@ public final class ChartCompiler {
         waitTransition = new int[size];
         waitSeconds = new double[size];
         @SuppressWarnings("unchecked")
-        Seconds<Object>[] sf = (Seconds<Object>[]) new Seconds<?>[size];
+        SelfSeconds<Object>[] sf = (SelfSeconds<Object>[]) new SelfSeconds<?>[size];
         waitSecondsOf = sf;
-        List<HolderCondition<?>> whenTests = new ArrayList<>();
+        List<SelfGuard<?>> whenTests = new ArrayList<>();
         for (int s = 0; s < size; s++) {
             StateDefinition<?> d = defs.get(s);
             for (TransitionDefinition<?> t : d.on()) {
@@ -428,7 +443,7 @@ public final class ChartCompiler {
                 waitTransition[s] = add(s, w.then(), "wait");
                 waitSeconds[s] = w.seconds();
                 @SuppressWarnings("unchecked")
-                Seconds<Object> fn = (Seconds<Object>) w.secondsOf();
+                SelfSeconds<Object> fn = (SelfSeconds<Object>) w.secondsOf();
                 waitSecondsOf[s] = fn;
             }
             if (!d.when().isEmpty()) {
@@ -445,10 +460,10 @@ public final class ChartCompiler {
             }
         }
         @SuppressWarnings("unchecked")
-        HolderCondition<Object>[] wt = (HolderCondition<Object>[]) new HolderCondition<?>[tDefs.size()];
+        SelfGuard<Object>[] wt = (SelfGuard<Object>[]) new SelfGuard<?>[tDefs.size()];
         for (int i = 0; i < whenTests.size(); i++) {
             @SuppressWarnings("unchecked")
-            HolderCondition<Object> c = (HolderCondition<Object>) whenTests.get(i);
+            SelfGuard<Object> c = (SelfGuard<Object>) whenTests.get(i);
             wt[i] = c;
         }
         whenTest = wt;
@@ -478,7 +493,7 @@ public final class ChartCompiler {
         tSource = new int[tCount];
         tTargets = new int[tCount][];
         tReenter = new boolean[tCount];
-        tGuard = (Guard<Object>[]) new Guard<?>[tCount];
+        tGuard = (SelfGuard<Object>[]) new SelfGuard<?>[tCount];
         tActions = newActionTable(tCount);
         tDomain = new int[tCount];
         tLabel = tLabels.toArray(new String[0]);
@@ -486,7 +501,14 @@ public final class ChartCompiler {
             if (type[s] == StateType.HISTORY) {
                 String text = defs.get(s).historyTarget();
                 if (text != null && parent[s] >= 0) {
-                    int target = resolvePath(parent[s], text);
+                    Enum<?> k = defs.get(s).historyTargetConstant();
+                    // a default named by a constant (or by a string in a typed machine) was checked with the states
+                    // (EnumNames.check): it resolves to the state declared with the constant, or was reported there
+                    boolean typed = k != null || enumNames.typed();
+                    int target = typed ? (k == null ? -1 : enumNames.state(k)) : resolvePath(parent[s], text);
+                    if (typed && target < 0) {
+                        continue;
+                    }
                     if (target < 0) {
                         problems.add(where(s) + " has default target '" + text + "', which names no state below "
                                 + where(parent[s]) + "; expected a path from it or '#id'");
@@ -507,13 +529,15 @@ public final class ChartCompiler {
             int source = tSources.get(t);
             tSource[t] = source;
             tReenter[t] = d.reenter();
-            tGuard[t] = (Guard<Object>) d.guard();
+            tGuard[t] = (SelfGuard<Object>) d.guard();
             tActions[t] = actions(d.actions());
             List<String> texts = d.targets();
             int[] targets = new int[texts.size()];
             boolean ok = true;
             for (int i = 0; i < targets.length; i++) {
-                targets[i] = resolveTarget(source, texts.get(i), tLabel[t]);
+                Enum<?> k = d.targetConstants().get(i);
+                targets[i] = k != null || enumNames.typed() ? enumNames.target(this, source, texts.get(i), k, tLabel[t])
+                        : resolveTarget(source, texts.get(i), tLabel[t]);
                 ok &= targets[i] >= 0;
             }
             tTargets[t] = targets;
@@ -591,7 +615,7 @@ public final class ChartCompiler {
 
     /** XState's getTransitionDomain over resolved effective targets; shared with the algorithm's dynamic case. */
     int domain(int source, int[] targets, int count, boolean reenter) {
-        return domainOf(parent, subtreeEnd, source, targets, count, reenter);
+        return getTransitionDomain(parent, subtreeEnd, source, targets, count, reenter);
     }
 
     /**
@@ -600,7 +624,7 @@ public final class ChartCompiler {
      * that contains all the others and the source; {@link Chart#ABOVE_ROOT} for a re-entering
      * transition of the root.
      */
-    public static int domainOf(int[] parent, int[] subtreeEnd, int source, int[] targets, int count, boolean reenter) {
+    public static int getTransitionDomain(int[] parent, int[] subtreeEnd, int source, int[] targets, int count, boolean reenter) {
         if (!reenter) {
             boolean inside = true;
             for (int i = 0; i < count && inside; i++) {
@@ -613,12 +637,17 @@ public final class ChartCompiler {
         }
         if (count == 0) {
             // no effective target at all: every one of none is inside the source
-            return reenter ? lcaOrAbove(parent, subtreeEnd, source, targets, 0, source, reenter) : source;
+            return reenter ? findLCCA(parent, subtreeEnd, source, targets, 0, source, reenter) : source;
         }
-        return lcaOrAbove(parent, subtreeEnd, targets[0], targets, count, source, reenter);
+        return findLCCA(parent, subtreeEnd, targets[0], targets, count, source, reenter);
     }
 
-    private static int lcaOrAbove(int[] parent, int[] subtreeEnd, int head, int[] targets, int count, int source,
+    /**
+     * SCXML's and XState's findLCCA: the nearest proper ancestor of {@code head} that contains
+     * the source and every other target; when none does (the head is the root), the root, or
+     * {@link Chart#ABOVE_ROOT} for a re-entering transition.
+     */
+    private static int findLCCA(int[] parent, int[] subtreeEnd, int head, int[] targets, int count, int source,
             boolean reenter) {
         for (int a = parent[head]; a >= 0; a = parent[a]) {
             boolean all = source > a && source < subtreeEnd[a];
@@ -705,7 +734,7 @@ public final class ChartCompiler {
 
     // ------------------------------------------------------------------ helpers
 
-    private String where(int s) {
+    String where(int s) {
         return s == 0 ? "the machine's root" : "state '" + path[s] + "'";
     }
 
@@ -721,15 +750,15 @@ public final class ChartCompiler {
     }
 
     @SuppressWarnings("unchecked")
-    private static Action<Object>[][] newActionTable(int n) {
-        return (Action<Object>[][]) new Action<?>[n][];
+    private static SelfAction<Object>[][] newActionTable(int n) {
+        return (SelfAction<Object>[][]) new SelfAction<?>[n][];
     }
 
     @SuppressWarnings("unchecked")
-    private static Action<Object>[] actions(List<? extends Action<?>> list) {
-        Action<Object>[] out = (Action<Object>[]) new Action<?>[list.size()];
+    private static SelfAction<Object>[] actions(List<? extends SelfAction<?>> list) {
+        SelfAction<Object>[] out = (SelfAction<Object>[]) new SelfAction<?>[list.size()];
         for (int i = 0; i < out.length; i++) {
-            out[i] = (Action<Object>) list.get(i);
+            out[i] = (SelfAction<Object>) list.get(i);
         }
         return out;
     }

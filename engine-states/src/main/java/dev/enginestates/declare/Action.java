@@ -4,12 +4,20 @@ import dev.enginestates.Event;
 
 /**
  * Code run on entry to a state, on exit from it, or when a transition is taken. It runs once
- * the new configuration is written, and may change the context.
+ * the new configuration is written, and may change the context. To see the entity and the
+ * world as well, write the action with three arguments, {@code (ctx, event, self)}: a
+ * {@link SelfAction}.
  *
  * @param <C> the machine's context type
  */
 @FunctionalInterface
-public interface Action<C> {
+public interface Action<C> extends SelfAction<C> {
     /** Runs the action with the machine's context and the event being processed. */
     void run(C context, Event event);
+
+    /** Runs {@link #run(Object, Event)}: this action does not read {@code self}. */
+    @Override
+    default void run(C context, Event event, Self self) {
+        run(context, event);
+    }
 }

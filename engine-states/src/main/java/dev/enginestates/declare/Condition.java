@@ -1,13 +1,23 @@
 package dev.enginestates.declare;
 
+import dev.enginestates.Event;
+
 /**
  * The test of a {@code when} rule: a condition that holds over time, such as a speed under a
  * line, tested each step while its state is active (the {@code 003} document's {@code when}).
+ * To see the entity and the world as well, write it with three arguments,
+ * {@code (ctx, event, self)}: a {@link SelfGuard}.
  *
  * @param <C> the machine's context type
  */
 @FunctionalInterface
-public interface Condition<C> {
+public interface Condition<C> extends SelfGuard<C> {
     /** Whether the rule moves the machine now. */
     boolean test(C context);
+
+    /** Tests {@link #test(Object)}: this test reads only the context. */
+    @Override
+    default boolean test(C context, Event event, Self self) {
+        return test(context);
+    }
 }

@@ -27,6 +27,13 @@ public final class HistoryBuilder {
         return this;
     }
 
+    /** The state entered while nothing is remembered: the one declared with {@code target} (a typed machine's way). */
+    public HistoryBuilder defaultTarget(Enum<?> target) {
+        node.historyTargetConstant = Objects.requireNonNull(target, "defaultTarget");
+        node.historyTarget = target.name();
+        return this;
+    }
+
     /** An explicit id, so a transition can target this history as {@code "#id"}. */
     public HistoryBuilder id(String id) {
         node.id(id);

@@ -4,7 +4,8 @@ package dev.enginestates.declare;
  * What holds a machine, as a {@code when} test sees it: in the ECS binding the entity (the
  * world's own entity for a world-level machine), whose other components a test may read, as
  * the {@code 003} document's rider reads its speed. Declared here so that declarations need no
- * ECS types.
+ * ECS types. The holder a {@code when} test receives is the machine's {@link Self}, which adds
+ * the entity, the machine and changes to the entity's components.
  */
 public interface Holder {
     /** The holder's component of that type, or {@code null}. */
@@ -18,9 +19,12 @@ public interface Holder {
 
     /**
      * The world the holder lives in: the {@code StateWorld} in the ECS binding (the {@code 003}
-     * document's tests take the entity and the world), {@code null} in the plain face.
+     * document's tests take the entity and the world), {@code null} in the plain face. Typed by
+     * the assignment: {@code StateWorld world = holder.world();}.
+     *
+     * @param <W> the world's type
      */
-    default Object world() {
+    default <W> W world() {
         return null;
     }
 }

@@ -14,10 +14,34 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     private UnknownEvents unknownEvents = UnknownEvents.REJECT;
     private boolean tags = true;
     private final List<Class<?>> heldBy = new ArrayList<>();
+    private final Class<? extends Enum<?>> stateNames;
+    private final Class<? extends Enum<?>> eventNames;
 
-    /** Starts the declaration of a machine (use {@code Machine.define}). */
+    /** Starts the declaration of a machine whose states and events are named by strings (use {@code Machine.define}). */
     public MachineBuilder() {
+        this(null, null);
+    }
+
+    /**
+     * Starts the declaration of a typed machine (use {@code Machine.define(id, context,
+     * GuardState.class, GuardEvent.class, body)}): its states are named by the constants of
+     * {@code states}, its events by those of {@code events} ({@code null}: the machine takes
+     * no events).
+     */
+    public MachineBuilder(Class<? extends Enum<?>> states, Class<? extends Enum<?>> events) {
         super("");
+        this.stateNames = states;
+        this.eventNames = events;
+    }
+
+    /** The enum whose constants name the states, or {@code null} when states are named by strings. */
+    public Class<? extends Enum<?>> stateNames() {
+        return stateNames;
+    }
+
+    /** The enum whose constants name the events, or {@code null} (strings, or no events in a typed machine). */
+    public Class<? extends Enum<?>> eventNames() {
+        return eventNames;
     }
 
     /** What {@code send} does with an event that no state names; {@link UnknownEvents#REJECT} by default. */

@@ -9,7 +9,9 @@ import java.util.function.Consumer;
 /**
  * What the machine's root and every state declare alike: children, transitions, actions,
  * waits and {@code when} rules. Each method returns the builder, so a state reads as its
- * XState config does.
+ * XState config does. Every piece of code it takes (an action, a guard, a {@code when} test, a
+ * wait's seconds) may also be written with three arguments, {@code (ctx, event, self)}, to see
+ * the machine's entity and world ({@link Self}).
  *
  * @param <C> the machine's context type
  * @param <B> the concrete builder, returned by every method
@@ -23,16 +25,25 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
     final List<TransitionDefinition<C>> on = new ArrayList<>();
     final List<TransitionDefinition<C>> always = new ArrayList<>();
     final List<TransitionDefinition<C>> onDone = new ArrayList<>();
-    final List<Action<C>> entry = new ArrayList<>();
-    final List<Action<C>> exit = new ArrayList<>();
+    final List<SelfAction<C>> entry = new ArrayList<>();
+    final List<SelfAction<C>> exit = new ArrayList<>();
     HistoryDepth history;
     String historyTarget;
+    /** The constant this state was declared with ({@code state(PATROL)}), or {@code null} when named by a string. */
+    Enum<?> constant;
+    Enum<?> initialConstant;
+    Enum<?> historyTargetConstant;
     WaitDefinition<C> wait;
     final List<WhenRule<C>> when = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
 
     NodeBuilder(String key) {
         this.key = key;
+    }
+
+    NodeBuilder(Enum<?> constant) {
+        this.key = Objects.requireNonNull(constant, "state").name();
+        this.constant = constant;
     }
 
     @SuppressWarnings("unchecked")
@@ -110,6 +121,129 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
+    // ------------------------------------------------------------------ typed names (the machine's own enums)
+    //
+    // A state declared with a constant has the constant's name as written as its key
+    // (state(PATROL) is "PATROL", its child state(WATCH) is "PATROL.WATCH"); an event named by a
+    // constant has the constant's name as its type. A target named by a constant is the one
+    // state declared with that constant, wherever it lies. The compiler checks the constants
+    // against the enums the machine was defined with (Machine.define(id, context, States.class,
+    // Events.class, body)): each state constant declares exactly one state, each event constant
+    // is taken by some state, and a typed machine names nothing by a string.
+
+    /** The child entered by default, named by the constant it was declared with. */
+    public B initial(Enum<?> child) {
+        this.initialConstant = Objects.requireNonNull(child, "initial");
+        this.initial = child.name();
+        return self();
+    }
+
+    /** Adds an atomic child state named by a constant of the machine's state enum (its key is the constant's name). */
+    public B state(Enum<?> key) {
+        return state(key, s -> { });
+    }
+
+    /** Adds a child state named by a constant of the machine's state enum, declared by {@code body}. */
+    public B state(Enum<?> key, Consumer<StateBuilder<C>> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        body.accept(child);
+        children.add(child);
+        return self();
+    }
+
+    /** Adds a final child state named by a constant: entering it makes this state done. */
+    public B finalState(Enum<?> key) {
+        return finalState(key, s -> { });
+    }
+
+    /** Adds a final child state named by a constant, with entry or exit actions. */
+    public B finalState(Enum<?> key, Consumer<StateBuilder<C>> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        body.accept(child);
+        child.explicitType = StateType.FINAL;
+        children.add(child);
+        return self();
+    }
+
+    /** Adds a shallow history child named by a constant, with no default target. */
+    public B history(Enum<?> key) {
+        return history(key, HistoryDepth.SHALLOW);
+    }
+
+    /** Adds a history child named by a constant, with no default target. */
+    public B history(Enum<?> key, HistoryDepth depth) {
+        return history(key, h -> h.depth(depth));
+    }
+
+    /** Adds a history child named by a constant, whose default target is the state declared with {@code defaultTarget}. */
+    public B history(Enum<?> key, HistoryDepth depth, Enum<?> defaultTarget) {
+        return history(key, h -> h.depth(depth).defaultTarget(defaultTarget));
+    }
+
+    /** Adds a history child named by a constant, declared by {@code body} (depth, default target). */
+    public B history(Enum<?> key, Consumer<HistoryBuilder> body) {
+        StateBuilder<C> child = new StateBuilder<>(key);
+        child.explicitType = StateType.HISTORY;
+        child.history = HistoryDepth.SHALLOW;
+        body.accept(new HistoryBuilder(child));
+        children.add(child);
+        return self();
+    }
+
+    /** On the event named by a constant of the machine's event enum, go to the state declared with {@code target}. */
+    public B on(Enum<?> event, Enum<?> target) {
+        return on(event, t -> t.target(target));
+    }
+
+    /** On the event named by a constant, the transition declared by {@code body}; several calls for one event form a list. */
+    public B on(Enum<?> event, Consumer<TransitionBuilder<C>> body) {
+        Objects.requireNonNull(event, "event");
+        TransitionBuilder<C> t = new TransitionBuilder<>();
+        body.accept(t);
+        on.add(t.build(event.name(), event));
+        return self();
+    }
+
+    /** An eventless transition to the state declared with {@code target}. */
+    public B always(Enum<?> target) {
+        return always(t -> t.target(target));
+    }
+
+    /** When this state is done, go to the state declared with {@code target}. */
+    public B onDone(Enum<?> target) {
+        return onDone(t -> t.target(target));
+    }
+
+    /** Hold here for {@code seconds}, then go to the state declared with {@code target}. */
+    public B waitFor(double seconds, Enum<?> target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** Hold here for seconds computed from the context on entry, then go to the state declared with {@code target}. */
+    public B waitFor(Seconds<C> seconds, Enum<?> target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** A {@code when} rule: each step while this state is active, go to the state declared with {@code target} if {@code test} holds. */
+    public B when(Condition<C> test, Enum<?> target) {
+        return when(test, t -> t.target(target));
+    }
+
+    /** A {@code when} rule reading the holder, going to the state declared with {@code target}. */
+    public B when(HolderCondition<C> test, Enum<?> target) {
+        return when(test, t -> t.target(target));
+    }
+
+    /** Hold here for seconds computed on entry by {@code (ctx, event, self) -> ...}, then go to the state declared with {@code target}. */
+    public B waitFor(SelfSeconds<C> seconds, Enum<?> target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** A {@code when} rule whose test sees the machine's entity and world, going to the state declared with {@code target}. */
+    public B when(SelfGuard<C> test, Enum<?> target) {
+        return when(test, t -> t.target(target));
+    }
+
     /** On {@code event}, go to {@code target}. Several calls for one event form a list: the first enabled wins. */
     public B on(String event, String target) {
         return on(event, t -> t.target(target));
@@ -152,10 +286,28 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
+    /** Actions run when this state is entered that see the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    @SafeVarargs
+    public final B entry(SelfAction<C>... actions) {
+        for (SelfAction<C> a : actions) {
+            entry.add(Objects.requireNonNull(a, "entry action"));
+        }
+        return self();
+    }
+
     /** Actions run when this state is exited, in order. */
     @SafeVarargs
     public final B exit(Action<C>... actions) {
         for (Action<C> a : Arrays.asList(actions)) {
+            exit.add(Objects.requireNonNull(a, "exit action"));
+        }
+        return self();
+    }
+
+    /** Actions run when this state is exited that see the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    @SafeVarargs
+    public final B exit(SelfAction<C>... actions) {
+        for (SelfAction<C> a : actions) {
             exit.add(Objects.requireNonNull(a, "exit action"));
         }
         return self();
@@ -181,6 +333,19 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return setWait(new WaitDefinition<>(Double.NaN, Objects.requireNonNull(seconds, "seconds"), transition(null, then)));
     }
 
+    /**
+     * Hold here for seconds computed on entry from the context, the entering event and the
+     * machine's entity and world ({@code (ctx, event, self) -> ...}), then go to {@code target}.
+     */
+    public B waitFor(SelfSeconds<C> seconds, String target) {
+        return waitFor(seconds, t -> t.target(target));
+    }
+
+    /** Hold here for seconds computed on entry by {@code (ctx, event, self) -> ...}, then take the transition declared by {@code then}. */
+    public B waitFor(SelfSeconds<C> seconds, Consumer<TransitionBuilder<C>> then) {
+        return setWait(new WaitDefinition<>(Double.NaN, Objects.requireNonNull(seconds, "seconds"), transition(null, then)));
+    }
+
     /** A {@code when} rule: each step while this state is active, go to {@code target} if {@code test} holds. */
     public B when(Condition<C> test, String target) {
         return when(test, t -> t.target(target));
@@ -188,8 +353,7 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
 
     /** A {@code when} rule whose transition is declared by {@code then}. */
     public B when(Condition<C> test, Consumer<TransitionBuilder<C>> then) {
-        Objects.requireNonNull(test, "test");
-        return when((HolderCondition<C>) (context, holder) -> test.test(context), then);
+        return when((SelfGuard<C>) test, then);
     }
 
     /** A {@code when} rule whose test also reads the machine's holder (in the ECS binding, its entity). */
@@ -199,6 +363,20 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
 
     /** A {@code when} rule reading the holder, whose transition is declared by {@code then}. */
     public B when(HolderCondition<C> test, Consumer<TransitionBuilder<C>> then) {
+        return when((SelfGuard<C>) test, then);
+    }
+
+    /**
+     * A {@code when} rule whose test sees the machine's entity and world:
+     * {@code when((ctx, event, self) -> self.get(Health.class).hp <= 0, "dead")}. The event is
+     * the machine's {@code when} event.
+     */
+    public B when(SelfGuard<C> test, String target) {
+        return when(test, t -> t.target(target));
+    }
+
+    /** A {@code when} rule whose test sees the machine's entity and world, and whose transition is declared by {@code then}. */
+    public B when(SelfGuard<C> test, Consumer<TransitionBuilder<C>> then) {
         when.add(new WhenRule<>(Objects.requireNonNull(test, "test"), transition(null, then)));
         return self();
     }

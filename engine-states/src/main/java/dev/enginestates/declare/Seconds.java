@@ -1,13 +1,23 @@
 package dev.enginestates.declare;
 
+import dev.enginestates.Event;
+
 /**
  * A wait's length computed from the context when the waiting state is entered, as the
  * {@code 003} document's round countdown: {@code wait: { seconds: ({ context }) => context.countdown }}.
+ * To read the entering event, the entity or the world as well, write it with three arguments,
+ * {@code (ctx, event, self)}: a {@link SelfSeconds}.
  *
  * @param <C> the machine's context type
  */
 @FunctionalInterface
-public interface Seconds<C> {
+public interface Seconds<C> extends SelfSeconds<C> {
     /** The seconds to wait; must be finite and not negative. */
     double of(C context);
+
+    /** Computes {@link #of(Object)}: these seconds depend on the context only. */
+    @Override
+    default double of(C context, Event event, Self self) {
+        return of(context);
+    }
 }

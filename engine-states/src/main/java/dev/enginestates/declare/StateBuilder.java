@@ -9,4 +9,8 @@ public final class StateBuilder<C> extends NodeBuilder<C, StateBuilder<C>> {
     StateBuilder(String key) {
         super(key);
     }
+
+    StateBuilder(Enum<?> constant) {
+        super(constant);
+    }
 }

@@ -18,13 +18,16 @@ public final class StateDefinition<C> {
     private final List<TransitionDefinition<C>> on;
     private final List<TransitionDefinition<C>> always;
     private final List<TransitionDefinition<C>> onDone;
-    private final List<Action<C>> entry;
-    private final List<Action<C>> exit;
+    private final List<SelfAction<C>> entry;
+    private final List<SelfAction<C>> exit;
     private final HistoryDepth history;
     private final String historyTarget;
     private final WaitDefinition<C> wait;
     private final List<WhenRule<C>> when;
     private final List<String> declarationProblems;
+    private final Enum<?> constant;
+    private final Enum<?> initialConstant;
+    private final Enum<?> historyTargetConstant;
 
     StateDefinition(NodeBuilder<C, ?> b, List<StateDefinition<C>> children) {
         this.key = b.key;
@@ -42,6 +45,24 @@ public final class StateDefinition<C> {
         this.wait = b.wait;
         this.when = List.copyOf(b.when);
         this.declarationProblems = List.copyOf(b.problems);
+        this.constant = b.constant;
+        this.initialConstant = b.initialConstant;
+        this.historyTargetConstant = b.historyTargetConstant;
+    }
+
+    /** The constant of the machine's state enum this state was declared with, or {@code null} when named by a string. */
+    public Enum<?> constant() {
+        return constant;
+    }
+
+    /** The constant {@link #initial()} was named by, or {@code null} when named by a string (or not given). */
+    public Enum<?> initialConstant() {
+        return initialConstant;
+    }
+
+    /** For a history node, the constant its default target was named by, or {@code null}. */
+    public Enum<?> historyTargetConstant() {
+        return historyTargetConstant;
     }
 
     /** The key under its parent ("" for the machine's root). */
@@ -85,12 +106,12 @@ public final class StateDefinition<C> {
     }
 
     /** Entry actions, in order. */
-    public List<Action<C>> entry() {
+    public List<SelfAction<C>> entry() {
         return entry;
     }
 
     /** Exit actions, in order. */
-    public List<Action<C>> exit() {
+    public List<SelfAction<C>> exit() {
         return exit;
     }
 

@@ -7,14 +7,18 @@ import java.util.Objects;
 
 /**
  * Declares one transition: {@code t -> t.guard((c, e) -> c.hp <= 0).target("dead").action(...)}.
- * No target makes a targetless transition that only runs its actions.
+ * No target makes a targetless transition that only runs its actions. A guard or an action
+ * written with three arguments, {@code (ctx, event, self)}, also sees the machine's entity and
+ * world ({@link Self}).
  *
  * @param <C> the machine's context type
  */
 public final class TransitionBuilder<C> {
     private final List<String> targets = new ArrayList<>();
-    private final List<Action<C>> actions = new ArrayList<>();
-    private Guard<C> guard;
+    /** Aligned with {@link #targets}: the constant a target was named by, or {@code null} for a text. */
+    private final List<Enum<?>> targetConstants = new ArrayList<>();
+    private final List<SelfAction<C>> actions = new ArrayList<>();
+    private SelfGuard<C> guard;
     private boolean reenter;
 
     TransitionBuilder() {
@@ -28,12 +32,36 @@ public final class TransitionBuilder<C> {
     public TransitionBuilder<C> target(String... targets) {
         for (String t : targets) {
             this.targets.add(Objects.requireNonNull(t, "target"));
+            this.targetConstants.add(null);
         }
         return this;
     }
 
+    /**
+     * The target named by a constant of the machine's state enum: the one state declared with
+     * it, wherever it lies; several for different regions of one parallel state.
+     */
+    public TransitionBuilder<C> target(Enum<?> target, Enum<?>... more) {
+        addConstant(target);
+        for (Enum<?> t : more) {
+            addConstant(t);
+        }
+        return this;
+    }
+
+    private void addConstant(Enum<?> t) {
+        targets.add(Objects.requireNonNull(t, "target").name());
+        targetConstants.add(t);
+    }
+
     /** The guard: the transition is taken only when it holds. */
     public TransitionBuilder<C> guard(Guard<C> guard) {
+        this.guard = Objects.requireNonNull(guard, "guard");
+        return this;
+    }
+
+    /** The guard, reading the machine's entity and world as well: {@code (ctx, event, self) -> ...}. */
+    public TransitionBuilder<C> guard(SelfGuard<C> guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
         return this;
     }
@@ -44,10 +72,25 @@ public final class TransitionBuilder<C> {
         return this;
     }
 
+    /** Adds an action that sees the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    public TransitionBuilder<C> action(SelfAction<C> action) {
+        actions.add(Objects.requireNonNull(action, "action"));
+        return this;
+    }
+
     /** Adds actions, in order. */
     @SafeVarargs
     public final TransitionBuilder<C> actions(Action<C>... actions) {
         for (Action<C> a : Arrays.asList(actions)) {
+            action(a);
+        }
+        return this;
+    }
+
+    /** Adds actions that see the machine's entity and world, in order. */
+    @SafeVarargs
+    public final TransitionBuilder<C> actions(SelfAction<C>... actions) {
+        for (SelfAction<C> a : actions) {
             action(a);
         }
         return this;
@@ -66,6 +109,10 @@ public final class TransitionBuilder<C> {
     }
 
     TransitionDefinition<C> build(String eventType) {
-        return new TransitionDefinition<>(eventType, targets, guard, actions, reenter);
+        return build(eventType, null);
+    }
+
+    TransitionDefinition<C> build(String eventType, Enum<?> eventConstant) {
+        return new TransitionDefinition<>(eventType, targets, guard, actions, reenter, eventConstant, targetConstants);
     }
 }

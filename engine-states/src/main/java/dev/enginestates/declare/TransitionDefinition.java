@@ -12,21 +12,43 @@ import java.util.List;
 public final class TransitionDefinition<C> {
     private final String eventType;
     private final List<String> targets;
-    private final Guard<C> guard;
-    private final List<Action<C>> actions;
+    private final SelfGuard<C> guard;
+    private final List<SelfAction<C>> actions;
     private final boolean reenter;
+    private final Enum<?> eventConstant;
+    private final List<Enum<?>> targetConstants;
 
-    TransitionDefinition(String eventType, List<String> targets, Guard<C> guard, List<Action<C>> actions, boolean reenter) {
+    TransitionDefinition(String eventType, List<String> targets, SelfGuard<C> guard, List<SelfAction<C>> actions, boolean reenter) {
+        this(eventType, targets, guard, actions, reenter, null, null);
+    }
+
+    TransitionDefinition(String eventType, List<String> targets, SelfGuard<C> guard, List<SelfAction<C>> actions, boolean reenter,
+            Enum<?> eventConstant, List<Enum<?>> targetConstants) {
         this.eventType = eventType;
         this.targets = List.copyOf(targets);
         this.guard = guard;
         this.actions = List.copyOf(actions);
         this.reenter = reenter;
+        this.eventConstant = eventConstant;
+        // aligned with targets; null where a target was written as text (List.copyOf refuses nulls)
+        this.targetConstants = targetConstants == null
+                ? java.util.Collections.nCopies(this.targets.size(), null)
+                : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(targetConstants));
     }
 
     /** The event type for an {@code on} transition; {@code null} for the other kinds. */
     public String eventType() {
         return eventType;
+    }
+
+    /** The constant the event was named by ({@code on(BELL, ...)}), or {@code null} when named by a string. */
+    public Enum<?> eventConstant() {
+        return eventConstant;
+    }
+
+    /** For each of {@link #targets()}, the constant it was named by, or {@code null} where it was written as text. */
+    public List<Enum<?>> targetConstants() {
+        return targetConstants;
     }
 
     /** The target texts as written ({@code "b"}, {@code "a.b"}, {@code ".c"}, {@code "#id"}); empty when targetless. */
@@ -35,12 +57,12 @@ public final class TransitionDefinition<C> {
     }
 
     /** The guard, or {@code null} when always enabled. */
-    public Guard<C> guard() {
+    public SelfGuard<C> guard() {
         return guard;
     }
 
     /** The actions run when the transition is taken, in order. */
-    public List<Action<C>> actions() {
+    public List<SelfAction<C>> actions() {
         return actions;
     }
 

@@ -1,17 +1,16 @@
 package dev.enginestates.declare;
 
 /**
- * A state's {@code wait}: seconds (a constant, or a function of the context evaluated on
- * entry) and the transition taken when they have passed. Counted by the fixed step.
+ * A state's {@code wait}: seconds (a constant, or a function evaluated on entry) and the transition taken when they have passed. Counted by the fixed step.
  *
  * @param <C> the machine's context type
  */
 public final class WaitDefinition<C> {
     private final double seconds;
-    private final Seconds<C> secondsOf;
+    private final SelfSeconds<C> secondsOf;
     private final TransitionDefinition<C> then;
 
-    WaitDefinition(double seconds, Seconds<C> secondsOf, TransitionDefinition<C> then) {
+    WaitDefinition(double seconds, SelfSeconds<C> secondsOf, TransitionDefinition<C> then) {
         this.seconds = seconds;
         this.secondsOf = secondsOf;
         this.then = then;
@@ -22,8 +21,8 @@ public final class WaitDefinition<C> {
         return seconds;
     }
 
-    /** The function of the context, or {@code null} when the seconds are constant. */
-    public Seconds<C> secondsOf() {
+    /** The function computing the seconds on entry, or {@code null} when they are constant. */
+    public SelfSeconds<C> secondsOf() {
         return secondsOf;
     }
 

@@ -7,16 +7,16 @@ package dev.enginestates.declare;
  * @param <C> the machine's context type
  */
 public final class WhenRule<C> {
-    private final HolderCondition<C> test;
+    private final SelfGuard<C> test;
     private final TransitionDefinition<C> then;
 
-    WhenRule(HolderCondition<C> test, TransitionDefinition<C> then) {
+    WhenRule(SelfGuard<C> test, TransitionDefinition<C> then) {
         this.test = test;
         this.then = then;
     }
 
     /** The test. */
-    public HolderCondition<C> test() {
+    public SelfGuard<C> test() {
         return test;
     }
 

@@ -2,13 +2,14 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.MachineException;
+import dev.enginestates.MachineView;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.fsm.Window;
-import dev.enginestates.record.MachineRecord;
-import dev.enginestates.record.Reads;
-import dev.enginestates.record.StateValue;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.Reads;
+import dev.enginestates.records.StateValue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -23,12 +24,13 @@ import java.util.List;
  *
  * @param <C> the context type
  */
-public abstract class StateRecord<C> {
+public abstract class StateRecord<C> implements MachineView<C> {
     States<C> states;
     MachineRecord record;
     StateWorld world;
     Entity entity;
-    EntityHolder holder;
+    /** What the machine's code sees of its entity and world ({@code self}): made once, with the record. */
+    EntitySelf self;
     /** The record's machine in its world, while it is in one. */
     Binding binding;
     /** The record's place in its machine's {@link Binding}. */
@@ -64,6 +66,8 @@ public abstract class StateRecord<C> {
     final void init(States<C> states, C context) {
         this.states = states;
         this.record = new MachineRecord(states.chart(), context);
+        this.self = new EntitySelf(this);
+        this.record.self(self);
         this.tagged = new boolean[states.chart().size];
     }
 
@@ -82,9 +86,56 @@ public abstract class StateRecord<C> {
         return StateValue.of(record);
     }
 
-    /** Whether the state at a dotted path ({@code "patrol.watch"}) is active. */
+    /**
+     * Whether the state at a dotted path ({@code "patrol.watch"}; {@code ""} is the root) is
+     * active, as XState's {@code matches}.
+     *
+     * @throws MachineException if the path names no state of the machine (with the closest path, when one is near)
+     */
     public final boolean matches(String path) {
         return StateValue.matches(record, path);
+    }
+
+    /**
+     * Whether the state declared with a constant of the machine's state enum is active (the
+     * state or one of its descendants). Allocation-free.
+     *
+     * @throws MachineException if the constant is not of the machine's state enum
+     */
+    public final boolean matches(Enum<?> state) {
+        return record.isActive(states.stateOf(state, "matches"));
+    }
+
+    /**
+     * Whether the state declared with a constant of the machine's state enum is active, as the
+     * leaf or an ancestor: {@code GUARD.read(guard).is(WATCH)}. Allocation-free.
+     *
+     * @throws MachineException if the constant is not of the machine's state enum
+     */
+    public final boolean is(Enum<?> state) {
+        return record.isActive(states.stateOf(state, "is"));
+    }
+
+    /**
+     * The constant of the active leaf ({@code WATCH}; of the leaves of a parallel state, the
+     * first in document order), for a {@code switch} over the game's own enum.
+     *
+     * @throws MachineException if the machine's states are not named by {@code states}
+     */
+    public final <S extends Enum<S>> S leaf(Class<S> states) {
+        Chart c = record.chart();
+        if (c.enumNames().stateEnum() != states) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' names its states by "
+                    + (c.enumNames().typed() ? c.enumNames().stateEnum().getSimpleName() : "strings") + ", not by "
+                    + states.getSimpleName() + "; read its leaf with " + (c.enumNames().typed()
+                    ? "leaf(" + c.enumNames().stateEnum().getSimpleName() + ".class)" : "state()"));
+        }
+        for (int s = 1; s < c.size; s++) {
+            if (record.isActive(s) && c.isLeaf(s)) {
+                return states.cast(c.enumNames().constantOf(s));
+            }
+        }
+        return null;
     }
 
     /** The paths of the active atomic states, in document order. */
@@ -138,6 +189,16 @@ public abstract class StateRecord<C> {
         return s < 0 ? 0 : secondsIn(s);
     }
 
+    /**
+     * Seconds spent in the state declared with a constant, 0 when it is not active.
+     *
+     * @throws MachineException if the constant is not of the machine's state enum
+     */
+    public final double timeIn(Enum<?> state) {
+        int s = states.stateOf(state, "timeIn");
+        return record.isActive(s) ? secondsIn(s) : 0;
+    }
+
     private double secondsIn(int s) {
         Chart c = record.chart();
         if (c.builder != null) {
@@ -171,7 +232,9 @@ public abstract class StateRecord<C> {
     private int activeNamed(String name) {
         int s = Reads.activeNamed(record, name);
         if (s == Reads.UNKNOWN) {
-            stateIndex(name); // throws, naming the states
+            Chart c = states.chart();
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' has no state named '" + name
+                    + "'; expected one of " + statePaths(c) + StateValue.suggestion(c, name));
         }
         return s;
     }
@@ -284,6 +347,29 @@ public abstract class StateRecord<C> {
     }
 
     /**
+     * Sets the state by hand to the states declared with constants of the machine's state
+     * enum ({@code setState(REST)}; several for the regions of a parallel state); see
+     * {@link #setState(String...)}.
+     *
+     * @return this record
+     * @throws MachineException if a constant is not of the machine's state enum, or the states cannot be active together;
+     *                          nothing changes
+     */
+    public final StateRecord<C> setState(Enum<?> state, Enum<?>... more) {
+        return setState(paths("setState", state, more));
+    }
+
+    /** The paths of the states the constants declare, for the calls that take paths. */
+    private String[] paths(String call, Enum<?> first, Enum<?>[] more) {
+        String[] out = new String[1 + more.length];
+        out[0] = states.chart().path[states.stateOf(first, call)];
+        for (int i = 0; i < more.length; i++) {
+            out[i + 1] = states.chart().path[states.stateOf(more[i], call)];
+        }
+        return out;
+    }
+
+    /**
      * Sets the state by hand, as a tool or a test does: the record moves at once to the given
      * states (each with its ancestors and default descendants; several paths for the regions
      * of a parallel state). No actions run, history is kept, a wait starts from zero. On a
@@ -374,6 +460,23 @@ public abstract class StateRecord<C> {
 
     /**
      * Sets by hand what a history state remembers, as if its parent had been left in those
+     * states (a deep history's atomic states, or a shallow history's child), named by constants
+     * of the machine's state enum.
+     *
+     * @return this record
+     * @throws MachineException if a constant is not of the machine's state enum, the history constant is not a history state,
+     *                          or a remembered state is not inside its parent; nothing changes
+     */
+    public final StateRecord<C> setHistory(Enum<?> history, Enum<?>... remembered) {
+        String h = states.chart().path[states.stateOf(history, "setHistory")];
+        if (remembered.length == 0) {
+            return setHistory(h);
+        }
+        return setHistory(h, paths("setHistory", remembered[0], java.util.Arrays.copyOfRange(remembered, 1, remembered.length)));
+    }
+
+    /**
+     * Sets by hand what a history state remembers, as if its parent had been left in those
      * states (a deep history's atomic states, or a shallow history's child).
      *
      * @return this record
@@ -404,6 +507,18 @@ public abstract class StateRecord<C> {
         }
         edited();
         return this;
+    }
+
+    /**
+     * Sets by hand the seconds a state's wait had counted when it was left, which a history
+     * state resumes (NaN clears them); the state is named by a constant of the machine's state enum.
+     *
+     * @return this record
+     * @throws MachineException if the constant is not of the machine's state enum, the state has no wait, or the seconds
+     *                          are negative or infinite; nothing changes
+     */
+    public final StateRecord<C> setPaused(Enum<?> state, double seconds) {
+        return setPaused(states.chart().path[states.stateOf(state, "setPaused")], seconds);
     }
 
     /**
@@ -457,7 +572,7 @@ public abstract class StateRecord<C> {
         int s = path == null ? -1 : c.stateAt(path);
         if (s <= 0) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "' has no state '" + path + "'; expected one of "
-                    + statePaths(c));
+                    + statePaths(c) + StateValue.suggestion(c, path));
         }
         return s;
     }

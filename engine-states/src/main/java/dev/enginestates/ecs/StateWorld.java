@@ -2,10 +2,8 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
-import dev.dominion.ecs.api.Results;
 import dev.dominion.ecs.api.Scheduler;
 import dev.enginestates.dominion.EntityRepository;
-import dev.enginestates.dominion.IntEntity;
 import dev.enginestates.Event;
 import dev.enginestates.MachineException;
 import dev.enginestates.UserCodeException;
@@ -14,15 +12,13 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.record.MachineRecord;
-import dev.enginestates.record.StateValue;
+import dev.enginestates.records.MachineRecord;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -62,6 +58,11 @@ import java.util.function.Consumer;
  * thread (a room moving between an actor system's threads), call {@link #release()} on the owning
  * thread; the next thread to use it takes it. Worlds are independent; machine definitions are
  * shared by all of them.
+ *
+ * <p>This class is the facade (spawning, keys, moves from outside a tick, the clock, hand-over
+ * between threads); its parts each have a file and one job: {@code Registry} (the machines and
+ * their records), {@code Ticks} (the fixed step), {@code DueWaits}, {@code WhenRules},
+ * {@code Holds}, {@code Interpreters} (one per nesting depth of moves) and {@code TagMoves}.
  */
 public final class StateWorld implements AutoCloseable {
     /**
@@ -96,42 +97,25 @@ public final class StateWorld implements AutoCloseable {
     /** The thread this world belongs to, or {@code null} once released (the next thread to use it takes it). */
     @SuppressWarnings("unused") // read and written through OWNER too
     private volatile Thread owner = Thread.currentThread();
-    /** Interpreters by nesting depth: a game's action may send to another machine while one is processing. */
-    private Interpreter[] interpreters = {new Interpreter()};
-    /** The same for polled machines (the {@code 000} style); both share {@link #depth}. */
-    private PolledInterpreter[] polledInterpreters = {new PolledInterpreter()};
-    private int depth;
-    /** The machines met, in declaration order: the order the step runs them. */
-    private final List<Binding> bindings = new ArrayList<>();
-    /** Machines met during a step: they join {@link #bindings} when it ends. */
-    private final List<Binding> joining = new ArrayList<>();
-    private final Map<States<?>, Binding> byStates = new IdentityHashMap<>();
     private final Map<String, Entity> byKey = new HashMap<>();
-    private long nextSeq;
-    private double clock;
-    private double stepStart;
-    private long steps;
-    private boolean stepping;
-    /** The seconds of the last {@link #advance}, which {@link #runStates} hands the builder-style handlers; NaN when none is pending. */
-    private float advanced = Float.NaN;
-    private static final int ADVANCE = 1;
-    private static final int RUN = 2;
-
-    private StateRecord<?>[] pendingTags = new StateRecord<?>[16];
-    private int pendingCount;
-    private StateRecord<?>[] held = new StateRecord<?>[16];
-    private int heldCount;
-    private StateRecord<?>[] deferred = new StateRecord<?>[16];
-    /** The waits of one due time, as the heap gives them, then in spawn order. */
-    private StateRecord<?>[] batch = new StateRecord<?>[64];
-    private StateRecord<?>[] ordered = new StateRecord<?>[64];
-    private long[] batchKeys = new long[64];
-    private WorldInputs inputs;
-    /** The hold components the last step found, while a listener hears the world's inputs. */
-    private Map<Entity, List<Class<?>>> heardHolds = new IdentityHashMap<>();
-    private int[] whenScratch = new int[64];
-    private final List<MachineFailure> failures = new ArrayList<>();
     private Consumer<MachineFailure> onFailure;
+
+    // the world's state, shared with its parts (each in a file of its own, one job each)
+    /** Seconds of fixed steps so far. */
+    double clock;
+    /** The clock at the start of the tick under way. */
+    double stepStart;
+    long steps;
+    /** Whether a tick is under way. */
+    boolean stepping;
+    /** Who hears the world's inputs (an input log), or {@code null}. */
+    WorldInputs inputs;
+    final Interpreters interpreters = new Interpreters();
+    final Registry registry = new Registry(this);
+    final Holds holds = new Holds(this);
+    final DueWaits waits = new DueWaits(this);
+    final WhenRules whens = new WhenRules(this);
+    final Ticks ticks = new Ticks(this);
 
     private StateWorld(Dominion dominion) {
         this.dominion = dominion;
@@ -205,7 +189,7 @@ public final class StateWorld implements AutoCloseable {
      */
     public void release() {
         checkThread();
-        if (stepping || depth > 0) {
+        if (stepping || interpreters.depth() > 0) {
             throw new IllegalStateException(this + " cannot be released during a step or a send");
         }
         OWNER.setVolatile(this, null);
@@ -246,7 +230,7 @@ public final class StateWorld implements AutoCloseable {
         for (Object c : components) {
             if (c instanceof StateRecord) {
                 StateRecord<?> r = (StateRecord<?>) c;
-                checkFree(r);
+                registry.checkFree(r);
                 for (StateRecord<?> other : records) {
                     if (other.states == r.states) {
                         throw new MachineException(r.machineId(), "two '" + r.machineId()
@@ -284,7 +268,7 @@ public final class StateWorld implements AutoCloseable {
             for (int s = 1; s < tags.length; s++) {
                 r.tagged[s] = tags[s] != null && r.record.isActive(s);
             }
-            register(r, e);
+            registry.register(r, e);
         }
         if (hearsInputs()) {
             inputs.spawned(e, records.toArray(new StateRecord<?>[0]));
@@ -310,7 +294,7 @@ public final class StateWorld implements AutoCloseable {
      */
     public <C> StateRecord<C> attach(Entity entity, StateRecord<C> record) {
         checkThread();
-        checkFree(record);
+        registry.checkFree(record);
         if (entity.isDeleted()) {
             throw new MachineException(record.machineId(), "cannot attach '" + record.machineId() + "' to " + describe(entity)
                     + "; expected a live entity");
@@ -324,7 +308,7 @@ public final class StateWorld implements AutoCloseable {
                     + "' machine; an entity holds one record per machine");
         }
         entity.add(record);
-        register(record, entity);
+        registry.register(record, entity);
         applyTags(record);
         if (hearsInputs()) {
             inputs.attached(entity, record);
@@ -344,8 +328,8 @@ public final class StateWorld implements AutoCloseable {
         if (r == null || r.world != this) {
             return false;
         }
-        binding(r).moves.removeAll(entity, r);
-        unregister(r);
+        r.binding.moves.removeAll(entity, r);
+        registry.unregister(r);
         entity.removeType(machine.recordType());
         if (hearsInputs()) {
             inputs.detached(entity, machine);
@@ -367,10 +351,10 @@ public final class StateWorld implements AutoCloseable {
         if (entity == self) {
             throw new IllegalArgumentException("the world's own entity cannot be despawned; detach its machines instead");
         }
-        for (Binding b : allBindings()) {
+        for (Binding b : registry.all()) {
             StateRecord<?> r = entity.get(b.states.recordType());
             if (r != null && r.world == this) {
-                unregister(r);
+                registry.unregister(r);
             }
         }
         if (hearsInputs()) {
@@ -391,32 +375,21 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** The live records of a machine in this world, in spawn order. */
-    @SuppressWarnings("unchecked")
     public <C> List<StateRecord<C>> records(States<C> machine) {
         checkThread();
-        List<StateRecord<C>> out = new ArrayList<>();
-        Binding b = byStates.get(machine);
-        if (b != null) {
-            for (int i = 0; i < b.end(); i++) {
-                StateRecord<?> r = b.at(i);
-                if (r != null && alive(r)) {
-                    out.add((StateRecord<C>) r);
-                }
-            }
-        }
-        return out;
+        return registry.records(machine);
     }
 
     /** How many record slots a machine takes in this world, live or not yet reused (for tests of memory). */
     int recordSlots(States<?> machine) {
-        Binding b = byStates.get(machine);
+        Binding b = registry.of(machine);
         return b == null ? 0 : b.end();
     }
 
     /** The machines this world has met, in the order they were declared (the order the step runs them). */
     public List<States<?>> machines() {
         List<States<?>> out = new ArrayList<>();
-        for (Binding b : allBindings()) {
+        for (Binding b : registry.all()) {
             out.add(b.states);
         }
         return out;
@@ -435,7 +408,7 @@ public final class StateWorld implements AutoCloseable {
     public void listen(WorldInputs inputs) {
         checkThread();
         this.inputs = inputs;
-        this.heardHolds = new IdentityHashMap<>(); // the next step tells the new listener every hold it finds
+        holds.listenerChanged(); // the next step tells the new listener every hold it finds
     }
 
     /**
@@ -496,7 +469,7 @@ public final class StateWorld implements AutoCloseable {
         }
         double shift = time - clock;
         // records the restore does not name keep the seconds they had waited
-        for (Binding b : bindings) {
+        for (Binding b : registry.bindings()) {
             for (int i = 0; i < b.end(); i++) {
                 StateRecord<?> r = b.at(i);
                 if (r == null) {
@@ -510,7 +483,7 @@ public final class StateWorld implements AutoCloseable {
                     rec.setHeldSince(rec.heldSince() + shift);
                 }
                 rec.clearWaitChanged();
-                schedule(r);
+                waits.schedule(r);
             }
         }
         this.clock = time;
@@ -538,13 +511,10 @@ public final class StateWorld implements AutoCloseable {
                 sc.setEntity(r.entity);
             }
         }
-        schedule(r);
-        updateWhen(r);
-        boolean held = rec.isHeld();
-        if (held && !r.inHeldList) {
-            r.inHeldList = true;
-            r.heldStamp = steps;
-            held(r);
+        waits.schedule(r);
+        whens.update(r);
+        if (rec.isHeld()) {
+            holds.restoredHeld(r);
         }
         applyTags(r);
         if (hearsInputs()) {
@@ -557,7 +527,7 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         MachineRecord rec = r.record;
         rec.clearWaitChanged();
-        schedule(r);
+        waits.schedule(r);
         if (hearsInputs()) {
             inputs.edited(r);
         }
@@ -568,33 +538,33 @@ public final class StateWorld implements AutoCloseable {
      * machine's own code during a step or a send (which a replay runs again).
      */
     private boolean hearsInputs() {
-        return inputs != null && !stepping && depth == 0;
+        return inputs != null && !stepping && interpreters.depth() == 0;
     }
 
-    private void held(StateRecord<?> r) {
-        this.held = push(this.held, heldCount++, r);
-    }
-
-    // ------------------------------------------------------------------ sending
+    // ------------------------------------------------------------------ moves from outside a tick
 
     private void checkAlive(StateRecord<?> r) {
-        if (!alive(r)) {
+        if (!registry.alive(r)) {
             throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
         }
+    }
+
+    /** Whether a move starting now is the game's input (from outside a tick and outside another move). */
+    private boolean startsFromOutside() {
+        return !stepping && interpreters.depth() == 0;
     }
 
     boolean send(StateRecord<?> r, int eventId, Event event) {
         checkThread();
         checkAlive(r);
-        boolean input = !stepping && depth == 0;
-        Interpreter in = acquire(stepping ? stepStart : clock);
+        boolean input = startsFromOutside();
+        Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
         try {
             return in.send(r.record, eventId, event);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
-            depth--;
-            afterMove(r);
+            moved(r);
             if (input && inputs != null) {
                 inputs.sent(r, event);
             }
@@ -605,15 +575,14 @@ public final class StateWorld implements AutoCloseable {
     boolean sendPolled(StateRecord<?> r, int eventId, String event, Object[] args, Event asEvent) {
         checkThread();
         checkAlive(r);
-        boolean input = !stepping && depth == 0;
-        PolledInterpreter in = acquirePolled();
+        boolean input = startsFromOutside();
+        PolledInterpreter in = interpreters.polled();
         try {
             return in.send(r.record, eventId, event, args);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
-            depth--;
-            afterMove(r);
+            moved(r);
             if (input && inputs != null) {
                 if (asEvent != null) {
                     inputs.sent(r, asEvent);
@@ -628,61 +597,61 @@ public final class StateWorld implements AutoCloseable {
     void go(StateRecord<?> r, int state, String name) {
         checkThread();
         checkAlive(r);
-        boolean input = !stepping && depth == 0;
-        boolean polled = r.record.chart().polled != null;
-        PolledInterpreter in = polled ? acquirePolled() : null;
-        if (!polled) {
-            depth++; // the builder's interpreter is stateless: only the nesting is counted
-        }
+        boolean input = startsFromOutside();
         try {
-            if (polled) {
-                in.go(r.record, state);
+            if (r.record.chart().polled != null) {
+                interpreters.polled().go(r.record, state);
             } else {
+                interpreters.builder();
                 BuilderInterpreter.transitionTo(r.record, state);
             }
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
-            depth--;
-            afterMove(r);
+            moved(r);
             if (input && inputs != null) {
                 inputs.went(r, name);
             }
         }
     }
 
+    /** Puts a record in a state by hand, no code run; its tags move at the start of the next tick. */
     void place(StateRecord<?> r, int[] targets, String[] paths) {
         checkThread();
-        if (r.record.chart().polled != null) {
-            PolledInterpreter in = acquirePolled();
+        Chart c = r.record.chart();
+        if (c.polled != null) {
+            PolledInterpreter in = interpreters.polled();
             try {
                 in.place(r.record, targets[0]);
             } finally {
-                depth--;
+                interpreters.release();
             }
-        } else if (r.record.chart().builder != null) {
+        } else if (c.builder != null) {
             BuilderInterpreter.place(r.record, targets[0], 0f, 0f);
         } else {
-            Interpreter in = acquire(stepping ? stepStart : clock);
+            Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
             try {
                 in.place(r.record, targets);
             } finally {
-                depth--;
+                interpreters.release();
             }
         }
         MachineRecord rec = r.record;
         if (rec.waitChanged()) {
             rec.clearWaitChanged();
-            schedule(r);
+            waits.schedule(r);
         }
-        updateWhen(r);
-        if (!r.tagsPending) {
-            r.tagsPending = true;
-            pendingTags = push(pendingTags, pendingCount++, r);
-        }
+        whens.update(r);
+        ticks.pendTags(r);
         if (hearsInputs()) {
             inputs.stateSet(r, paths);
         }
+    }
+
+    /** The end of every move: the interpreter given back, then the record's timer, rules and tags brought in line. */
+    void moved(StateRecord<?> r) {
+        interpreters.release();
+        afterMove(r);
     }
 
     // ------------------------------------------------------------------ the step
@@ -702,11 +671,12 @@ public final class StateWorld implements AutoCloseable {
      * @throws StepFailedException      after the step, if machines failed and no handler is set
      */
     public void step(double dt) {
-        tick(dt, ADVANCE | RUN, "step");
+        checkThread();
+        ticks.tick(dt, Ticks.ADVANCE | Ticks.RUN, "step");
         if (inputs != null) {
             inputs.stepped(dt);
         }
-        throwFailures();
+        ticks.handOver(onFailure);
     }
 
     /**
@@ -719,12 +689,12 @@ public final class StateWorld implements AutoCloseable {
      * @throws StepFailedException      after the pass, if machines failed and no handler is set
      */
     public void advance(double dt) {
-        tick(dt, ADVANCE, "advance");
-        advanced = (float) dt;
+        checkThread();
+        ticks.tick(dt, Ticks.ADVANCE, "advance");
         if (inputs != null) {
             inputs.advanced(dt);
         }
-        throwFailures();
+        ticks.handOver(onFailure);
     }
 
     /**
@@ -738,108 +708,11 @@ public final class StateWorld implements AutoCloseable {
      */
     public void runStates() {
         checkThread();
-        if (stepping) {
-            throw new IllegalStateException("runStates() called from inside a step");
-        }
-        if (Float.isNaN(advanced)) {
-            throw new IllegalStateException("runStates() without an advance(dt) before it; a split tick is advance(dt), the"
-                    + " tick's work, then runStates()");
-        }
-        float dt = advanced;
-        advanced = Float.NaN;
-        stepping = true;
-        failures.clear();
-        try {
-            // holds stand as the advance found them: they are read once a tick, at its start
-            for (int bi = 0; bi < bindings.size(); bi++) {
-                Binding b = bindings.get(bi);
-                if (b.builder) {
-                    stepBuilder(b, dt, RUN);
-                }
-            }
-        } finally {
-            stepping = false;
-            joinLate();
-        }
+        ticks.runStates();
         if (inputs != null) {
             inputs.ranStates();
         }
-        throwFailures();
-    }
-
-    private void tick(double dt, int builderPhases, String call) {
-        checkThread();
-        if (!(dt >= 0) || Double.isInfinite(dt)) {
-            throw new IllegalArgumentException(call + " needs a finite number of seconds, 0 or more; got " + dt);
-        }
-        if (dt > 0 && !(clock + dt > clock && clock + dt < Double.POSITIVE_INFINITY)) {
-            throw new IllegalArgumentException(call + "(" + dt + ") would not advance the clock at t=" + clock
-                    + " s (too small a step for a double this large); expected a step the clock can add");
-        }
-        if (stepping) {
-            throw new IllegalStateException(call + "(dt) called from inside a step");
-        }
-        for (int bi = 0; bi < bindings.size(); bi++) {
-            bindings.get(bi).compactIfSparse();
-        }
-        stepping = true;
-        advanced = Float.NaN;
-        failures.clear();
-        try {
-            for (int i = 0; i < pendingCount; i++) {
-                StateRecord<?> r = pendingTags[i];
-                pendingTags[i] = null;
-                r.tagsPending = false;
-                if (r.world == this) {
-                    applyTags(r);
-                }
-            }
-            pendingCount = 0;
-            updateHolds();
-            stepStart = clock;
-            clock += dt;
-            steps++;
-            for (int bi = 0; bi < bindings.size(); bi++) {
-                Binding b = bindings.get(bi);
-                if (b.polled) {
-                    stepPolled(b, dt);
-                    continue;
-                }
-                if (b.builder) {
-                    stepBuilder(b, (float) dt, builderPhases);
-                    continue;
-                }
-                endDueWaits(b);
-                if (b.whenCount() > 0) {
-                    runWhens(b);
-                }
-            }
-        } finally {
-            stepping = false;
-            joinLate();
-        }
-    }
-
-    private void joinLate() {
-        if (!joining.isEmpty()) {
-            for (Binding b : joining) {
-                insertInOrder(b);
-            }
-            joining.clear();
-        }
-    }
-
-    private void throwFailures() {
-        if (!failures.isEmpty()) {
-            List<MachineFailure> failed = new ArrayList<>(failures);
-            failures.clear();
-            if (onFailure == null) {
-                throw new StepFailedException(steps, clock, failed);
-            }
-            for (MachineFailure f : failed) {
-                onFailure.accept(f);
-            }
-        }
+        ticks.handOver(onFailure);
     }
 
     /**
@@ -858,524 +731,29 @@ public final class StateWorld implements AutoCloseable {
         };
     }
 
-    /**
-     * Steps every polled machine of a binding in spawn order (the {@code 000} document's step:
-     * clocks, guards outermost first, {@code after}, updates). A held machine's clocks stop and
-     * nothing of it is tested; a machine that joined or failed in this step waits for the next.
-     */
-    private void stepPolled(Binding b, double dt) {
-        for (int slot = 0; slot < b.end(); slot++) {
-            StateRecord<?> r = b.at(slot);
-            if (r == null || r.joinedStep == steps || r.failedStep == steps || r.record.isHeld() || !alive(r)) {
-                continue;
-            }
-            PolledInterpreter in = acquirePolled();
-            boolean moved = true;
-            try {
-                moved = in.step(r.record, dt);
-            } catch (RuntimeException e) {
-                failed(r, e, "step");
-            } finally {
-                depth--;
-                if (moved) {
-                    afterMove(r);
-                }
-            }
-        }
-    }
-
-    /**
-     * Runs every builder-style machine of a binding in spawn order: {@code advance} then
-     * {@code runState} each (the {@code 002} document's {@code update}), or one of the halves. A
-     * held machine neither advances nor runs; a machine that joined or failed in this step waits
-     * for the next.
-     */
-    private void stepBuilder(Binding b, float dt, int phases) {
-        for (int slot = 0; slot < b.end(); slot++) {
-            StateRecord<?> r = b.at(slot);
-            if (r == null || r.joinedStep == steps || r.failedStep == steps || r.record.isHeld() || !alive(r)) {
-                continue;
-            }
-            boolean moved = false;
-            try {
-                if (phases == (ADVANCE | RUN)) {
-                    moved = BuilderInterpreter.update(r.record, dt);
-                } else if (phases == ADVANCE) {
-                    BuilderInterpreter.advance(r.record, dt);
-                } else {
-                    moved = BuilderInterpreter.runState(r.record, dt);
-                }
-            } catch (RuntimeException e) {
-                moved = true; // a hook may have thrown after the record moved: its tags follow it
-                failed(r, e, (phases & RUN) != 0 ? "runState" : "advance");
-            } finally {
-                if (moved) {
-                    afterMove(r);
-                }
-            }
-        }
-    }
-
-    /**
-     * Takes a machine's waits that fall due within the step, in time order, chained ones included:
-     * each batch of equal due times in spawn order (the heap leaves ties in no order).
-     */
-    private void endDueWaits(Binding b) {
-        int deferredCount = 0;
-        while (b.timers.peekDue() <= clock + TIME_TOLERANCE) {
-            double at = b.timers.peekDue();
-            int n = 0;
-            while (b.timers.peekDue() == at) {
-                batch = push(batch, n++, b.timers.poll());
-            }
-            inSpawnOrder(n);
-            for (int i = 0; i < n; i++) {
-                StateRecord<?> r = ordered[i];
-                ordered[i] = null;
-                if (!takeDueWait(r)) {
-                    deferred = push(deferred, deferredCount++, r); // its wait stays due for the next step
-                }
-            }
-        }
-        for (int i = 0; i < deferredCount; i++) {
-            StateRecord<?> r = deferred[i];
-            deferred[i] = null;
-            schedule(r);
-        }
-    }
-
-    /**
-     * Puts the first {@code n} records of {@link #batch} into {@link #ordered} in spawn order. Within
-     * a step, slots are in spawn order (holes are closed up only between steps), so the sort runs
-     * on primitive keys (slot, batch index) and reads each record once.
-     */
-    private void inSpawnOrder(int n) {
-        if (batchKeys.length < n) {
-            batchKeys = new long[Math.max(n, batchKeys.length * 2)];
-        }
-        if (ordered.length < n) {
-            ordered = new StateRecord<?>[Math.max(n, ordered.length * 2)];
-        }
-        for (int i = 0; i < n; i++) {
-            batchKeys[i] = ((long) batch[i].slot << 32) | i;
-        }
-        sort(batchKeys, n);
-        for (int i = 0; i < n; i++) {
-            ordered[i] = batch[(int) batchKeys[i]];
-        }
-        Arrays.fill(batch, 0, n, null);
-    }
-
-    /** In-place heapsort: allocation-free, and the keys are distinct so stability does not matter. */
-    private static void sort(long[] a, int n) {
-        for (int i = n / 2 - 1; i >= 0; i--) {
-            sift(a, i, n);
-        }
-        for (int end = n - 1; end > 0; end--) {
-            long t = a[0];
-            a[0] = a[end];
-            a[end] = t;
-            sift(a, 0, end);
-        }
-    }
-
-    private static void sift(long[] a, int i, int n) {
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= n) {
-                return;
-            }
-            int m = l + 1 < n && a[l + 1] > a[l] ? l + 1 : l;
-            if (a[i] >= a[m]) {
-                return;
-            }
-            long t = a[i];
-            a[i] = a[m];
-            a[m] = t;
-            i = m;
-        }
-    }
-
-    /** Ends one due wait; false when the machine is not to take it in this step (it joined or failed in it, or hit the cap). */
-    private boolean takeDueWait(StateRecord<?> r) {
-        if (!alive(r)) {
-            return true;
-        }
-        if (r.waitsStep != steps) {
-            r.waitsStep = steps;
-            r.waitsInStep = 0;
-        }
-        if (r.joinedStep == steps || r.failedStep == steps || r.waitsInStep >= MAX_WAITS_PER_STEP) {
-            return false;
-        }
-        r.waitsInStep++;
-        try {
-            endWait(r);
-        } catch (RuntimeException e) {
-            failed(r, e, "states.wait");
-        }
-        return true;
-    }
-
-    private void endWait(StateRecord<?> r) {
-        MachineRecord rec = r.record;
-        int s = rec.waitState();
-        double due = rec.waitDue();
-        if (s < 0 || due > clock + TIME_TOLERANCE) {
-            schedule(r); // changed since it was queued; keep it current
-            return;
-        }
-        Interpreter in = acquire(due);
-        r.movedAt = due;
-        r.movedStep = steps;
-        try {
-            TimeRules.endWait(in, rec);
-        } finally {
-            depth--;
-            afterMove(r);
-        }
-    }
-
-    private void runWhens(Binding b) {
-        int n = b.whenCount();
-        if (whenScratch.length < n) {
-            whenScratch = new int[Math.max(n, whenScratch.length * 2)];
-        }
-        b.copyWhenSlots(whenScratch);
-        int[] slots = whenScratch;
-        for (int i = 0; i < n; i++) {
-            StateRecord<?> r = b.at(slots[i]);
-            if (r == null || !r.whenActive || r.record.isHeld() || r.joinedStep == steps || r.failedStep == steps || !alive(r)) {
-                continue;
-            }
-            try {
-                runWhen(r);
-            } catch (RuntimeException e) {
-                failed(r, e, "states.when");
-            }
-        }
-    }
-
-    private void runWhen(StateRecord<?> r) {
-        int t = TimeRules.firstWhen(r.record, r.holder);
-        if (t >= 0 && r.world == this) { // a test may have despawned its own entity
-            // at the step's start, or later if a wait already moved the machine in this step
-            Interpreter in = acquire(r.movedStep == steps ? Math.max(stepStart, r.movedAt) : stepStart);
-            try {
-                in.take(r.record, t, r.record.chart().whenEvent);
-            } finally {
-                depth--;
-                afterMove(r);
-            }
-        }
-    }
-
-    /** Notes a machine's failure: it is stepped no further in this step, and the step goes on. */
-    private void failed(StateRecord<?> r, RuntimeException e, String eventType) {
-        r.failedStep = steps;
-        MachineException cause = e instanceof MachineException ? (MachineException) e
-                : new MachineException(r.machineId(), "machine '" + r.machineId() + "' failed: " + e, e);
-        String state = StateValue.describe(r.record);
-        String event = eventType;
-        if (e instanceof UserCodeException) {
-            UserCodeException u = (UserCodeException) e;
-            state = u.statePath();
-            event = u.eventType();
-        }
-        String entity = r.entity == null ? "no entity" : r.entity.isDeleted() ? "a despawned entity" : describe(r.entity);
-        failures.add(new MachineFailure(r.machineId(), entity, state, event, cause));
-    }
-
-    private void updateHolds() {
-        long stamp = steps + 1;
-        boolean any = false;
-        Map<Entity, List<Class<?>>> seen = inputs == null ? null : new IdentityHashMap<>();
-        if (!bindings.isEmpty()) {
-            for (Results.With1<MachinePaused> w : dominion.findEntitiesWith(MachinePaused.class)) {
-                Entity e = w.entity();
-                for (int bi = 0; bi < bindings.size(); bi++) {
-                    StateRecord<?> r = e.get(bindings.get(bi).states.recordType());
-                    if (r != null && r.world == this) {
-                        markHeld(r, stamp);
-                        any = true;
-                        if (seen != null && !seen.containsKey(e)) {
-                            seen.put(e, new ArrayList<>(List.of(MachinePaused.class)));
-                        }
-                    }
-                }
-            }
-            for (int bi = 0; bi < bindings.size(); bi++) {
-                Binding b = bindings.get(bi);
-                for (Class<?> type : b.heldBy) {
-                    for (Results.With1<?> w : dominion.findEntitiesWith(type)) {
-                        StateRecord<?> r = w.entity().get(b.states.recordType());
-                        if (r != null && r.world == this) {
-                            markHeld(r, stamp);
-                            any = true;
-                            if (seen != null) {
-                                List<Class<?>> types = seen.computeIfAbsent(w.entity(), x -> new ArrayList<>());
-                                if (!types.contains(type)) {
-                                    types.add(type);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if (seen != null) {
-            heardHolds(seen);
-        }
-        if (heldCount == 0 && !any) {
-            return;
-        }
-        int w = 0;
-        for (int i = 0; i < heldCount; i++) {
-            StateRecord<?> r = held[i];
-            if (r.heldStamp == stamp && r.world == this) {
-                held[w++] = r;
-            } else {
-                r.inHeldList = false;
-                if (r.world == this) {
-                    r.record.release(clock);
-                    r.record.clearWaitChanged();
-                    schedule(r);
-                }
-            }
-        }
-        for (int i = w; i < heldCount; i++) {
-            held[i] = null;
-        }
-        heldCount = w;
-    }
-
-    /**
-     * Tells the listener which hold components the step found that it did not find at the last
-     * step, and which it no longer finds: a replay puts them on and takes them off before the
-     * step, so the replayed step finds the same holds.
-     */
-    private void heardHolds(Map<Entity, List<Class<?>>> seen) {
-        for (Map.Entry<Entity, List<Class<?>>> e : heardHolds.entrySet()) {
-            List<Class<?>> now = seen.get(e.getKey());
-            for (Class<?> type : e.getValue()) {
-                if ((now == null || !now.contains(type)) && !e.getKey().isDeleted()) {
-                    inputs.holdChanged(e.getKey(), type, false);
-                }
-            }
-        }
-        for (Map.Entry<Entity, List<Class<?>>> e : seen.entrySet()) {
-            List<Class<?>> before = heardHolds.get(e.getKey());
-            for (Class<?> type : e.getValue()) {
-                if (before == null || !before.contains(type)) {
-                    inputs.holdChanged(e.getKey(), type, true);
-                }
-            }
-        }
-        heardHolds = seen;
-    }
-
-    private Interpreter acquire(double at) {
-        if (depth == interpreters.length) {
-            interpreters = Arrays.copyOf(interpreters, depth + 1);
-            interpreters[depth] = new Interpreter();
-        }
-        Interpreter in = interpreters[depth++];
-        in.clock(at);
-        return in;
-    }
-
-    private PolledInterpreter acquirePolled() {
-        if (depth >= polledInterpreters.length) {
-            int from = polledInterpreters.length;
-            polledInterpreters = Arrays.copyOf(polledInterpreters, depth + 1);
-            for (int i = from; i <= depth; i++) {
-                polledInterpreters[i] = new PolledInterpreter();
-            }
-        }
-        if (depth == interpreters.length) {
-            interpreters = Arrays.copyOf(interpreters, depth + 1);
-            interpreters[depth] = new Interpreter();
-        }
-        return polledInterpreters[depth++];
-    }
-
-    private void markHeld(StateRecord<?> r, long stamp) {
-        r.heldStamp = stamp;
-        if (!r.inHeldList) {
-            r.inHeldList = true;
-            held = push(held, heldCount++, r);
-            r.record.hold(clock);
-            r.record.clearWaitChanged();
-            schedule(r);
-        }
-    }
-
-    // ------------------------------------------------------------------ bookkeeping
-
-    private void register(StateRecord<?> r, Entity e) {
-        Binding b = bind(r.states);
-        r.binding = b;
-        r.world = this;
-        r.entity = e;
-        r.foundIn = null;
-        r.holder = new EntityHolder(e, this);
-        if (r.record.context() instanceof dev.enginestates.fsm.StateContext sc) {
-            sc.setEntity(e); // a builder-style context knows the entity it lives on
-        }
-        r.joinedStep = stepping ? steps : -1;
-        r.failedStep = -1;
-        r.seq = nextSeq++;
-        b.add(r);
-        MachineRecord rec = r.record;
-        if (r.localClock && rec.waitState() >= 0) {
-            // a record made outside a world counted its wait on a clock of its own, from 0
-            rec.setWait(rec.waitState(), clock - rec.waited(0), rec.waitSeconds());
-        }
-        r.localClock = false;
-        rec.clearWaitChanged();
-        schedule(r);
-        updateWhen(r);
-    }
-
-    private void unregister(StateRecord<?> r) {
-        if (r.world != this) {
-            return;
-        }
-        binding(r).remove(r);
-        // the record leaves this world's clock: its wait times count from 0 on its own again
-        MachineRecord rec = r.record;
-        if (rec.waitState() >= 0) {
-            rec.setWait(rec.waitState(), rec.waitStart() - clock, rec.waitSeconds());
-        }
-        if (rec.isHeld()) {
-            rec.setHeldSince(rec.heldSince() - clock);
-        }
-        rec.clearWaitChanged();
-        r.localClock = true;
-        r.world = null;
-        if (rec.context() instanceof dev.enginestates.fsm.StateContext sc && sc.entity() == r.entity) {
-            sc.setEntity(null);
-        }
-    }
-
-    private void checkFree(StateRecord<?> r) {
-        Objects.requireNonNull(r, "record");
-        if (r.world != null) {
-            throw new MachineException(r.machineId(), "this '" + r.machineId() + "' record is already spawned on " + describe(r.entity)
-                    + "; make a new one with trait()");
-        }
-    }
-
-    private boolean alive(StateRecord<?> r) {
-        if (r.world != this) {
-            return false;
-        }
-        if (r.entity.isDeleted()) {
-            unregister(r);
-            return false;
-        }
-        // the entity's component set is its composition: while it is the one the record was last
-        // found in, the record is still there, and the lookup (a third of a machine's step) is skipped
-        Object composition = r.entity instanceof IntEntity e ? e.getChunk() : null; // a chunk holds one composition's entities
-        if (composition != null && composition == r.foundIn) {
-            return true;
-        }
-        if (r.entity.get(r.states.recordType()) != r) {
-            // the record was removed through Dominion directly: its tags go with it
-            binding(r).moves.removeAll(r.entity, r);
-            unregister(r);
-            return false;
-        }
-        r.foundIn = composition;
-        return true;
-    }
-
     /** After a machine moved: its timer, its {@code when} rules and its tags follow its record, now. */
-    private void afterMove(StateRecord<?> r) {
+    void afterMove(StateRecord<?> r) {
         if (r.world != this) {
             return; // its own code despawned its entity or detached it
         }
         MachineRecord rec = r.record;
         if (rec.waitChanged()) {
             rec.clearWaitChanged();
-            schedule(r);
+            waits.schedule(r);
         }
-        updateWhen(r);
+        whens.update(r);
         applyTags(r);
     }
 
-    private void schedule(StateRecord<?> r) {
-        if (r.world != this) {
-            return;
-        }
-        double due = r.record.waitDue();
-        Binding b = binding(r);
-        if (due == Double.POSITIVE_INFINITY) {
-            b.timers.remove(r);
-        } else {
-            b.timers.set(r, due);
-        }
-    }
-
-    private void applyTags(StateRecord<?> r) {
+    /** A record's entity carries the tags of its active states, now. */
+    void applyTags(StateRecord<?> r) {
         if (!r.states.machine().tags() || r.entity == null || r.entity.isDeleted()) {
             return;
         }
-        binding(r).moves.apply(r.entity, r);
+        r.binding.moves.apply(r.entity, r);
     }
 
-    private void updateWhen(StateRecord<?> r) {
-        if (r.world != this) {
-            return;
-        }
-        MachineRecord rec = r.record;
-        Chart c = rec.chart();
-        boolean active = false;
-        if (rec.status() == MachineRecord.ACTIVE) {
-            for (int i = 0; i < rec.activeCount() && !active; i++) {
-                active = c.when[rec.activeAt(i)] != null;
-            }
-        }
-        binding(r).setWhenActive(r, active);
-    }
-
-    private Binding bind(States<?> states) {
-        Binding b = byStates.get(states);
-        if (b == null) {
-            b = new Binding(dominion, states);
-            byStates.put(states, b);
-            if (stepping) {
-                joining.add(b); // the step's pass holds positions in bindings: it joins when the step ends
-            } else {
-                insertInOrder(b);
-            }
-        }
-        return b;
-    }
-
-    private void insertInOrder(Binding b) {
-        int i = 0;
-        while (i < bindings.size() && bindings.get(i).states.order() < b.states.order()) {
-            i++;
-        }
-        bindings.add(i, b);
-    }
-
-    private List<Binding> allBindings() {
-        if (joining.isEmpty()) {
-            return bindings;
-        }
-        List<Binding> all = new ArrayList<>(bindings);
-        all.addAll(joining);
-        return all;
-    }
-
-    /** The record's machine in this world (kept on the record while it is in the world: no map lookup on the hot path). */
-    private Binding binding(StateRecord<?> r) {
-        return r.binding;
-    }
-
-    private static StateRecord<?>[] push(StateRecord<?>[] a, int at, StateRecord<?> r) {
+    static StateRecord<?>[] push(StateRecord<?>[] a, int at, StateRecord<?> r) {
         if (at == a.length) {
             a = Arrays.copyOf(a, a.length * 2);
         }

@@ -14,7 +14,8 @@ import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.fsm.StateMachineDefinition;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.StateValue;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.ref.WeakReference;
@@ -130,6 +131,29 @@ public final class States<C> {
         return of(Machine.define(id, context, body));
     }
 
+    /**
+     * Declares a typed machine and binds it: {@link Machine#define(String, Supplier, Class, Class, Consumer)}
+     * then {@link #of}. Its states are named by the constants of {@code states}, its events by
+     * those of {@code events}.
+     *
+     * @throws dev.enginestates.InvalidMachineException listing every problem of the declaration
+     */
+    public static <C, S extends Enum<S>, E extends Enum<E>> States<C> define(String id, Supplier<? extends C> context,
+            Class<S> states, Class<E> events, Consumer<MachineBuilder<C>> body) {
+        return of(Machine.define(id, context, states, events, body));
+    }
+
+    /**
+     * Declares a typed machine that takes no events and binds it; see
+     * {@link Machine#define(String, Supplier, Class, Consumer)}.
+     *
+     * @throws dev.enginestates.InvalidMachineException listing every problem of the declaration
+     */
+    public static <C, S extends Enum<S>> States<C> define(String id, Supplier<? extends C> context, Class<S> states,
+            Consumer<MachineBuilder<C>> body) {
+        return of(Machine.define(id, context, states, body));
+    }
+
     /** The machine definition. */
     public Machine<C> machine() {
         return machine;
@@ -211,13 +235,58 @@ public final class States<C> {
         int s = path == null ? -1 : chart.stateAt(path);
         if (s <= 0 || chart.type[s] == StateType.HISTORY) {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' has no state '" + path
-                    + "' to query; expected one of " + machine.statePaths());
+                    + "' to query" + (s > 0 ? " ('" + path + "' is a history state, never active)" : "") + "; expected one of "
+                    + statePathsToQuery() + (s > 0 ? "" : StateValue.suggestion(chart, path)));
         }
         if (tags[s] == null) {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' was declared with tags(false), so state '"
                     + path + "' has no tag; read the state with read(...).matches(\"" + path + "\")");
         }
         return tags[s].getClass();
+    }
+
+    /**
+     * The tag component class of the state declared with a constant of the machine's state enum:
+     * {@code world.query(GUARD.is(ANSWER))}, {@code entity.has(GUARD.is(WATCH))}. Allocation-free.
+     *
+     * @throws MachineException if the constant is not of the machine's state enum, it is a history state, or the machine
+     *                          was declared with {@code tags(false)}
+     */
+    public Class<? extends StateTag> is(Enum<?> state) {
+        int s = stateOf(state, "is");
+        if (chart.type[s] == StateType.HISTORY || tags[s] == null) {
+            return is(chart.path[s]); // throws, saying why
+        }
+        return tags[s].getClass();
+    }
+
+    /**
+     * The dotted path of the state a constant declares ({@code path(WATCH)} is
+     * {@code "PATROL.WATCH"}): the name dumps, checkpoints and string reads use.
+     *
+     * @throws MachineException if the constant is not of the machine's state enum
+     */
+    public String path(Enum<?> state) {
+        return chart.path[stateOf(state, "path")];
+    }
+
+    /** The state a constant declares; throws when it is not of the machine's state enum. */
+    int stateOf(Enum<?> state, String call) {
+        int s = chart.enumNames().state(Objects.requireNonNull(state, "state"));
+        if (s < 0) {
+            throw new MachineException(chart.machineId, chart.enumNames().stateProblem(chart.machineId, state, call));
+        }
+        return s;
+    }
+
+    private List<String> statePathsToQuery() {
+        java.util.ArrayList<String> out = new java.util.ArrayList<>();
+        for (int s = 1; s < chart.size; s++) {
+            if (chart.type[s] != StateType.HISTORY) {
+                out.add(chart.path[s]);
+            }
+        }
+        return out;
     }
 
     /** The states' tag classes, by path, for tools; empty with {@code tags(false)}. */
@@ -249,6 +318,34 @@ public final class States<C> {
     }
 
     /**
+     * Sends the event named by a constant of the machine's event enum to the machine on an
+     * entity; it moves now, and its tags with it. Allocation-free once warm.
+     *
+     * @return whether a state took the event (an action-only transition counts)
+     * @throws MachineException if the constant is not of the machine's event enum, or the entity holds no record of this machine
+     */
+    public boolean send(Entity entity, Enum<?> event) {
+        StateRecord<C> r = read(entity);
+        noEventsForBuilder();
+        int id = eventOf(event, "send");
+        return r.world.send(r, id, chart.eventObjects[id]);
+    }
+
+    /** Sends the event named by a constant to the world's own machine (a game's phases). */
+    public boolean send(StateWorld world, Enum<?> event) {
+        return send(world.entity(), event);
+    }
+
+    /** The id of the event a constant names; throws when it is not of the machine's event enum. */
+    private int eventOf(Enum<?> event, String call) {
+        int id = chart.enumNames().event(Objects.requireNonNull(event, "event"));
+        if (id < 0) {
+            throw new MachineException(chart.machineId, chart.enumNames().eventProblem(chart.machineId, event, call));
+        }
+        return id;
+    }
+
+    /**
      * Sends a polled machine's event with arguments, which its handler receives (the
      * {@code 000} document's {@code send(event, ...args)}).
      *
@@ -271,6 +368,9 @@ public final class States<C> {
     public boolean send(Entity entity, Event event) {
         StateRecord<C> r = read(entity);
         noEventsForBuilder();
+        if (event.constant() != null) {
+            eventOf(event.constant(), "send"); // an event named by a constant of another enum is refused
+        }
         if (chart.polled != null) {
             return r.world.sendPolled(r, eventId(event.type()), event.type(), new Object[] {event}, event);
         }

@@ -1,9 +1,12 @@
 package dev.enginestates.fsm;
 
 import dev.enginestates.MachineException;
+import dev.enginestates.MachineView;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.Reads;
+import dev.enginestates.records.StateValue;
 
 import java.util.Objects;
 
@@ -25,7 +28,7 @@ import java.util.Objects;
  *
  * @param <C> the context type
  */
-public class StateMachine<C extends StateContextCore> {
+public class StateMachine<C extends StateContextCore> implements MachineView<C> {
     private final StateMachineDefinition<C> definition;
     private final MachineRecord record;
 
@@ -100,6 +103,60 @@ public class StateMachine<C extends StateContextCore> {
     /** The machine's own time in the current state (what it writes into the context). */
     public float timeInState() {
         return record.timeInState();
+    }
+
+    // ---- the read-only view every face shares
+
+    @Override
+    public String machineId() {
+        return definition.id();
+    }
+
+    /** The current state's name, or {@code ""} before {@link #initialize} ({@link #current()} says {@code null} then). */
+    @Override
+    public String state() {
+        String c = current();
+        return c == null ? "" : c;
+    }
+
+    @Override
+    public Object value() {
+        return StateValue.of(record);
+    }
+
+    @Override
+    public boolean matches(String path) {
+        return StateValue.matches(record, path);
+    }
+
+    @Override
+    public java.util.List<String> leaves() {
+        return StateValue.leaves(record);
+    }
+
+    /** The context the machine last ran with, or {@code null} before {@link #initialize}. */
+    @Override
+    @SuppressWarnings("unchecked")
+    public C context() {
+        return (C) record.context();
+    }
+
+    /** Always false: a builder-style machine has no final state. */
+    @Override
+    public boolean isDone() {
+        return false;
+    }
+
+    /** {@link #timeInState()}, widened. */
+    @Override
+    public double time() {
+        return record.timeInState();
+    }
+
+    /** Always 0: a builder-style machine leaves when its handler says so, not on time. */
+    @Override
+    public double secondsLeft() {
+        return Reads.secondsLeft(record, 0);
     }
 
     /** The definition this machine runs. */

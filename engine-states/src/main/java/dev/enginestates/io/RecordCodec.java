@@ -9,8 +9,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.States;
-import dev.enginestates.record.Configurations;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.Configurations;
+import dev.enginestates.records.MachineRecord;
 
 import java.util.Iterator;
 import java.util.List;

@@ -14,8 +14,8 @@ import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
-import dev.enginestates.record.MachineRecord;
-import dev.enginestates.record.StateValue;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.StateValue;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

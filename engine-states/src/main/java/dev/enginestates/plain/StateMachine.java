@@ -3,6 +3,7 @@ package dev.enginestates.plain;
 import dev.enginestates.Event;
 import dev.enginestates.Machine;
 import dev.enginestates.MachineException;
+import dev.enginestates.MachineView;
 import dev.enginestates.StatesDef;
 import dev.enginestates.UnknownEventException;
 import dev.enginestates.UserCodeException;
@@ -10,13 +11,12 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.chart.Names;
-import dev.enginestates.declare.Holder;
+import dev.enginestates.declare.Self;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
-import dev.enginestates.record.MachineRecord;
-import dev.enginestates.record.Reads;
-import dev.enginestates.record.StateValue;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.Reads;
+import dev.enginestates.records.StateValue;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -54,7 +54,7 @@ import java.util.Objects;
  *
  * @param <C> the context type
  */
-public final class StateMachine<C> {
+public final class StateMachine<C> implements MachineView<C> {
     /** Hears the active leaf change: {@code (to, from)}, both leaf paths. */
     @FunctionalInterface
     public interface ChangeListener {
@@ -69,7 +69,6 @@ public final class StateMachine<C> {
     private final MachineRecord record;
     private final Interpreter interpreter;
     private final PolledInterpreter polled;
-    private final Holder holder;
     /** XState style: this machine's own clock, the sum of its steps. */
     private double clock;
     private ChangeListener[] listeners = NO_LISTENERS;
@@ -101,7 +100,7 @@ public final class StateMachine<C> {
                     + " run it with dev.enginestates.fsm.StateMachine: new StateMachine<>(definition).initialize(ctx)");
         }
         this.record = new MachineRecord(chart, context);
-        this.holder = new PlainHolder(this);
+        record.self(new PlainSelf(this));
         if (chart.polled != null) {
             this.polled = new PolledInterpreter();
             this.interpreter = null;
@@ -146,6 +145,30 @@ public final class StateMachine<C> {
         m.interpreter.clock(0);
         m.interpreter.place(m.record, targets);
         return m;
+    }
+
+    /**
+     * For tests: a typed machine put straight into the states declared with constants of its
+     * state enum (no actions run, a wait there starts from 0); see {@link #startIn(Machine, Object, String...)}.
+     *
+     * @throws IllegalArgumentException if a constant is not of the machine's state enum
+     */
+    public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, Enum<?> state, Enum<?>... more) {
+        String[] paths = new String[1 + more.length];
+        paths[0] = pathOf(machine, state, "startIn");
+        for (int i = 0; i < more.length; i++) {
+            paths[i + 1] = pathOf(machine, more[i], "startIn");
+        }
+        return startIn(machine, ctx, paths);
+    }
+
+    private static String pathOf(Machine<?> machine, Enum<?> state, String call) {
+        Chart c = machine.chart();
+        int s = c.enumNames().state(Objects.requireNonNull(state, "state"));
+        if (s < 0) {
+            throw new IllegalArgumentException(c.enumNames().stateProblem(c.machineId, state, call));
+        }
+        return c.path[s];
     }
 
     /**
@@ -199,7 +222,7 @@ public final class StateMachine<C> {
                 waits++;
             }
             if (record.status() == MachineRecord.ACTIVE && !record.isHeld()) {
-                int t = TimeRules.firstWhen(record, holder);
+                int t = TimeRules.firstWhen(record);
                 if (t >= 0) {
                     interpreter.clock(movedAt);
                     interpreter.take(record, t, chart.whenEvent);
@@ -227,6 +250,25 @@ public final class StateMachine<C> {
     }
 
     /**
+     * Sends the event named by a constant of a typed machine's event enum. Allocation-free once warm.
+     *
+     * @return whether a state took it (a transition, even one that only runs actions)
+     * @throws MachineException if the constant is not of the machine's event enum; nothing changes
+     */
+    public boolean send(Enum<?> event) {
+        int id = eventOf(event, "send");
+        return sendXState(id, chart.eventObjects[id]);
+    }
+
+    private int eventOf(Enum<?> event, String call) {
+        int id = chart.enumNames().event(Objects.requireNonNull(event, "event"));
+        if (id < 0) {
+            throw new MachineException(chart.machineId, chart.enumNames().eventProblem(chart.machineId, event, call));
+        }
+        return id;
+    }
+
+    /**
      * Sends a polled machine's event with arguments, which its handlers receive.
      *
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
@@ -251,6 +293,9 @@ public final class StateMachine<C> {
      */
     public boolean send(Event event) {
         Objects.requireNonNull(event, "event");
+        if (event.constant() != null) {
+            eventOf(event.constant(), "send"); // an event named by a constant of another enum is refused
+        }
         if (polled != null) {
             return polled.send(record, polledEventId(event.type()), event.type(), new Object[] {event});
         }
@@ -293,6 +338,15 @@ public final class StateMachine<C> {
         } finally {
             reportChange();
         }
+    }
+
+    /**
+     * Sets a typed machine's state by hand to the state declared with a constant: no actions run.
+     *
+     * @throws IllegalArgumentException if the constant is not of the machine's state enum; nothing changes
+     */
+    public void go(Enum<?> state) {
+        go(pathOf(machine, state, "go"));
     }
 
     // ------------------------------------------------------------------ reading
@@ -363,6 +417,16 @@ public final class StateMachine<C> {
     }
 
     /**
+     * Whether the state declared with a constant of the machine's state enum is active, as the
+     * leaf or an ancestor. Allocation-free.
+     *
+     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     */
+    public boolean is(Enum<?> state) {
+        return record.isActive(stateOf(state, "is"));
+    }
+
+    /**
      * Seconds spent in an active state, by name or path; 0 when it is not active.
      *
      * @throws IllegalArgumentException if no state of the machine has that name or path
@@ -370,6 +434,42 @@ public final class StateMachine<C> {
     public double timeIn(String name) {
         int s = activeNamed(name, "timeIn");
         return s < 0 ? 0 : secondsIn(s);
+    }
+
+    /**
+     * Seconds spent in the state declared with a constant; 0 when it is not active.
+     *
+     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     */
+    public double timeIn(Enum<?> state) {
+        int s = stateOf(state, "timeIn");
+        return record.isActive(s) ? secondsIn(s) : 0;
+    }
+
+    /**
+     * The constant of the active leaf (of several parallel leaves, the first in document order).
+     *
+     * @throws IllegalArgumentException if the machine's states are not named by {@code states}
+     */
+    public <S extends Enum<S>> S leaf(Class<S> states) {
+        if (chart.enumNames().stateEnum() != states) {
+            throw new IllegalArgumentException("machine '" + chart.machineId + "' names its states by " + (chart.enumNames().typed()
+                    ? chart.enumNames().stateEnum().getSimpleName() : "strings") + ", not by " + states.getSimpleName());
+        }
+        for (int s = 1; s < chart.size; s++) {
+            if (record.isActive(s) && chart.isLeaf(s)) {
+                return states.cast(chart.enumNames().constantOf(s));
+            }
+        }
+        return null;
+    }
+
+    private int stateOf(Enum<?> state, String call) {
+        int s = chart.enumNames().state(Objects.requireNonNull(state, "state"));
+        if (s < 0) {
+            throw new IllegalArgumentException(chart.enumNames().stateProblem(chart.machineId, state, call));
+        }
+        return s;
     }
 
     private double secondsIn(int s) {
@@ -422,9 +522,22 @@ public final class StateMachine<C> {
         return StateValue.of(record);
     }
 
-    /** Whether the state at a dotted path ({@code "patrol.watch"}) is active. */
+    /**
+     * Whether the state at a dotted path ({@code "patrol.watch"}; {@code ""} is the root) is active.
+     *
+     * @throws IllegalArgumentException if the path names no state (with the closest path, when one is near)
+     */
     public boolean matches(String path) {
-        return StateValue.matches(record, path);
+        return StateValue.matches(record, Objects.requireNonNull(path, "path")); // one reading for every face
+    }
+
+    /**
+     * Whether the state declared with a constant of the machine's state enum is active.
+     *
+     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     */
+    public boolean matches(Enum<?> state) {
+        return record.isActive(stateOf(state, "matches"));
     }
 
     /** The paths of the active leaves, in document order. */
@@ -435,6 +548,11 @@ public final class StateMachine<C> {
     /** Whether a top-level final state was reached; a done machine takes no more events. */
     public boolean isDone() {
         return record.isDone();
+    }
+
+    @Override
+    public String machineId() {
+        return machine.id();
     }
 
     /** The machine definition. */
@@ -512,7 +630,7 @@ public final class StateMachine<C> {
             }
         }
         return new IllegalArgumentException("machine '" + chart.machineId + "': " + call + "('" + name + "') names no state; expected one of "
-                + names + Names.suggestion(name, names));
+                + names + StateValue.suggestion(chart, name));
     }
 
     /** The deepest active state (an XState-style machine without parallel states has one branch). */
@@ -594,12 +712,67 @@ public final class StateMachine<C> {
         }
     }
 
-    /** What a plain machine's {@code when} tests see as their holder: the machine itself. */
-    private static final class PlainHolder implements Holder {
+    /**
+     * What a plain machine's code sees as its {@code self}: no entity and no world, the machine
+     * itself as its face, and its context as its holder ({@code get} and {@code has} find the
+     * context by type, as a {@code when} test's holder always has).
+     */
+    private static final class PlainSelf implements Self {
         private final StateMachine<?> machine;
 
-        PlainHolder(StateMachine<?> machine) {
+        PlainSelf(StateMachine<?> machine) {
             this.machine = machine;
+        }
+
+        @Override
+        public <E> E entity() {
+            return null;
+        }
+
+        @Override
+        public <W> W world() {
+            return null;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public <M> M machine() {
+            return (M) machine;
+        }
+
+        @Override
+        public boolean attached() {
+            return false;
+        }
+
+        @Override
+        public void add(Object component) {
+            throw noEntity("add " + component);
+        }
+
+        @Override
+        public boolean remove(Class<?> type) {
+            throw noEntity("remove " + type.getSimpleName());
+        }
+
+        @Override
+        public boolean send(Object entity, String event) {
+            throw noEntity("send '" + event + "' to another entity");
+        }
+
+        @Override
+        public boolean send(Object entity, Event event) {
+            throw noEntity("send '" + event.type() + "' to another entity");
+        }
+
+        private IllegalStateException noEntity(String what) {
+            return new IllegalStateException("machine '" + machine.chart.machineId + "' cannot " + what
+                    + ": it runs on a plain object, with no entity; expected a machine spawned in a world (self.attached())");
+        }
+
+        @Override
+        public String toString() {
+            return "Self(" + machine.chart.machineId + " on a plain object)";
         }
 
         @Override

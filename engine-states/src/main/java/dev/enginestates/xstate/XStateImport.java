@@ -8,6 +8,8 @@ import dev.enginestates.InvalidMachineException;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.Action;
 import dev.enginestates.declare.Guard;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.HistoryBuilder;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineBuilder;
@@ -56,8 +58,8 @@ public final class XStateImport<C> {
     private static final Set<String> TRANSITION_KEYS = Set.of("target", "guard", "actions", "reenter", "description");
 
     private final Supplier<? extends C> context;
-    private final Map<String, Guard<C>> guards = new HashMap<>();
-    private final Map<String, Action<C>> actions = new HashMap<>();
+    private final Map<String, SelfGuard<C>> guards = new HashMap<>();
+    private final Map<String, SelfAction<C>> actions = new HashMap<>();
     private Function<String, Guard<C>> guardResolver = name -> null;
     private Function<String, Action<C>> actionResolver = name -> null;
     private UnknownEvents unknownEvents = UnknownEvents.ACCEPT;
@@ -77,6 +79,12 @@ public final class XStateImport<C> {
         return this;
     }
 
+    /** Supplies the guard named {@code name}, reading the machine's entity and world as well: {@code (ctx, event, self) -> ...}. */
+    public XStateImport<C> guard(String name, SelfGuard<C> guard) {
+        guards.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(guard, "guard"));
+        return this;
+    }
+
     /** Supplies guards by name for every name not given with {@link #guard}; return {@code null} for an unknown name. */
     public XStateImport<C> guards(Function<String, Guard<C>> resolver) {
         this.guardResolver = Objects.requireNonNull(resolver, "resolver");
@@ -85,6 +93,12 @@ public final class XStateImport<C> {
 
     /** Supplies the action named {@code name} in the config. */
     public XStateImport<C> action(String name, Action<C> action) {
+        actions.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(action, "action"));
+        return this;
+    }
+
+    /** Supplies the action named {@code name}, seeing the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    public XStateImport<C> action(String name, SelfAction<C> action) {
         actions.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(action, "action"));
         return this;
     }
@@ -189,10 +203,10 @@ public final class XStateImport<C> {
         if (initial != null) {
             b.initial(initial);
         }
-        for (Action<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
+        for (SelfAction<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
             b.entry(a);
         }
-        for (Action<C> a : actionList(node.get("exit"), path + ".exit", problems)) {
+        for (SelfAction<C> a : actionList(node.get("exit"), path + ".exit", problems)) {
             b.exit(a);
         }
         JsonNode states = node.get("states");
@@ -258,10 +272,10 @@ public final class XStateImport<C> {
                 if (id != null) {
                     s.id(id);
                 }
-                for (Action<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
+                for (SelfAction<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
                     s.entry(a);
                 }
-                for (Action<C> a : actionList(node.get("exit"), path + ".exit", problems)) {
+                for (SelfAction<C> a : actionList(node.get("exit"), path + ".exit", problems)) {
                     s.exit(a);
                 }
             });
@@ -347,7 +361,7 @@ public final class XStateImport<C> {
                 problems.add(path + ".target: expected a target string or an array of them, found " + kind(target));
             }
         }
-        Guard<C> guard = null;
+        SelfGuard<C> guard = null;
         JsonNode g = spec.get("guard");
         if (g != null) {
             String name = g.isTextual() ? g.asText() : g.isObject() && g.path("type").isTextual() ? g.get("type").asText() : null;
@@ -360,7 +374,7 @@ public final class XStateImport<C> {
                 }
             }
         }
-        List<Action<C>> acts = actionList(spec.get("actions"), path + ".actions", problems);
+        List<SelfAction<C>> acts = actionList(spec.get("actions"), path + ".actions", problems);
         JsonNode reenter = spec.get("reenter");
         boolean re = false;
         if (reenter != null) {
@@ -370,34 +384,34 @@ public final class XStateImport<C> {
                 re = reenter.asBoolean();
             }
         }
-        Guard<C> finalGuard = guard;
+        SelfGuard<C> finalGuard = guard;
         boolean finalReenter = re;
         return t -> {
             t.target(targets.toArray(new String[0]));
             if (finalGuard != null) {
                 t.guard(finalGuard);
             }
-            for (Action<C> a : acts) {
+            for (SelfAction<C> a : acts) {
                 t.action(a);
             }
             t.reenter(finalReenter);
         };
     }
 
-    private List<Action<C>> actionList(JsonNode node, String path, List<String> problems) {
-        List<Action<C>> out = new ArrayList<>();
+    private List<SelfAction<C>> actionList(JsonNode node, String path, List<String> problems) {
+        List<SelfAction<C>> out = new ArrayList<>();
         if (node == null || node.isNull()) {
             return out;
         }
         if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {
-                Action<C> a = action(node.get(i), path + "[" + i + "]", problems);
+                SelfAction<C> a = action(node.get(i), path + "[" + i + "]", problems);
                 if (a != null) {
                     out.add(a);
                 }
             }
         } else {
-            Action<C> a = action(node, path, problems);
+            SelfAction<C> a = action(node, path, problems);
             if (a != null) {
                 out.add(a);
             }
@@ -405,13 +419,13 @@ public final class XStateImport<C> {
         return out;
     }
 
-    private Action<C> action(JsonNode node, String path, List<String> problems) {
+    private SelfAction<C> action(JsonNode node, String path, List<String> problems) {
         String name = node.isTextual() ? node.asText() : node.isObject() && node.path("type").isTextual() ? node.get("type").asText() : null;
         if (name == null) {
             problems.add(path + ": expected an action name or {\"type\": name}, found " + kind(node));
             return null;
         }
-        Action<C> a = actions.containsKey(name) ? actions.get(name) : actionResolver.apply(name);
+        SelfAction<C> a = actions.containsKey(name) ? actions.get(name) : actionResolver.apply(name);
         if (a == null) {
             problems.add(path + ": action '" + name + "' is not supplied; supply it with .action(\"" + name + "\", ...)");
         }

@@ -9,7 +9,7 @@ import dev.enginestates.declare.NodeBuilder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.plain.StateMachine;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -176,6 +176,38 @@ class BuilderOnEntityTest {
         }
     }
 
+    /** A context that reaches other entities' machines from its hooks. */
+    public static final class Relay extends AIContext {
+        Runnable onEnter = () -> { };
+    }
+
+    @Test
+    void moves_nest_across_styles_a_builder_hook_moving_a_builder_machine_whose_hook_sends_to_an_xstate_machine() {
+        StateMachineDefinition<Relay> relayDef = new StateMachineBuilder<Relay>("entity-relay", Relay::new)
+                .configureState("Idle").asInitial()
+                .configureState("Fired").enter(r -> r.onEnter.run())
+                .build();
+        States<Relay> relay = States.of(relayDef);
+        States<int[]> bell = States.define("entity-bell", () -> new int[1], m -> m
+                .initial("quiet")
+                .state("quiet", s -> s.on("RING", t -> t.target("ringing").action((c, e) -> c[0]++)))
+                .state("ringing"));
+        try (StateWorld world = StateWorld.create()) {
+            Relay first = new Relay();
+            Relay second = new Relay();
+            Entity a = world.spawn(relay.trait(first));
+            Entity b = world.spawn(relay.trait(second));
+            Entity c = world.spawn(bell.trait());
+            first.onEnter = () -> relay.transitionTo(b, "Fired");   // a builder move inside a builder move
+            second.onEnter = () -> bell.send(c, "RING");            // an XState move two levels down
+            relay.transitionTo(a, "Fired");
+            assertEquals("Fired", relay.read(b).state());
+            assertEquals("ringing", bell.read(c).state());
+            assertEquals(1, bell.read(c).context()[0]);
+            assertTrue(c.has(bell.is("ringing")));
+        }
+    }
+
     @Test
     void builder_machines_take_no_events_and_an_unknown_state_is_refused() {
         try (StateWorld world = StateWorld.create()) {

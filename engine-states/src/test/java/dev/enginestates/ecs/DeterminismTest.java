@@ -5,7 +5,7 @@ import dev.enginestates.Event;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.StateType;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -10,7 +10,7 @@ import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.io.InputLog;
 import dev.enginestates.io.Saves;
 import dev.enginestates.plain.StateMachine;
-import dev.enginestates.record.MachineRecord;
+import dev.enginestates.records.MachineRecord;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

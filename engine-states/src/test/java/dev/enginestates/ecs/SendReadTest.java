@@ -295,7 +295,11 @@ class SendReadTest {
             assertTrue(r.matches("patrol.watch"));
             assertFalse(r.matches("patrol.rest"));
             assertFalse(r.matches("answer"));
-            assertFalse(r.matches("no.such.state"));
+            // issue 12: a path that names no state is an error with the closest path, never a quiet false
+            assertTrue(assertThrows(MachineException.class, () -> r.matches("no.such.state")).getMessage()
+                    .startsWith("machine 'guard' has no state 'no.such.state' to match"));
+            assertTrue(assertThrows(MachineException.class, () -> r.matches("patrol.wach")).getMessage()
+                    .endsWith("; did you mean 'patrol.watch'?"));
             Entity a = world.spawn(ARMED.trait());
             ARMED.send(a, "FIRE");
             assertTrue(ARMED.read(a).matches("armed.weapon.cooldown"));

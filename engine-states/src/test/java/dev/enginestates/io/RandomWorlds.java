@@ -986,7 +986,7 @@ final class RandomWorlds {
         return null;
     }
 
-    private static String difference(dev.enginestates.record.MachineRecord x, dev.enginestates.record.MachineRecord y) {
+    private static String difference(dev.enginestates.records.MachineRecord x, dev.enginestates.records.MachineRecord y) {
         if (x.status() != y.status()) {
             return "status " + x.status() + " / " + y.status();
         }

@@ -12,6 +12,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import static dev.enginestates.samples.Guard.GuardEvent.BELL;
+import static dev.enginestates.samples.Guard.GuardEvent.RESTART;
+import static dev.enginestates.samples.Guard.GuardEvent.RESUME;
+import static dev.enginestates.samples.Guard.GuardState.ANSWER;
+import static dev.enginestates.samples.Guard.GuardState.REST;
+import static dev.enginestates.samples.Guard.GuardState.WATCH;
+
 /**
  * The samples' main job. First one siege and one guard of the {@code 003} document driven by
  * events, each move printed; then a headless room of the same machines: 1,000
@@ -53,7 +60,7 @@ public final class Main {
         System.out.println("== guard (003: Waiting, deep history) ==");
         StateMachine<Guard> guard = new StateMachine<>(Guard.MACHINE);
         print(guard, "start");
-        drive(guard, "BELL", "RESUME", "BELL", "RESTART");
+        drive(guard, BELL, RESUME, BELL, RESTART);
         System.out.println("  bells answered: " + guard.context().bells);
         System.out.println();
     }
@@ -75,9 +82,9 @@ public final class Main {
             System.out.printf("%d guards and a siege, %d s of game time at 60 Hz%n", GUARDS, SECONDS);
             System.out.printf("%4s  %-9s %5s  %6s %6s %6s  %12s%n", "t", "siege", "waves", "watch", "rest", "answer",
                     "step mean");
-            Class<?> watch = guards.is("patrol.watch");
-            Class<?> rest = guards.is("patrol.rest");
-            Class<?> answer = guards.is("answer");
+            Class<?> watch = guards.is(WATCH);
+            Class<?> rest = guards.is(REST);
+            Class<?> answer = guards.is(ANSWER);
             long totalNanos = 0;
             long steps = 0;
             for (int second = 1; second <= SECONDS; second++) {
@@ -92,12 +99,12 @@ public final class Main {
                 }
                 if (second % 10 == 0) {
                     for (int k = 0; k < 100; k++) {
-                        guards.send(all.get(random.nextInt(GUARDS)), "BELL");
+                        guards.send(all.get(random.nextInt(GUARDS)), BELL);
                     }
                 }
                 if (second % 10 == 3) {
                     for (Entity e : world.query(answer)) {
-                        guards.send(e, "RESUME");
+                        guards.send(e, RESUME);
                     }
                 }
                 long secondNanos = 0;
@@ -119,6 +126,15 @@ public final class Main {
 
     private static void drive(StateMachine<?> machine, String... events) {
         for (String event : events) {
+            String before = json(machine.value());
+            boolean taken = machine.send(event);
+            System.out.printf("  %-10s %-20s -> %s%s%n", event, before, json(machine.value()), taken ? "" : "  (not taken)");
+        }
+    }
+
+    /** The typed guard's events, by constant. */
+    private static void drive(StateMachine<?> machine, Enum<?>... events) {
+        for (Enum<?> event : events) {
             String before = json(machine.value());
             boolean taken = machine.send(event);
             System.out.printf("  %-10s %-20s -> %s%s%n", event, before, json(machine.value()), taken ? "" : "  (not taken)");

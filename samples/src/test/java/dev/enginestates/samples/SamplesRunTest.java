@@ -53,7 +53,7 @@ class SamplesRunTest {
     @Test
     void guard() throws Exception {
         assertPrints(run(() -> GuardSample.main(new String[0])),
-                "   5  patrol.watch (1.00 s left)   patrol.rest (8.00 s left)    patrol.watch (4.00 s left)       2    1      0\n",
+                "   5  PATROL.WATCH (1.00 s left)   PATROL.REST (8.00 s left)    PATROL.WATCH (4.00 s left)       2    1      0\n",
                 "bells answered: ada 1, bo 1, cy 1\n");
     }
 

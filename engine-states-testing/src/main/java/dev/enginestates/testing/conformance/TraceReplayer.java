@@ -7,7 +7,7 @@ import dev.enginestates.Event;
 import dev.enginestates.MachineException;
 import dev.enginestates.Machine;
 import dev.enginestates.plain.StateMachine;
-import dev.enginestates.record.Configurations;
+import dev.enginestates.records.Configurations;
 import dev.enginestates.xstate.XStateImport;
 
 import java.io.IOException;

@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Issue "Test kit and samples": every code block in the README compiles. Each Java block's
  * lines must stand, in order, in compiled sources ({@link Tour}, {@link PolledTour}, {@link BuilderTour},
- * {@link ReadmeKitTest}, {@link BuilderReadmeKitTest}), and
- * the tours ({@link Tour}, {@link PolledTour}, {@link BuilderTour}) run and do what the README says.
+ * {@link TypedTour}, {@link SelfTour}, {@link ReadmeKitTest}, {@link BuilderReadmeKitTest}, {@link TypedReadmeKitTest}), and
+ * the tours ({@link Tour}, {@link PolledTour}, {@link BuilderTour}, {@link TypedTour}, {@link SelfTour}) run and do what the README says.
  */
 class ReadmeCodeTest {
     private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
@@ -91,6 +91,21 @@ class ReadmeCodeTest {
         assertEquals(90, f.dummyHp, "the damage window's callback ran once");
         assertEquals(List.of("enter Idle", "enter Attack", "input open", "enter Idle"), f.log);
         assertEquals(1 / 60f, BuilderTour.split(), "the work between advance and runStates reads the advanced clock");
+    }
+
+    @Test
+    void theSelfTourDoesWhatTheReadmeSays() {
+        SelfTour.Seen seen = SelfTour.tour();
+        assertTrue(seen.nearOnFire, "the entry action put OnFire on its own entity");
+        assertEquals(1, seen.onFire, "Dominion's own query finds it");
+        assertTrue(seen.farBurning, "2 s later the near tree burned out and its action lit the far one");
+        assertEquals("standing", seen.farAfterRain, "the when test read Wet on its entity");
+        assertFalse(seen.farOnFireAfterRain, "the exit action took OnFire off");
+        assertTrue(seen.typed, "self.entity() and self.world() are the entity and the world, typed by the assignment");
+        assertTrue(seen.detachedAfterDespawn, "after despawn, self says so");
+        assertEquals(null, seen.plainEntity, "a plain machine has no entity");
+        assertEquals(null, seen.plainWorld, "nor a world");
+        assertFalse(seen.plainAttached);
     }
 
     @Test
@@ -236,8 +251,8 @@ class ReadmeCodeTest {
                 }
             }
         }
-        assertTrue(files.containsAll(List.of("Tour.java", "PolledTour.java", "BuilderTour.java", "ReadmeKitTest.java",
-                "BuilderReadmeKitTest.java")), files.toString());
+        assertTrue(files.containsAll(List.of("Tour.java", "PolledTour.java", "BuilderTour.java", "TypedTour.java", "ReadmeKitTest.java",
+                "BuilderReadmeKitTest.java", "TypedReadmeKitTest.java")), files.toString());
     }
 
     @Test
@@ -246,6 +261,23 @@ class ReadmeCodeTest {
         assertEquals("breather", Tour.plain());
         assertTrue(Tour.saves(), "the checkpoint restored into another world reads back the same");
         Tour.ecs();
+    }
+
+    @Test
+    void theTypedTourDoesWhatTheReadmeSays() throws IOException {
+        List<Object> read = TypedTour.tour();
+        assertEquals(List.of(1, true, TypedTour.GuardState.ANSWER, "PATROL.WATCH", false), read.subList(0, 5));
+        String typo = (String) read.get(5);
+        String readme = Files.readString(root().resolve("README.md"));
+        assertTrue(readme.contains("`" + typo + "`"), "the README quotes the message of matches(\"PATROL.WACH\"): " + typo);
+        assertTrue(typo.endsWith("did you mean 'PATROL.WATCH'?"), typo);
+        assertEquals(1.0, (double) read.get(6), 1e-9, "RESUME brings him back with one second left");
+        assertEquals(List.of(true, "ANSWER"), TypedTour.plain());
+        // the error the README prints for a constant declared twice, one never declared and an event no state takes
+        String invalid = TypedTour.invalid();
+        assertTrue(invalid.startsWith("machine 'guard' is invalid: 3 problems"), invalid);
+        assertTrue(readme.replace("\r\n", "\n").contains("```\n" + invalid.replace("\r\n", "\n") + "\n```"),
+                "the README prints the message as the compiler writes it:\n" + invalid);
     }
 
     @Test

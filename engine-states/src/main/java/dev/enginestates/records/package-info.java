@@ -3,4 +3,4 @@
  * configuration, history, status, context). The single source of truth; everything else
  * (tags, reads, dumps) is derived from it.
  */
-package dev.enginestates.record;
+package dev.enginestates.records;

@@ -1,4 +1,4 @@
-package dev.enginestates.record;
+package dev.enginestates.records;
 
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.StateType;

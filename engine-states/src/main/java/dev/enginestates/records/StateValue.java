@@ -1,6 +1,8 @@
-package dev.enginestates.record;
+package dev.enginestates.records;
 
+import dev.enginestates.MachineException;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Names;
 import dev.enginestates.declare.StateType;
 
 import java.util.ArrayList;
@@ -49,10 +51,58 @@ public final class StateValue {
         return Collections.unmodifiableMap(out);
     }
 
-    /** Whether the state at the dotted path ({@code "patrol.watch"}; {@code ""} is the root) is active; {@code false} for a path that names no state. */
+    /**
+     * Whether the state at the dotted path ({@code "patrol.watch"}; {@code ""} is the root) is
+     * active.
+     *
+     * @throws MachineException if the path names no state: a typo is an error, never a quiet
+     *                          {@code false}; the message gives the closest path when one is near
+     */
     public static boolean matches(MachineRecord r, String path) {
-        int s = r.chart().stateAt(path);
-        return s >= 0 && r.isActive(s);
+        Chart c = r.chart();
+        int s = path == null ? -1 : c.stateAt(path);
+        if (s < 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' has no state '" + path + "' to match; expected a"
+                    + " path from the root, one of " + paths(c) + suggestion(c, path));
+        }
+        return r.isActive(s);
+    }
+
+    /**
+     * {@code "; did you mean 'patrol.watch'?"} for a name that names no state: the closest path,
+     * or the path of the one state whose key is (or is close to) the name; {@code ""} when none is near.
+     */
+    public static String suggestion(Chart c, String name) {
+        if (name == null) {
+            return "";
+        }
+        List<String> paths = new ArrayList<>();
+        for (int s = 1; s < c.size; s++) {
+            paths.add(c.path[s]);
+        }
+        String best = Names.closest(name, paths);
+        if (best == null) {
+            // a key written without its parents ("watch" for "patrol.watch"), or a typo of one
+            int dot = name.lastIndexOf('.');
+            String key = dot >= 0 ? name.substring(dot + 1) : name;
+            List<String> keys = new ArrayList<>();
+            for (int s = 1; s < c.size; s++) {
+                keys.add(c.key[s]);
+            }
+            String k = Names.closest(key, keys);
+            if (k != null && keys.indexOf(k) == keys.lastIndexOf(k)) {
+                best = c.path[keys.indexOf(k) + 1];
+            }
+        }
+        return best == null || best.equals(name) ? "" : "; did you mean '" + best + "'?";
+    }
+
+    private static String paths(Chart c) {
+        List<String> out = new ArrayList<>();
+        for (int s = 1; s < c.size; s++) {
+            out.add(c.path[s]);
+        }
+        return out.isEmpty() ? "(none)" : String.join(", ", out);
     }
 
     /** The paths of the active atomic and final states, in document order. */

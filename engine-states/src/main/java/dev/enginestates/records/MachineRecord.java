@@ -1,6 +1,7 @@
-package dev.enginestates.record;
+package dev.enginestates.records;
 
 import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.Self;
 
 import java.util.Arrays;
 
@@ -62,6 +63,8 @@ public final class MachineRecord {
     float previousProgress;
     /** XState style: the clock time each state was last entered at, else {@code null}. */
     final double[] entered;
+    /** What the machine's code sees of its entity, world and face: set once by the face that runs the record. */
+    private Self self = NO_SELF;
 
     /** A record for {@code chart}, not started, holding {@code context}. */
     public MachineRecord(Chart chart, Object context) {
@@ -108,6 +111,20 @@ public final class MachineRecord {
     /** Replaces the context object. */
     public void context(Object context) {
         this.context = context;
+    }
+
+    /**
+     * The {@link Self} the machine's actions, guards, {@code when} tests and seconds functions
+     * receive: the face's object for this record, or one that has no entity, no world and no
+     * face when no face has set one. Kept across {@link #copyFrom}.
+     */
+    public Self self() {
+        return self;
+    }
+
+    /** Sets the {@link Self} the machine's code receives; the face that runs the record sets it once. */
+    public void self(Self self) {
+        this.self = self == null ? NO_SELF : self;
     }
 
     /** Whether a state is active. */
@@ -476,4 +493,66 @@ public final class MachineRecord {
         }
         waitChanged = true;
     }
+
+    private static final Self NO_SELF = new Self() {
+        @Override
+        public <E> E entity() {
+            return null;
+        }
+
+        @Override
+        public <W> W world() {
+            return null;
+        }
+
+        @Override
+        public <M> M machine() {
+            return null;
+        }
+
+        @Override
+        public boolean attached() {
+            return false;
+        }
+
+        @Override
+        public void add(Object component) {
+            throw new IllegalStateException("this machine runs on no entity; expected a machine spawned in a world to add a component");
+        }
+
+        @Override
+        public boolean remove(Class<?> type) {
+            throw new IllegalStateException("this machine runs on no entity; expected a machine spawned in a world to remove a component");
+        }
+
+        @Override
+        public boolean send(Object entity, String event) {
+            throw new IllegalStateException("this machine runs on no entity; expected a machine spawned in a world to send to another entity");
+        }
+
+        @Override
+        public boolean send(Object entity, dev.enginestates.Event event) {
+            return send(entity, event.type());
+        }
+
+        @Override
+        public <T> T get(Class<T> type) {
+            return null;
+        }
+
+        @Override
+        public boolean has(Class<?> type) {
+            return false;
+        }
+
+        @Override
+        public Object handle() {
+            return null;
+        }
+
+        @Override
+        public String toString() {
+            return "Self(no entity)";
+        }
+    };
 }

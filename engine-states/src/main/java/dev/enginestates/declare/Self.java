@@ -1,0 +1,104 @@
+package dev.enginestates.declare;
+
+import dev.enginestates.Event;
+
+/**
+ * What a machine's own code sees of the machine it runs for, besides its context and the
+ * event: the entity it is on, the world, and the machine itself. Every piece of a machine's
+ * code may take it as a third argument, {@code (ctx, event, self)}: actions
+ * ({@link SelfAction}), guards and {@code when} tests ({@link SelfGuard}) and wait-seconds
+ * functions ({@link SelfSeconds}).
+ *
+ * <pre>{@code
+ * .state("burning", s -> s
+ *     .entry((tree, e, self) -> self.add(new OnFire()))                     // a component on its own entity
+ *     .on("SPREAD", t -> t.action((tree, e, self) ->
+ *             self.send(self.get(Neighbour.class).entity(), "IGNITE")))      // an event to a neighbour
+ *     .when((tree, e, self) -> self.get(Health.class).hp <= 0, "ash"))      // a test reading another component
+ * }</pre>
+ *
+ * <p>On an entity ({@code States}, {@code StateWorld}), {@link #entity()} is the Dominion
+ * {@code Entity} the machine's record is on (the world's own for a world-level machine) and
+ * {@link #world()} the {@code StateWorld}; both are {@code null} before the record is spawned
+ * or attached (a wait's seconds function of the initial state runs when {@code trait()} makes
+ * the record) and once it has left its entity (despawned, detached, or its entity deleted):
+ * {@link #attached()} says which. On a plain machine ({@code plain.StateMachine}) there is no
+ * entity and no world: both are {@code null}, {@link #attached()} is {@code false},
+ * {@link #add}, {@link #remove} and {@link #send} throw, and {@link #get} and {@link #has} find
+ * the context by its type (a plain machine's holder is its context). {@link #machine()} is the
+ * machine's own face in either case.
+ *
+ * <p>The object is the machine's own for its life (one per record, made with it), so reading
+ * it allocates nothing; keep it only as long as the machine. Declared here so that
+ * declarations and the algorithm need no ECS types: the entity and the world are typed by the
+ * assignment ({@code Entity me = self.entity();}, or {@code self.<Entity>entity()} in an
+ * expression).
+ */
+public interface Self extends Holder {
+    /**
+     * The entity the machine runs on: a Dominion {@code Entity} in a world; {@code null} on a
+     * plain machine, and while the machine is on no live entity ({@link #attached()} false).
+     *
+     * @param <E> the entity type, {@code dev.dominion.ecs.api.Entity} in the ECS binding
+     */
+    <E> E entity();
+
+    /**
+     * The world the machine's entity lives in: the {@code StateWorld} in the ECS binding;
+     * {@code null} on a plain machine, and while the machine is on no live entity.
+     *
+     * @param <W> the world type, {@code dev.enginestates.ecs.StateWorld} in the ECS binding
+     */
+    @Override
+    <W> W world();
+
+    /**
+     * The machine's own face, to read it as a game does: its {@code StateRecord} on an entity,
+     * the {@code plain.StateMachine} on a plain object.
+     *
+     * @param <M> the face's type
+     */
+    <M> M machine();
+
+    /**
+     * Whether the machine is on a live entity of a world. {@code false} on a plain machine,
+     * before the record is spawned, and after its entity is despawned or the machine detached.
+     */
+    boolean attached();
+
+    /**
+     * Adds a component to the machine's entity (Dominion's {@code entity.add}). Safe during a
+     * step: the world's step walks its own lists, not a Dominion query, so no machine is
+     * stepped twice or skipped because its entity changed composition.
+     *
+     * @throws IllegalStateException    if the machine is on no live entity (a plain machine, or a despawned one)
+     * @throws IllegalArgumentException if the component is a machine's record or state tag (use the world's
+     *                                  {@code attach}; tags follow their record)
+     */
+    void add(Object component);
+
+    /**
+     * Removes the component of that type from the machine's entity.
+     *
+     * @return whether the entity had one
+     * @throws IllegalStateException    if the machine is on no live entity
+     * @throws IllegalArgumentException if the type is a machine's record or state tag (use the world's {@code detach})
+     */
+    boolean remove(Class<?> type);
+
+    /**
+     * Sends an event to this same machine on another entity (a neighbour), now, as the machine's
+     * {@code send} does; it moves at once, tags included. For another machine, use that
+     * machine's own {@code send}. A machine cannot send to itself from its own code: it takes one
+     * event at a time.
+     *
+     * @param entity the other entity: a Dominion {@code Entity} of the same world
+     * @return whether a state of the other machine took the event
+     * @throws IllegalStateException    on a plain machine, which has no world to find the entity in
+     * @throws IllegalArgumentException if {@code entity} is not an entity
+     */
+    boolean send(Object entity, String event);
+
+    /** Sends an event with fields to this same machine on another entity; see {@link #send(Object, String)}. */
+    boolean send(Object entity, Event event);
+}

@@ -1,0 +1,16 @@
+package dev.enginestates.declare;
+
+import dev.enginestates.Event;
+
+/**
+ * An action that also sees its machine's entity and world: {@code (ctx, event, self) -> ...}.
+ * Runs where an {@link Action} does (entry, exit, a transition's actions); every
+ * {@code Action} is one that ignores {@code self}.
+ *
+ * @param <C> the machine's context type
+ */
+@FunctionalInterface
+public interface SelfAction<C> {
+    /** Runs the action with the machine's context, the event being processed and the machine's {@link Self}. */
+    void run(C context, Event event, Self self);
+}

@@ -1,0 +1,18 @@
+package dev.enginestates.declare;
+
+import dev.enginestates.Event;
+
+/**
+ * A transition's guard or a {@code when} rule's test that also sees its machine's entity and
+ * world: {@code (ctx, event, self) -> ...}. A {@code when} test receives the machine's
+ * {@code when} event (type {@code "states.when"}). Every {@link Guard}, {@link Condition} and
+ * {@link HolderCondition} is one that reads less. Keep it pure: it may run several times per
+ * event, and not at all when an earlier candidate is taken.
+ *
+ * @param <C> the machine's context type
+ */
+@FunctionalInterface
+public interface SelfGuard<C> {
+    /** Whether the transition is enabled (or the rule holds) for this context, event and machine. */
+    boolean test(C context, Event event, Self self);
+}

@@ -1,0 +1,16 @@
+package dev.enginestates.declare;
+
+import dev.enginestates.Event;
+
+/**
+ * A wait's length computed when its state is entered, from the context, the event that
+ * entered it (as XState's delay functions receive it) and the machine's entity and world:
+ * {@code (ctx, event, self) -> ...}. Every {@link Seconds} is one that reads only the context.
+ *
+ * @param <C> the machine's context type
+ */
+@FunctionalInterface
+public interface SelfSeconds<C> {
+    /** The seconds to wait; must be finite and not negative. */
+    double of(C context, Event event, Self self);
+}

@@ -1,0 +1,127 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Event;
+import dev.enginestates.dominion.IntEntity;
+import dev.enginestates.declare.Self;
+
+/**
+ * A machine's {@link Self} in the ECS binding: made once with its record, it reads the
+ * record's entity and world as they are now, so it follows the record from spawn to despawn
+ * (and to another entity, if the record is detached and attached again).
+ */
+final class EntitySelf implements Self {
+    private final StateRecord<?> record;
+
+    EntitySelf(StateRecord<?> record) {
+        this.record = record;
+    }
+
+    /** The record's entity while the record is in a world and on that live entity; else {@code null}. */
+    private Entity live() {
+        Entity e = record.entity;
+        if (record.world == null || e == null || e.isDeleted()) {
+            return null;
+        }
+        // while the entity's composition is the one the world last found the record in, the record
+        // is there; otherwise look (it may have been removed through Dominion directly)
+        Object composition = e instanceof IntEntity ie ? ie.getChunk() : null;
+        if (composition != null && composition == record.foundIn) {
+            return e;
+        }
+        return e.get(record.states.recordType()) == record ? e : null;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <E> E entity() {
+        return (E) live();
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <W> W world() {
+        return live() == null ? null : (W) record.world;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public <M> M machine() {
+        return (M) record;
+    }
+
+    @Override
+    public boolean attached() {
+        return live() != null;
+    }
+
+    @Override
+    public <T> T get(Class<T> type) {
+        Entity e = live();
+        return e == null ? null : e.get(type);
+    }
+
+    @Override
+    public boolean has(Class<?> type) {
+        Entity e = live();
+        return e != null && e.has(type);
+    }
+
+    @Override
+    public Object handle() {
+        return live();
+    }
+
+    @Override
+    public void add(Object component) {
+        if (component instanceof StateRecord || component instanceof StateTag) {
+            throw new IllegalArgumentException("machine '" + record.machineId() + "': self.add(" + component + ") would put a machine's "
+                    + (component instanceof StateTag ? "state tag" : "record") + " on the entity by hand; expected another component"
+                    + " (attach a machine with world.attach; tags follow their record)");
+        }
+        entityFor("add " + component).add(component);
+    }
+
+    @Override
+    public boolean remove(Class<?> type) {
+        if (StateRecord.class.isAssignableFrom(type) || StateTag.class.isAssignableFrom(type)) {
+            throw new IllegalArgumentException("machine '" + record.machineId() + "': self.remove(" + type.getSimpleName()
+                    + ") would take a machine's " + (StateTag.class.isAssignableFrom(type) ? "state tag" : "record")
+                    + " off the entity by hand; expected another component type (detach a machine with world.detach)");
+        }
+        return entityFor("remove " + type.getSimpleName()).removeType(type);
+    }
+
+    @Override
+    public boolean send(Object entity, String event) {
+        return record.states.send(other(entity, event), event);
+    }
+
+    @Override
+    public boolean send(Object entity, Event event) {
+        return record.states.send(other(entity, event.type()), event);
+    }
+
+    private Entity other(Object entity, String event) {
+        if (!(entity instanceof Entity)) {
+            throw new IllegalArgumentException("machine '" + record.machineId() + "': self.send(" + entity + ", '" + event
+                    + "') needs a Dominion Entity to send to; got " + (entity == null ? "null" : entity.getClass().getName()));
+        }
+        return (Entity) entity;
+    }
+
+    private Entity entityFor(String what) {
+        Entity e = live();
+        if (e == null) {
+            throw new IllegalStateException("machine '" + record.machineId() + "' cannot " + what + ": its record is on no live entity"
+                    + " (not spawned yet, despawned or detached); expected self.attached() to be true");
+        }
+        return e;
+    }
+
+    @Override
+    public String toString() {
+        Entity e = live();
+        return "Self(" + record.machineId() + " on " + (e == null ? "no entity" : StateWorld.describe(e)) + ")";
+    }
+}

@@ -1,0 +1,143 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.dominion.ecs.api.Results;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Which machines of a world are held: read once a tick, at its start, from the entities that
+ * carry {@link MachinePaused} or one of a machine's {@code heldBy} components. A held machine's
+ * wait stops counting; a machine let go counts on from where it stopped. Costs follow the held
+ * entities, not the machines.
+ */
+final class Holds {
+    private final StateWorld world;
+    private StateRecord<?>[] held = new StateRecord<?>[16];
+    private int heldCount;
+    /** The hold components the last tick found, while a listener hears the world's inputs. */
+    private Map<Entity, List<Class<?>>> heard = new IdentityHashMap<>();
+
+    Holds(StateWorld world) {
+        this.world = world;
+    }
+
+    /** A new listener: the next tick tells it every hold it finds. */
+    void listenerChanged() {
+        heard = new IdentityHashMap<>();
+    }
+
+    /** A record restored held joins the held list as it is. */
+    void restoredHeld(StateRecord<?> r) {
+        if (!r.inHeldList) {
+            r.inHeldList = true;
+            r.heldStamp = world.steps;
+            held = StateWorld.push(held, heldCount++, r);
+        }
+    }
+
+    /** Reads the holds at the start of a tick: marks the held, lets go of the rest. */
+    void update() {
+        long stamp = world.steps + 1;
+        boolean any = false;
+        WorldInputs inputs = world.inputs;
+        Map<Entity, List<Class<?>>> seen = inputs == null ? null : new IdentityHashMap<>();
+        List<Binding> bindings = world.registry.bindings();
+        if (!bindings.isEmpty()) {
+            for (Results.With1<MachinePaused> w : world.dominion().findEntitiesWith(MachinePaused.class)) {
+                Entity e = w.entity();
+                for (int bi = 0; bi < bindings.size(); bi++) {
+                    StateRecord<?> r = e.get(bindings.get(bi).states.recordType());
+                    if (r != null && r.world == world) {
+                        mark(r, stamp);
+                        any = true;
+                        if (seen != null && !seen.containsKey(e)) {
+                            seen.put(e, new ArrayList<>(List.of(MachinePaused.class)));
+                        }
+                    }
+                }
+            }
+            for (int bi = 0; bi < bindings.size(); bi++) {
+                Binding b = bindings.get(bi);
+                for (Class<?> type : b.heldBy) {
+                    for (Results.With1<?> w : world.dominion().findEntitiesWith(type)) {
+                        StateRecord<?> r = w.entity().get(b.states.recordType());
+                        if (r != null && r.world == world) {
+                            mark(r, stamp);
+                            any = true;
+                            if (seen != null) {
+                                List<Class<?>> types = seen.computeIfAbsent(w.entity(), x -> new ArrayList<>());
+                                if (!types.contains(type)) {
+                                    types.add(type);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if (seen != null) {
+            tell(inputs, seen);
+        }
+        if (heldCount == 0 && !any) {
+            return;
+        }
+        int w = 0;
+        for (int i = 0; i < heldCount; i++) {
+            StateRecord<?> r = held[i];
+            if (r.heldStamp == stamp && r.world == world) {
+                held[w++] = r;
+            } else {
+                r.inHeldList = false;
+                if (r.world == world) {
+                    r.record.release(world.clock);
+                    r.record.clearWaitChanged();
+                    world.waits.schedule(r);
+                }
+            }
+        }
+        for (int i = w; i < heldCount; i++) {
+            held[i] = null;
+        }
+        heldCount = w;
+    }
+
+    private void mark(StateRecord<?> r, long stamp) {
+        r.heldStamp = stamp;
+        if (!r.inHeldList) {
+            r.inHeldList = true;
+            held = StateWorld.push(held, heldCount++, r);
+            r.record.hold(world.clock);
+            r.record.clearWaitChanged();
+            world.waits.schedule(r);
+        }
+    }
+
+    /**
+     * Tells the listener which hold components the tick found that it did not find at the last
+     * one, and which it no longer finds: a replay puts them on and takes them off before the
+     * tick, so the replayed tick finds the same holds.
+     */
+    private void tell(WorldInputs inputs, Map<Entity, List<Class<?>>> seen) {
+        for (Map.Entry<Entity, List<Class<?>>> e : heard.entrySet()) {
+            List<Class<?>> now = seen.get(e.getKey());
+            for (Class<?> type : e.getValue()) {
+                if ((now == null || !now.contains(type)) && !e.getKey().isDeleted()) {
+                    inputs.holdChanged(e.getKey(), type, false);
+                }
+            }
+        }
+        for (Map.Entry<Entity, List<Class<?>>> e : seen.entrySet()) {
+            List<Class<?>> before = heard.get(e.getKey());
+            for (Class<?> type : e.getValue()) {
+                if (before == null || !before.contains(type)) {
+                    inputs.holdChanged(e.getKey(), type, true);
+                }
+            }
+        }
+        heard = seen;
+    }
+}

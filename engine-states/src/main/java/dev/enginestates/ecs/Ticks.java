@@ -1,0 +1,214 @@
+package dev.enginestates.ecs;
+
+import dev.enginestates.MachineException;
+import dev.enginestates.UserCodeException;
+import dev.enginestates.algorithm.BuilderInterpreter;
+import dev.enginestates.algorithm.PolledInterpreter;
+import dev.enginestates.records.StateValue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A world's fixed step. Each tick: the tags of states set by hand move, holds are read, the
+ * clock advances, then each machine in declaration order runs by its style (XState: due waits,
+ * then {@code when} rules; polled: clocks, guards, {@code after}, updates; builder: advance then
+ * run, or one half of a split tick). Game code that throws fails its own machine only: the tick
+ * goes on, and the failures are handed over once it has ended.
+ */
+final class Ticks {
+    static final int ADVANCE = 1;
+    static final int RUN = 2;
+
+    private final StateWorld world;
+    private final List<MachineFailure> failures = new ArrayList<>();
+    /** Records set by hand: their tags move at the start of the next tick. */
+    private StateRecord<?>[] pendingTags = new StateRecord<?>[16];
+    private int pendingCount;
+    /** The seconds of the last advance, which the next {@link #runStates} hands the builder-style handlers; NaN when none is pending. */
+    private float advanced = Float.NaN;
+
+    Ticks(StateWorld world) {
+        this.world = world;
+    }
+
+    /** A record set by hand: its tags move at the start of the next tick. */
+    void pendTags(StateRecord<?> r) {
+        if (!r.tagsPending) {
+            r.tagsPending = true;
+            pendingTags = StateWorld.push(pendingTags, pendingCount++, r);
+        }
+    }
+
+    /**
+     * One tick of {@code dt} seconds: every machine runs, builder-style machines by
+     * {@code builderPhases} ({@link #ADVANCE}, {@link #RUN} or both).
+     */
+    void tick(double dt, int builderPhases, String call) {
+        double clock = world.clock;
+        if (!(dt >= 0) || Double.isInfinite(dt)) {
+            throw new IllegalArgumentException(call + " needs a finite number of seconds, 0 or more; got " + dt);
+        }
+        if (dt > 0 && !(clock + dt > clock && clock + dt < Double.POSITIVE_INFINITY)) {
+            throw new IllegalArgumentException(call + "(" + dt + ") would not advance the clock at t=" + clock
+                    + " s (too small a step for a double this large); expected a step the clock can add");
+        }
+        if (world.stepping) {
+            throw new IllegalStateException(call + "(dt) called from inside a step");
+        }
+        List<Binding> bindings = world.registry.bindings();
+        for (int bi = 0; bi < bindings.size(); bi++) {
+            bindings.get(bi).compactIfSparse();
+        }
+        world.stepping = true;
+        advanced = builderPhases == ADVANCE ? (float) dt : Float.NaN;
+        failures.clear();
+        try {
+            for (int i = 0; i < pendingCount; i++) {
+                StateRecord<?> r = pendingTags[i];
+                pendingTags[i] = null;
+                r.tagsPending = false;
+                if (r.world == world) {
+                    world.applyTags(r);
+                }
+            }
+            pendingCount = 0;
+            world.holds.update();
+            world.stepStart = clock;
+            world.clock = clock + dt;
+            world.steps++;
+            for (int bi = 0; bi < bindings.size(); bi++) {
+                Binding b = bindings.get(bi);
+                if (b.polled) {
+                    polled(b, dt);
+                } else if (b.builder) {
+                    builder(b, (float) dt, builderPhases);
+                } else {
+                    world.waits.endDue(b);
+                    if (b.whenCount() > 0) {
+                        world.whens.run(b);
+                    }
+                }
+            }
+        } finally {
+            world.stepping = false;
+            world.registry.joinLate();
+        }
+    }
+
+    /** The second half of a split tick: builder-style machines run with the last advance's seconds. */
+    void runStates() {
+        if (world.stepping) {
+            throw new IllegalStateException("runStates() called from inside a step");
+        }
+        if (Float.isNaN(advanced)) {
+            throw new IllegalStateException("runStates() without an advance(dt) before it; a split tick is advance(dt), the"
+                    + " tick's work, then runStates()");
+        }
+        float dt = advanced;
+        advanced = Float.NaN;
+        world.stepping = true;
+        failures.clear();
+        try {
+            // holds stand as the advance found them: they are read once a tick, at its start
+            List<Binding> bindings = world.registry.bindings();
+            for (int bi = 0; bi < bindings.size(); bi++) {
+                Binding b = bindings.get(bi);
+                if (b.builder) {
+                    builder(b, dt, RUN);
+                }
+            }
+        } finally {
+            world.stepping = false;
+            world.registry.joinLate();
+        }
+    }
+
+    /** Hands the tick's failures over: to the handler, or thrown as one exception without one. */
+    void handOver(Consumer<MachineFailure> onFailure) {
+        if (!failures.isEmpty()) {
+            List<MachineFailure> failed = new ArrayList<>(failures);
+            failures.clear();
+            if (onFailure == null) {
+                throw new StepFailedException(world.steps, world.clock, failed);
+            }
+            for (MachineFailure f : failed) {
+                onFailure.accept(f);
+            }
+        }
+    }
+
+    /** Notes a machine's failure: it is stepped no further in this tick, and the tick goes on. */
+    void failed(StateRecord<?> r, RuntimeException e, String eventType) {
+        r.failedStep = world.steps;
+        MachineException cause = e instanceof MachineException ? (MachineException) e
+                : new MachineException(r.machineId(), "machine '" + r.machineId() + "' failed: " + e, e);
+        String state = StateValue.describe(r.record);
+        String event = eventType;
+        if (e instanceof UserCodeException u) {
+            state = u.statePath();
+            event = u.eventType();
+        }
+        String entity = r.entity == null ? "no entity" : r.entity.isDeleted() ? "a despawned entity" : StateWorld.describe(r.entity);
+        failures.add(new MachineFailure(r.machineId(), entity, state, event, cause));
+    }
+
+    /** Whether a record runs in this tick: live, not held, and neither joined nor failed in it. */
+    private boolean runs(StateRecord<?> r) {
+        long steps = world.steps;
+        return r != null && r.joinedStep != steps && r.failedStep != steps && !r.record.isHeld() && world.registry.alive(r);
+    }
+
+    /**
+     * Every polled machine of a binding in spawn order (the {@code 000} document's step: clocks,
+     * guards outermost first, {@code after}, updates).
+     */
+    private void polled(Binding b, double dt) {
+        for (int slot = 0; slot < b.end(); slot++) {
+            StateRecord<?> r = b.at(slot);
+            if (!runs(r)) {
+                continue;
+            }
+            PolledInterpreter in = world.interpreters.polled();
+            boolean moved = true;
+            try {
+                moved = in.step(r.record, dt);
+            } catch (RuntimeException e) {
+                failed(r, e, "step");
+            } finally {
+                world.interpreters.release();
+                if (moved) {
+                    world.afterMove(r);
+                }
+            }
+        }
+    }
+
+    /** Every builder-style machine of a binding in spawn order: {@code update}, or one half of it. */
+    private void builder(Binding b, float dt, int phases) {
+        for (int slot = 0; slot < b.end(); slot++) {
+            StateRecord<?> r = b.at(slot);
+            if (!runs(r)) {
+                continue;
+            }
+            boolean moved = false;
+            try {
+                if (phases == (ADVANCE | RUN)) {
+                    moved = BuilderInterpreter.update(r.record, dt);
+                } else if (phases == ADVANCE) {
+                    BuilderInterpreter.advance(r.record, dt);
+                } else {
+                    moved = BuilderInterpreter.runState(r.record, dt);
+                }
+            } catch (RuntimeException e) {
+                moved = true; // a hook may have thrown after the record moved: its tags follow it
+                failed(r, e, (phases & RUN) != 0 ? "runState" : "advance");
+            } finally {
+                if (moved) {
+                    world.afterMove(r);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+/**
+ * engine-states: hierarchical state machines as ECS components on Dominion, in three
+ * declaration styles (XState's config, polled tables, the builder FSM), on entities or on plain
+ * objects, with dumps, checkpoints and replays.
+ *
+ * <p>A game reads the root package ({@code Machine}, {@code StatesDef}, {@code Event}, the
+ * exceptions), {@code declare} (the DSL), {@code ecs} (the world), {@code plain} and
+ * {@code fsm} (machines on plain objects), {@code io} (saves and input logs) and
+ * {@code xstate} (JSON import). The compiled chart, the per-instance record and the algorithm
+ * are the engine's own: they are shared by every room on every thread and are not exported,
+ * but to the test kit.
+ */
+module dev.enginestates {
+    requires transitive dev.enginestates.dominion;
+    // dumps, checkpoints, input logs and the XState import only: a game that uses none of them needs no Jackson
+    requires static com.fasterxml.jackson.databind;
+
+    exports dev.enginestates;
+    exports dev.enginestates.declare;
+    exports dev.enginestates.ecs;
+    exports dev.enginestates.plain;
+    exports dev.enginestates.fsm;
+    exports dev.enginestates.io;
+    exports dev.enginestates.xstate;
+
+    exports dev.enginestates.chart to dev.enginestates.testing;
+    exports dev.enginestates.records to dev.enginestates.testing;
+    exports dev.enginestates.algorithm to dev.enginestates.testing;
+}
