@@ -13,14 +13,15 @@ final class Jackson {
     private Jackson() {
     }
 
-    /** Throws if Jackson is not on the class path; {@code what} names the feature that needs it. */
+    /** Throws if Jackson cannot be loaded; {@code what} names the feature that needs it. */
     static void require(String what) {
         try {
             Class.forName(MAPPER, false, Jackson.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
             throw new IllegalStateException(what + " needs Jackson, an optional dependency of engine-states: add"
                     + " com.fasterxml.jackson.core:jackson-databind (2.x) to the game's dependencies to save, dump,"
-                    + " record or replay worlds, or to import XState JSON (" + MAPPER + " was not found)");
+                    + " record or replay worlds, or to import XState JSON; on the module path, the game's module"
+                    + " also requires com.fasterxml.jackson.databind (" + MAPPER + " was not found)");
         }
     }
 }

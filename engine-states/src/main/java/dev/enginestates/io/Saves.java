@@ -48,8 +48,9 @@ import java.util.TreeMap;
  *
  * <p><b>Jackson.</b> Saves write JSON with Jackson ({@code com.fasterxml.jackson.core:jackson-databind}),
  * an optional dependency of engine-states: a game that saves, dumps, records or replays adds it
- * to its own dependencies. Without it, {@link #of} throws an {@link IllegalStateException}
- * saying so; worlds and machines run without it.
+ * to its own dependencies (and, on the module path, {@code requires com.fasterxml.jackson.databind}
+ * to its module). Without it, {@link #of} throws an {@link IllegalStateException} saying so;
+ * worlds and machines run without it.
  *
  * <p>Immutable and thread-safe; the worlds it reads and writes are not.
  */
@@ -75,7 +76,7 @@ public final class Saves {
      * @param machines the machines a game saves
      * @return saves for these machines
      * @throws CheckpointException if a context type cannot be written and read back exactly, or two machines share an id
-     * @throws IllegalStateException if Jackson is not on the class path
+     * @throws IllegalStateException if Jackson is not there (on the module path: not read by any module)
      */
     public static Saves of(States<?>... machines) {
         Jackson.require("Saves");
