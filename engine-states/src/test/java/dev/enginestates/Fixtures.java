@@ -68,6 +68,11 @@ public final class Fixtures {
      * half second cooldown) and a move region (walk, RUN to run), and {@code down}.
      */
     public static <C> Consumer<MachineBuilder<C>> armed() {
+        return armed(s -> { });
+    }
+
+    /** {@link #armed()} with more on {@code armed.move.run} (such as a way back to walk). */
+    public static <C> Consumer<MachineBuilder<C>> armed(Consumer<StateBuilder<C>> run) {
         return m -> m
                 .initial("armed")
                 .state("armed", a -> a.parallel()
@@ -78,7 +83,7 @@ public final class Fixtures {
                         .state("move", v -> v
                                 .initial("walk")
                                 .state("walk", s -> s.on("RUN", "run"))
-                                .state("run")))
+                                .state("run", run)))
                 .state("down");
     }
 

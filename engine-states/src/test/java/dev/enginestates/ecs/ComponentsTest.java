@@ -58,18 +58,7 @@ class ComponentsTest {
     static final States<SiegeCtx> SIEGE = States.define("siege", SiegeCtx::new, Fixtures.siege());
 
     // A parallel state: a weapon region and a movement region.
-    static final States<Armed> ARMED = States.define("armed", Armed::new, m -> m
-            .initial("armed")
-            .state("armed", a -> a.parallel()
-                    .state("weapon", w -> w
-                            .initial("ready")
-                            .state("ready", s -> s.on("FIRE", "cooldown"))
-                            .state("cooldown", s -> s.waitFor(0.5, "ready")))
-                    .state("move", v -> v
-                            .initial("walk")
-                            .state("walk", s -> s.on("RUN", "run"))
-                            .state("run", s -> s.on("STOP", "walk"))))
-            .state("down"));
+    static final States<Armed> ARMED = States.define("armed", Armed::new, Fixtures.<Armed>armed(run -> run.on("STOP", "walk")));
 
     // "A machine that many kinds of entity each declare their own of, such as an NPC's
     // routines, declares tags: false: its is is empty, it writes its record alone, and its

@@ -197,6 +197,8 @@ class FixedStepTest {
     static final States<Ctx> GUARD = States.define("fixed-guard", Ctx::new, Fixtures.<Ctx>guard()
             .answer(s -> s.on("WATCH", "patrol.watch").on("REST", "patrol.rest")));
 
+    // Not Fixtures.guard(): its history is shallow (for the test that a shallow history bringing
+    // back the watch resumes its wait) and its rest has no wait.
     static final States<Ctx> SHALLOW_GUARD = States.define("fixed-shallow-guard", Ctx::new, m -> m
             .initial("patrol")
             .state("patrol", p -> p
