@@ -446,15 +446,7 @@ class ValidationTest {
 
     @Test
     void aValidMachine_compiles_withStatesInDocumentOrder_andItsEvents() {
-        Machine<List<String>> m = Machine.define("guard", ArrayList::new, b -> b
-                .initial("patrol")
-                .state("patrol", p -> p
-                        .initial("watch")
-                        .state("watch", w -> w.waitFor(4, "rest"))
-                        .state("rest", r -> r.waitFor(10, "watch"))
-                        .history("resumed", HistoryDepth.DEEP)
-                        .on("BELL", "answer"))
-                .state("answer", a -> a.on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+        Machine<List<String>> m = Machine.define("guard", ArrayList::new, Fixtures.guard());
         assertEquals("guard", m.id());
         assertEquals(List.of("patrol", "patrol.watch", "patrol.rest", "patrol.resumed", "answer"), m.statePaths());
         assertEquals(List.of("BELL", "RESUME", "RESTART"), m.events());

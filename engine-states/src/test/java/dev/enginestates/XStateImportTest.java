@@ -1,7 +1,6 @@
 package dev.enginestates;
 
 import dev.enginestates.declare.Action;
-import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.xstate.XStateImport;
@@ -105,15 +104,8 @@ class XStateImportTest {
      * XState, so both versions move from watch to rest on an event TIRED instead.
      */
     private static Machine<List<String>> guardDsl() {
-        return Machine.define("guard", ArrayList::new, m -> m
-                .initial("patrol")
-                .state("patrol", p -> p
-                        .initial("watch")
-                        .state("watch", w -> w.waitFor(4, "rest").on("TIRED", "rest"))
-                        .state("rest", r -> r.waitFor(10, "watch"))
-                        .history("resumed", HistoryDepth.DEEP)
-                        .on("BELL", "answer"))
-                .state("answer", a -> a.on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+        return Machine.define("guard", ArrayList::new, Fixtures.<List<String>>guard()
+                .watch(w -> w.on("TIRED", "rest")));
     }
 
     private static final String GUARD_JSON = json("{"

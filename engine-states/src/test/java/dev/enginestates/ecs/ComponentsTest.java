@@ -1,8 +1,8 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Fixtures;
 import dev.enginestates.MachineException;
-import dev.enginestates.declare.HistoryDepth;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;
@@ -47,48 +47,18 @@ class ComponentsTest {
     }
 
     // The 003 document's guard, with an entry counter on the watch.
-    static final States<Patrol> GUARD = States.define("guard", Patrol::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.entry((c, e) -> c.entries++).waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", t -> t.target("answer").action((c, e) -> c.bells++)))
-            .state("answer", s -> s.on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+    static final States<Patrol> GUARD = States.define("guard", Patrol::new, Fixtures.<Patrol>guard()
+            .watch(s -> s.entry((c, e) -> c.entries++))
+            .bell(t -> t.action((c, e) -> c.bells++)));
 
     // A second machine with the very same config: it must still get classes of its own.
-    static final States<Patrol> GUARD_TWIN = States.define("guard", Patrol::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+    static final States<Patrol> GUARD_TWIN = States.define("guard", Patrol::new, Fixtures.guard());
 
     // The 003 document's siege.
-    static final States<SiegeCtx> SIEGE = States.define("siege", SiegeCtx::new, m -> m
-            .initial("waiting")
-            .state("waiting", s -> s.on("START", "fight"))
-            .state("fight", s -> s.on("WAVE_HELD", "breather").on("ALL_DOWN", "over"))
-            .state("breather", s -> s.waitFor(12, "fight"))
-            .state("over"));
+    static final States<SiegeCtx> SIEGE = States.define("siege", SiegeCtx::new, Fixtures.siege());
 
     // A parallel state: a weapon region and a movement region.
-    static final States<Armed> ARMED = States.define("armed", Armed::new, m -> m
-            .initial("armed")
-            .state("armed", a -> a.parallel()
-                    .state("weapon", w -> w
-                            .initial("ready")
-                            .state("ready", s -> s.on("FIRE", "cooldown"))
-                            .state("cooldown", s -> s.waitFor(0.5, "ready")))
-                    .state("move", v -> v
-                            .initial("walk")
-                            .state("walk", s -> s.on("RUN", "run"))
-                            .state("run", s -> s.on("STOP", "walk"))))
-            .state("down"));
+    static final States<Armed> ARMED = States.define("armed", Armed::new, Fixtures.<Armed>armed(run -> run.on("STOP", "walk")));
 
     // "A machine that many kinds of entity each declare their own of, such as an NPC's
     // routines, declares tags: false: its is is empty, it writes its record alone, and its

@@ -2,8 +2,8 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Event;
+import dev.enginestates.Fixtures;
 import dev.enginestates.UnknownEventException;
-import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.Holder;
 import org.junit.jupiter.api.Test;
 
@@ -106,13 +106,10 @@ class Document003ExamplesTest {
      *         over: {},
      *     },
      * });
+     *
+     * (in Java, Fixtures.siege(), which the other tests declare too)
      */
-    static final States<SiegeCtx> SIEGE = States.define("siege", SiegeCtx::new, m -> m
-            .initial("waiting")
-            .state("waiting", s -> s.on("START", "fight"))
-            .state("fight", s -> s.on("WAVE_HELD", "breather").on("ALL_DOWN", "over"))
-            .state("breather", s -> s.waitFor(12, "fight"))
-            .state("over"));
+    static final States<SiegeCtx> SIEGE = States.define("siege", SiegeCtx::new, Fixtures.siege());
 
     /*
      * export const Guard = states({
@@ -130,16 +127,10 @@ class Document003ExamplesTest {
      *         answer: { on: { RESUME: "patrol.resumed", RESTART: "patrol" } },
      *     },
      * });
+     *
+     * (in Java, Fixtures.guard(), which the other tests declare too)
      */
-    static final States<GuardCtx> GUARD = States.define("guard", GuardCtx::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+    static final States<GuardCtx> GUARD = States.define("guard", GuardCtx::new, Fixtures.guard());
 
     /*
      * const isSlow = (rider: Entity) => (rider.get(TrackMoverTrait)?.speed ?? 0) < stallSpeed;

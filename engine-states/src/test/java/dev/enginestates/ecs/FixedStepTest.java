@@ -2,7 +2,7 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Scheduler;
-import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -194,20 +194,11 @@ class FixedStepTest {
             .state("done"));
 
     /** The 003 document's guard, with two more ways back into the patrol. */
-    static final States<Ctx> GUARD = States.define("fixed-guard", Ctx::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s
-                    .on("RESUME", "patrol.resumed")
-                    .on("RESTART", "patrol")
-                    .on("WATCH", "patrol.watch")
-                    .on("REST", "patrol.rest")));
+    static final States<Ctx> GUARD = States.define("fixed-guard", Ctx::new, Fixtures.<Ctx>guard()
+            .answer(s -> s.on("WATCH", "patrol.watch").on("REST", "patrol.rest")));
 
+    // Not Fixtures.guard(): its history is shallow (for the test that a shallow history bringing
+    // back the watch resumes its wait) and its rest has no wait.
     static final States<Ctx> SHALLOW_GUARD = States.define("fixed-shallow-guard", Ctx::new, m -> m
             .initial("patrol")
             .state("patrol", p -> p

@@ -1,8 +1,8 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Fixtures;
 import dev.enginestates.MachineException;
-import dev.enginestates.declare.HistoryDepth;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -32,17 +32,10 @@ class HandSetStateTest {
     static final class Armed {
     }
 
-    static final States<Patrol> GUARD = States.define("guard", Patrol::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .entry((c, e) -> c.entries++)
-                    .exit((c, e) -> c.exits++)
-                    .state("watch", s -> s.entry((c, e) -> c.entries++).exit((c, e) -> c.exits++).waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.entry((c, e) -> c.entries++).on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+    static final States<Patrol> GUARD = States.define("guard", Patrol::new, Fixtures.<Patrol>guard()
+            .patrol(p -> p.entry((c, e) -> c.entries++).exit((c, e) -> c.exits++))
+            .watch(s -> s.entry((c, e) -> c.entries++).exit((c, e) -> c.exits++))
+            .answer(s -> s.entry((c, e) -> c.entries++)));
 
     // Declared after the guard, so the step runs it after the guard; its when rule reads the
     // guard's tag on the same entity, as a system would.
@@ -75,18 +68,7 @@ class HandSetStateTest {
             .state("idle", s -> s.waitFor(5, "stroll"))
             .state("stroll", s -> s.waitFor(5, "idle")));
 
-    static final States<Armed> ARMED = States.define("armed", Armed::new, m -> m
-            .initial("armed")
-            .state("armed", a -> a.parallel()
-                    .state("weapon", w -> w
-                            .initial("ready")
-                            .state("ready", s -> s.on("FIRE", "cooldown"))
-                            .state("cooldown", s -> s.waitFor(0.5, "ready")))
-                    .state("move", v -> v
-                            .initial("walk")
-                            .state("walk", s -> s.on("RUN", "run"))
-                            .state("run")))
-            .state("down"));
+    static final States<Armed> ARMED = States.define("armed", Armed::new, Fixtures.armed());
 
     @Test
     void handSetStateMovesTheRecordAtOnceAndItsTagsAtTheStartOfTheNextStep() {

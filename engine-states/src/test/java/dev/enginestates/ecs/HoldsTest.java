@@ -1,6 +1,7 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -74,16 +75,10 @@ class HoldsTest {
             .on("PING", t -> t.action((x, e) -> x.pings++)));
 
     /** The 003 document's guard, held by Talking. */
-    static final States<Ctx> GUARD = States.define("holds-guard", Ctx::new, m -> m
-            .heldBy(Talking.class)
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, t -> t.target("rest").action((x, e) -> x.moved())))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", dev.enginestates.declare.HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.on("RESUME", "patrol.resumed")));
+    static final States<Ctx> GUARD = States.define("holds-guard", Ctx::new, Fixtures.<Ctx>guard()
+            .machine(m -> m.heldBy(Talking.class))
+            .watchWait(t -> t.action((x, e) -> x.moved()))
+            .withoutRestart());
 
     static void steps(StateWorld world, int n) {
         for (int i = 0; i < n; i++) {

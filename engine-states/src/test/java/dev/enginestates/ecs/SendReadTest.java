@@ -2,9 +2,9 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Event;
+import dev.enginestates.Fixtures;
 import dev.enginestates.MachineException;
 import dev.enginestates.UnknownEventException;
-import dev.enginestates.declare.HistoryDepth;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -35,16 +35,8 @@ class SendReadTest {
     static final class Armed {
     }
 
-    static final States<Patrol> GUARD = States.define("guard", Patrol::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer")
-                    .on("PING", t -> t.action((c, e) -> c.pings++)))
-            .state("answer", s -> s.on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+    static final States<Patrol> GUARD = States.define("guard", Patrol::new, Fixtures.<Patrol>guard()
+            .patrol(p -> p.on("PING", t -> t.action((c, e) -> c.pings++))));
 
     // The siege, with guards reading the event's wave and actions writing the context.
     static final States<SiegeCtx> SIEGE = States.define("siege", SiegeCtx::new, m -> m
@@ -60,18 +52,7 @@ class SendReadTest {
                     .on("PING", t -> t.action((c, e) -> c.pings++)))
             .state("over"));
 
-    static final States<Armed> ARMED = States.define("armed", Armed::new, m -> m
-            .initial("armed")
-            .state("armed", a -> a.parallel()
-                    .state("weapon", w -> w
-                            .initial("ready")
-                            .state("ready", s -> s.on("FIRE", "cooldown"))
-                            .state("cooldown", s -> s.waitFor(0.5, "ready")))
-                    .state("move", v -> v
-                            .initial("walk")
-                            .state("walk", s -> s.on("RUN", "run"))
-                            .state("run")))
-            .state("down"));
+    static final States<Armed> ARMED = States.define("armed", Armed::new, Fixtures.armed());
 
     static final States<Armed> DEEP = States.define("deep", Armed::new, m -> m
             .initial("a")

@@ -1,7 +1,7 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.Fixtures;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,15 +12,7 @@ class WorldSmokeTest {
     static final class G {
     }
 
-    static final States<G> GUARD = States.define("guard", G::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+    static final States<G> GUARD = States.define("guard", G::new, Fixtures.guard());
 
     @Test
     void smoke() {

@@ -1,8 +1,8 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Fixtures;
 import dev.enginestates.MachineException;
-import dev.enginestates.declare.HistoryDepth;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -54,22 +54,9 @@ class WorldTest {
         int entries;
     }
 
-    static final States<Patrol> GUARD = States.define("guard", Patrol::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+    static final States<Patrol> GUARD = States.define("guard", Patrol::new, Fixtures.guard());
 
-    static final States<SiegeCtx> SIEGE = States.define("siege", SiegeCtx::new, m -> m
-            .initial("waiting")
-            .state("waiting", s -> s.on("START", "fight"))
-            .state("fight", s -> s.on("WAVE_HELD", "breather").on("ALL_DOWN", "over"))
-            .state("breather", s -> s.waitFor(12, "fight"))
-            .state("over"));
+    static final States<SiegeCtx> SIEGE = States.define("siege", SiegeCtx::new, Fixtures.siege());
 
     // Three states, each moving on by a when rule on every step and counting its entries:
     // the shape that made Dominion revisit moved entities (DESIGN, "Dominion pitfall").

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.Fixtures;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.MachinePaused;
 import dev.enginestates.ecs.StateWorld;
@@ -42,15 +42,9 @@ class BadCheckpointTest {
         public String name = "guard";
     }
 
-    static final States<Bells> GUARD = States.define("bad-guard", Bells::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.entry((g, e) -> g.bells++).on("RESUME", "patrol.resumed")));
+    static final States<Bells> GUARD = States.define("bad-guard", Bells::new, Fixtures.<Bells>guard()
+            .withoutRestart()
+            .answer(s -> s.entry((g, e) -> g.bells++)));
 
     public static final class Ticks {
         public int ticks;

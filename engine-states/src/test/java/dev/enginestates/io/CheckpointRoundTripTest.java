@@ -3,7 +3,7 @@ package dev.enginestates.io;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.Fixtures;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.MachinePaused;
 import dev.enginestates.ecs.StateRecord;
@@ -47,18 +47,9 @@ class CheckpointRoundTripTest {
     }
 
     /** The 003 document's guard: a deep history brings the watch back with the seconds it had left. */
-    static final States<Guard> GUARD = States.define("rt-guard", Guard::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s
-                    .entry((g, e) -> g.bells++)
-                    .on("RESUME", t -> t.target("patrol.resumed").action((g, e) -> g.resumes++))
-                    .on("RESTART", "patrol")));
+    static final States<Guard> GUARD = States.define("rt-guard", Guard::new, Fixtures.<Guard>guard()
+            .resume(t -> t.action((g, e) -> g.resumes++))
+            .answer(s -> s.entry((g, e) -> g.bells++)));
 
     public static final class Life {
         public int pings;

@@ -3,7 +3,7 @@ package dev.enginestates.io;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.Fixtures;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.MachinePaused;
@@ -39,17 +39,10 @@ class DumpTest {
         public String name = "guard";
     }
 
-    static final States<Guard> GUARD = States.define("dump-guard", Guard::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.entry((g, e) -> g.bells++).on("RESUME", "patrol.resumed"))
-            .finalState("retired")
-            .on("RETIRE", ".retired"));
+    static final States<Guard> GUARD = States.define("dump-guard", Guard::new, Fixtures.<Guard>guard()
+            .withoutRestart()
+            .answer(s -> s.entry((g, e) -> g.bells++))
+            .machine(m -> m.finalState("retired").on("RETIRE", ".retired")));
 
     public static final class Life {
         public List<String> seen = new ArrayList<>();

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Event;
-import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.Fixtures;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.MachinePaused;
 import dev.enginestates.ecs.StateWorld;
@@ -43,16 +43,11 @@ class ReplayTest {
         public double loudest;
     }
 
-    static final States<Guard> GUARD = States.define("replay-guard", Guard::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", t -> t.guard((g, e) -> !e.has("volume") || e.number("volume") > 0.25).target("answer")
-                            .action((g, e) -> g.loudest = Math.max(g.loudest, e.has("volume") ? e.number("volume") : 1))))
-            .state("answer", s -> s.entry((g, e) -> g.bells++).on("RESUME", "patrol.resumed")));
+    static final States<Guard> GUARD = States.define("replay-guard", Guard::new, Fixtures.<Guard>guard()
+            .bell(t -> t.guard((g, e) -> !e.has("volume") || e.number("volume") > 0.25)
+                    .action((g, e) -> g.loudest = Math.max(g.loudest, e.has("volume") ? e.number("volume") : 1)))
+            .withoutRestart()
+            .answer(s -> s.entry((g, e) -> g.bells++)));
 
     static final Saves SAVES = Saves.of(GUARD);
 

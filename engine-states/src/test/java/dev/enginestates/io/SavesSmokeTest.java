@@ -1,7 +1,7 @@
 package dev.enginestates.io;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.Fixtures;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.MachinePaused;
 import dev.enginestates.ecs.StateWorld;
@@ -17,15 +17,8 @@ class SavesSmokeTest {
         public int bells;
     }
 
-    static final States<G> GUARD = States.define("guardIo", G::new, m -> m
-            .initial("patrol")
-            .state("patrol", p -> p
-                    .initial("watch")
-                    .state("watch", s -> s.waitFor(4, "rest"))
-                    .state("rest", s -> s.waitFor(10, "watch"))
-                    .history("resumed", HistoryDepth.DEEP)
-                    .on("BELL", "answer"))
-            .state("answer", s -> s.entry((g, e) -> g.bells++).on("RESUME", "patrol.resumed").on("RESTART", "patrol")));
+    static final States<G> GUARD = States.define("guardIo", G::new, Fixtures.<G>guard()
+            .answer(s -> s.entry((g, e) -> g.bells++)));
 
     @Test
     void smoke() {

@@ -37,6 +37,8 @@ class StrictCheckpointTest {
         public String name = "guard";
     }
 
+    // The guard's shape, written out rather than Fixtures.guard(): the checks below are about a
+    // shallow history (patrol.back) and a final state (gone), which the document's guard has not.
     static final States<Guard> GUARD = States.define("strict-guard", Guard::new, m -> m
             .initial("patrol")
             .state("patrol", p -> p
