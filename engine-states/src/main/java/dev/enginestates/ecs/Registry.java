@@ -19,6 +19,7 @@ import java.util.Objects;
  * the game took it off through Dominion directly (noticed when the world next looks at it).
  */
 final class Registry {
+    private static final System.Logger LOG = System.getLogger("dev.enginestates");
     private final StateWorld world;
     /** The machines met, in declaration order. */
     private final List<Binding> bindings = new ArrayList<>();
@@ -135,6 +136,9 @@ final class Registry {
             return true;
         }
         if (r.entity.get(r.states.recordType()) != r) {
+            LOG.log(System.Logger.Level.WARNING, () -> "machine '" + r.machineId() + "': its record was taken off "
+                    + StateWorld.describe(r.entity) + " through Dominion directly, so " + world + " no longer steps it and took"
+                    + " its tags off too; use world.detach(entity, machine) to remove a machine");
             r.binding.moves.removeAll(r.entity, r);
             unregister(r);
             return false;

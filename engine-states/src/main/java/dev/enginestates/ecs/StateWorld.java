@@ -117,10 +117,13 @@ public final class StateWorld implements AutoCloseable {
     final WhenRules whens = new WhenRules(this);
     final Ticks ticks = new Ticks(this);
 
+    private static final System.Logger LOG = System.getLogger("dev.enginestates");
+
     private StateWorld(Dominion dominion) {
         this.dominion = dominion;
         this.repository = (EntityRepository) dominion;
         this.self = dominion.createEntity(WorldEntity.INSTANCE, EntityKey.world());
+        LOG.log(System.Logger.Level.DEBUG, () -> "created " + this + " over the patched Dominion engine");
     }
 
     /** A new world over a new embedded Dominion (engine-states' patched engine, whatever else is on the class path). */
@@ -765,6 +768,7 @@ public final class StateWorld implements AutoCloseable {
     @Override
     public void close() {
         checkThread();
+        LOG.log(System.Logger.Level.DEBUG, () -> "closing " + this);
         dominion.close();
     }
 

@@ -18,6 +18,7 @@ import java.util.function.Consumer;
  * goes on, and the failures are handed over once it has ended.
  */
 final class Ticks {
+    private static final System.Logger LOG = System.getLogger("dev.enginestates");
     static final int ADVANCE = 1;
     static final int RUN = 2;
 
@@ -134,6 +135,8 @@ final class Ticks {
                 throw new StepFailedException(world.steps, world.clock, failed);
             }
             for (MachineFailure f : failed) {
+                LOG.log(System.Logger.Level.DEBUG, () -> "step " + world.steps + " of " + world + ": " + f
+                        + "; handed to the world's onFailure handler, the step went on");
                 onFailure.accept(f);
             }
         }

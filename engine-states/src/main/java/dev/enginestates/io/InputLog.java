@@ -241,6 +241,9 @@ public final class InputLog implements WorldInputs {
         String key = StateWorld.keyOf(entity);
         if (key == null) {
             unmatched.add(what + " on entity " + entity + ", which has no EntityKey (input " + inputs.size() + ")");
+            System.getLogger("dev.enginestates").log(System.Logger.Level.WARNING, () -> "input log: " + what + " on " + entity
+                    + ", which has no EntityKey, is recorded as unmatched and cannot be replayed; spawn the entities a log"
+                    + " must replay with EntityKey.of(...)");
             inputs.addObject().put("unmatched", what);
         }
         return key;

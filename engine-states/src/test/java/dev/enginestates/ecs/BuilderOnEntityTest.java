@@ -297,9 +297,36 @@ class BuilderOnEntityTest {
             }
             float frozen = taken.timeInState();
             b.removeType(DOOR.recordType());
-            for (int i = 0; i < 5; i++) {
-                world.step(DT);
+            java.util.List<String> warned = new java.util.ArrayList<>();
+            java.util.logging.Logger library = java.util.logging.Logger.getLogger("dev.enginestates");
+            java.util.logging.Handler hear = new java.util.logging.Handler() {
+                @Override
+                public void publish(java.util.logging.LogRecord record) {
+                    if (record.getLevel() == java.util.logging.Level.WARNING) {
+                        warned.add(record.getMessage());
+                    }
+                }
+
+                @Override
+                public void flush() {
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            library.addHandler(hear);
+            library.setUseParentHandlers(false);
+            try {
+                for (int i = 0; i < 5; i++) {
+                    world.step(DT);
+                }
+            } finally {
+                library.removeHandler(hear);
             }
+            assertEquals(1, warned.size(), "the world says once what went wrong and what it did: " + warned);
+            assertTrue(warned.get(0).contains("entity-door") && warned.get(0).contains("through Dominion directly")
+                    && warned.get(0).contains("world.detach"), warned.get(0));
             assertEquals(frozen, taken.timeInState(), "its handler no longer runs");
             assertFalse(b.has(DOOR.is("Opening")), "its tags went with it");
             assertEquals(1, world.records(DOOR).size());
@@ -311,6 +338,7 @@ class BuilderOnEntityTest {
             world.step(DT);
             assertEquals(0, world.records(DOOR).size());
             assertFalse(a.has(DOOR.is("Opening")));
+            library.setUseParentHandlers(true); // the second removal's warning was not printed either
         }
     }
 
