@@ -1,6 +1,5 @@
 package dev.enginestates.xstate;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -52,7 +51,20 @@ import java.util.function.Supplier;
  * @param <C> the context type
  */
 public final class XStateImport<C> {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The parser, made on first use: a game that imports nothing needs no Jackson (an optional dependency). */
+    private static final class Parser {
+        static final ObjectMapper JSON = new ObjectMapper();
+
+        /** Where the text stopped being JSON, and why. */
+        static String problem(IOException e) {
+            if (e instanceof com.fasterxml.jackson.core.JsonProcessingException j) {
+                String where = j.getLocation() == null ? "" : " at line " + j.getLocation().getLineNr()
+                        + ", column " + j.getLocation().getColumnNr();
+                return where + ": " + j.getOriginalMessage();
+            }
+            return ": " + e.getMessage();
+        }
+    }
     private static final Set<String> STATE_KEYS = Set.of("id", "type", "initial", "states", "entry", "exit", "on",
             "always", "onDone", "history", "target", "description", "meta", "context", "version");
     private static final Set<String> TRANSITION_KEYS = Set.of("target", "guard", "actions", "reenter", "description");
@@ -70,6 +82,7 @@ public final class XStateImport<C> {
 
     /** Starts an import whose machine makes its contexts with {@code context}. */
     public static <C> XStateImport<C> withContext(Supplier<? extends C> context) {
+        requireJackson();
         return new XStateImport<>(context);
     }
 
@@ -126,12 +139,10 @@ public final class XStateImport<C> {
             return from(null);
         }
         try {
-            root = JSON.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(json);
-        } catch (JsonProcessingException e) {
-            String where = e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr();
-            throw new InvalidMachineException("(unparsed)", List.of("$: the config is not valid JSON" + where + ": "
-                    + e.getOriginalMessage()));
+            root = Parser.JSON.readerFor(JsonNode.class).with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(json);
+        } catch (IOException e) {
+            // Jackson's JsonProcessingException, caught as its supertype so this class links without Jackson
+            throw new InvalidMachineException("(unparsed)", List.of("$: the config is not valid JSON" + Parser.problem(e)));
         }
         return from(root);
     }
@@ -456,6 +467,17 @@ public final class XStateImport<C> {
             case BOOLEAN: return n.asText();
             case NULL: return "null";
             default: return n.getNodeType().name().toLowerCase();
+        }
+    }
+
+    /** A sentence saying what to add, rather than a NoClassDefFoundError, when Jackson is absent. */
+    private static void requireJackson() {
+        try {
+            Class.forName("com.fasterxml.jackson.databind.ObjectMapper", false, XStateImport.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalStateException("XStateImport needs Jackson, an optional dependency of engine-states: add"
+                    + " com.fasterxml.jackson.core:jackson-databind (2.x) to the game's dependencies to import XState JSON; on"
+                    + " the module path, the game's module also requires com.fasterxml.jackson.databind");
         }
     }
 }

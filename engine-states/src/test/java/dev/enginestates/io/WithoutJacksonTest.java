@@ -63,6 +63,12 @@ class WithoutJacksonTest {
             } catch (IllegalStateException e) {
                 System.out.println("saves=" + e.getMessage());
             }
+            try {
+                dev.enginestates.xstate.XStateImport.withContext(Object::new).parse("{\"id\":\"x\",\"initial\":\"a\",\"states\":{\"a\":{}}}");
+                System.out.println("import=made");
+            } catch (IllegalStateException e) {
+                System.out.println("import=" + e.getMessage());
+            }
         }
     }
 
@@ -86,12 +92,14 @@ class WithoutJacksonTest {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), err);
         List<String> lines = out.lines().toList();
-        assertEquals(3, lines.size(), out + err);
+        assertEquals(4, lines.size(), out + err);
         assertEquals("jackson=false", lines.get(0), "Jackson is not on the child's class path");
         assertEquals("open=100 closed=100 opened=1", lines.get(1), "the world stepped every machine");
         String saves = lines.get(2);
         assertTrue(saves.startsWith("saves=Saves needs Jackson"), saves);
         assertTrue(saves.contains("com.fasterxml.jackson.core:jackson-databind"), "the message names the artifact to add: " + saves);
+        String imported = lines.get(3);
+        assertTrue(imported.startsWith("import=XStateImport needs Jackson") && imported.contains("jackson-databind"), imported);
         assertEquals("", err, "nothing on standard error");
     }
 }
