@@ -28,10 +28,7 @@ public final class Tour {
     }
 
     /** The guard's context: how many times he answered the bell. */
-    public static final class Guard {
-        /** Bells answered. */
-        public int bells;
-    }
+    public static final class Guard { public int bells; }      // the machine's context: any class of the game's
 
     /** The siege's context: waves held. */
     public static final class Siege {
@@ -40,10 +37,9 @@ public final class Tour {
     }
 
     /** A component of the game's own. */
-    public static final class Transform {
-    }
+    public static final class Transform { }                    // a component of the game's own
 
-    /** The siege of the {@code 003} document. */
+    /** The siege: waves held, a breather between them. */
     public static final Machine<Siege> SIEGE_MACHINE = siege();
 
     private static Machine<Siege> siege() {
@@ -58,7 +54,7 @@ public final class Tour {
         return SIEGE;
     }
 
-    /** The guard of the {@code 003} document, with a deep history. */
+    /** The guard, with a deep history. */
     static final States<Guard> GUARD = States.define("guard", Guard::new, m -> m
         .initial("patrol")
         .state("patrol", p -> p
