@@ -11,7 +11,7 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.declare.Self;
+import dev.enginestates.declare.DetachedSelf;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.records.MachineRecord;
@@ -100,7 +100,7 @@ public final class StateMachine<C> implements MachineView<C> {
                     + " run it with dev.enginestates.fsm.StateMachine: new StateMachine<>(definition).initialize(ctx)");
         }
         this.record = new MachineRecord(chart, context);
-        record.self(new PlainSelf(this));
+        record.self(new DetachedSelf("machine '" + chart.machineId + "' on a plain object", this, record::context));
         if (chart.polled != null) {
             this.polled = new PolledInterpreter();
             this.interpreter = null;
@@ -709,86 +709,6 @@ public final class StateMachine<C> implements MachineView<C> {
             } catch (RuntimeException | Error e) {
                 throw new UserCodeException(chart.machineId, to, "change", "a change listener", e);
             }
-        }
-    }
-
-    /**
-     * What a plain machine's code sees as its {@code self}: no entity and no world, the machine
-     * itself as its face, and its context as its holder ({@code get} and {@code has} find the
-     * context by type, as a {@code when} test's holder always has).
-     */
-    private static final class PlainSelf implements Self {
-        private final StateMachine<?> machine;
-
-        PlainSelf(StateMachine<?> machine) {
-            this.machine = machine;
-        }
-
-        @Override
-        public <E> E entity() {
-            return null;
-        }
-
-        @Override
-        public <W> W world() {
-            return null;
-        }
-
-        @Override
-        @SuppressWarnings("unchecked")
-        public <M> M machine() {
-            return (M) machine;
-        }
-
-        @Override
-        public boolean attached() {
-            return false;
-        }
-
-        @Override
-        public void add(Object component) {
-            throw noEntity("add " + component);
-        }
-
-        @Override
-        public boolean remove(Class<?> type) {
-            throw noEntity("remove " + type.getSimpleName());
-        }
-
-        @Override
-        public boolean send(Object entity, String event) {
-            throw noEntity("send '" + event + "' to another entity");
-        }
-
-        @Override
-        public boolean send(Object entity, Event event) {
-            throw noEntity("send '" + event.type() + "' to another entity");
-        }
-
-        private IllegalStateException noEntity(String what) {
-            return new IllegalStateException("machine '" + machine.chart.machineId + "' cannot " + what
-                    + ": it runs on a plain object, with no entity; expected a machine spawned in a world (self.attached())");
-        }
-
-        @Override
-        public String toString() {
-            return "Self(" + machine.chart.machineId + " on a plain object)";
-        }
-
-        @Override
-        public <T> T get(Class<T> type) {
-            Object ctx = machine.record.context();
-            return type.isInstance(ctx) ? type.cast(ctx) : null;
-        }
-
-        @Override
-        public boolean has(Class<?> type) {
-            return type.isInstance(machine.record.context());
-        }
-
-        @Override
-        public Object handle() {
-            return machine.record.context();
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.enginestates.records;
 
 import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.DetachedSelf;
 import dev.enginestates.declare.Self;
 
 import java.util.Arrays;
@@ -64,6 +65,8 @@ public final class MachineRecord {
     /** XState style: the clock time each state was last entered at, else {@code null}. */
     final double[] entered;
     /** What the machine's code sees of its entity, world and face: set once by the face that runs the record. */
+    /** Until a face gives it one: no entity, nothing to read (shared, as it holds nothing of the record). */
+    private static final Self NO_SELF = new DetachedSelf("a machine on no face yet", null, () -> null);
     private Self self = NO_SELF;
 
     /** A record for {@code chart}, not started, holding {@code context}. */
@@ -494,65 +497,4 @@ public final class MachineRecord {
         waitChanged = true;
     }
 
-    private static final Self NO_SELF = new Self() {
-        @Override
-        public <E> E entity() {
-            return null;
-        }
-
-        @Override
-        public <W> W world() {
-            return null;
-        }
-
-        @Override
-        public <M> M machine() {
-            return null;
-        }
-
-        @Override
-        public boolean attached() {
-            return false;
-        }
-
-        @Override
-        public void add(Object component) {
-            throw new IllegalStateException("this machine runs on no entity; expected a machine spawned in a world to add a component");
-        }
-
-        @Override
-        public boolean remove(Class<?> type) {
-            throw new IllegalStateException("this machine runs on no entity; expected a machine spawned in a world to remove a component");
-        }
-
-        @Override
-        public boolean send(Object entity, String event) {
-            throw new IllegalStateException("this machine runs on no entity; expected a machine spawned in a world to send to another entity");
-        }
-
-        @Override
-        public boolean send(Object entity, dev.enginestates.Event event) {
-            return send(entity, event.type());
-        }
-
-        @Override
-        public <T> T get(Class<T> type) {
-            return null;
-        }
-
-        @Override
-        public boolean has(Class<?> type) {
-            return false;
-        }
-
-        @Override
-        public Object handle() {
-            return null;
-        }
-
-        @Override
-        public String toString() {
-            return "Self(no entity)";
-        }
-    };
 }
