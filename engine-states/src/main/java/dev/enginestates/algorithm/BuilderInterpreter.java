@@ -57,7 +57,7 @@ public final class BuilderInterpreter {
             r.reset();
             r.status(MachineRecord.ACTIVE);
             r.enter(0);
-            enterState(c, r, c.initial[0], -1, "initialize");
+            enterState(c, r, c.initial[0], -1, "initialize", null);
         } finally {
             r.endProcessing();
         }
@@ -226,7 +226,7 @@ public final class BuilderInterpreter {
                 r.reset();
                 r.status(MachineRecord.ACTIVE);
                 r.enter(0);
-                enterState(c, r, state, -1, "transitionTo");
+                enterState(c, r, state, -1, "transitionTo", null);
             } else {
                 transition(c, r, state, "transitionTo");
             }
@@ -283,40 +283,27 @@ public final class BuilderInterpreter {
     private static void transition(Chart c, MachineRecord r, int to, String call) {
         int from = r.leaf();
         r.keepFirst(1);
+        enterState(c, r, to, from, call, c.builder.exit[from]);
+    }
+
+    /**
+     * Enters {@code to}: the record first (the state, time 0, the state before), then the old
+     * state's exit hook (if any), the new state's metadata into the context, {@code onStateEnter},
+     * its enter hook, and time 0 in the context. The context's metadata and time follow the record
+     * even when a hook throws.
+     */
+    private static void enterState(Chart c, MachineRecord r, int to, int from, String call, Consumer<Object> exit) {
+        BuilderChart b = c.builder;
+        StateContextCore ctx = (StateContextCore) r.context();
         r.enter(to);
         r.previous(from);
         r.setTimeInState(0f);
         r.setPreviousProgress(0f);
-        BuilderChart b = c.builder;
-        Object ctx = r.context();
-        boolean written = false;
+        boolean metadata = false;
         try {
-            call(c, from, b.exit[from], ctx, call, "the exit hook");
-            enterState(c, r, to, from, call);
-            written = true;
-        } finally {
-            if (!written) {
-                writeEntered(c, r, to, call); // the context follows the record even when a hook threw
-            }
-        }
-    }
-
-    /** The new state's metadata, {@code onStateEnter}, its enter hook, then time 0 in the context. */
-    private static void enterState(Chart c, MachineRecord r, int to, int from, String call) {
-        BuilderChart b = c.builder;
-        StateContextCore ctx = (StateContextCore) r.context();
-        r.setTimeInState(0f);
-        r.setPreviousProgress(0f);
-        r.previous(from);
-        if (r.leaf() != to) {
-            r.enter(to);
-        }
-        try {
-            try {
-                writeMetadata(b, ctx, to);
-            } catch (RuntimeException | Error e) {
-                throw new UserCodeException(c.machineId, c.path[to], call, "writing the context", e);
-            }
+            call(c, from, exit, ctx, call, "the exit hook");
+            writeMetadata(c, ctx, to, call);
+            metadata = true;
             if (b.onStateEnter != null) {
                 try {
                     b.onStateEnter.accept(ctx, c.path[to]);
@@ -326,6 +313,9 @@ public final class BuilderInterpreter {
             }
             call(c, to, b.enter[to], ctx, call, "the enter hook");
         } finally {
+            if (!metadata) {
+                writeMetadata(c, ctx, to, call);
+            }
             try {
                 ctx.setTimeInState(0f);
                 ctx.setPreviousProgress(0f);
@@ -335,14 +325,11 @@ public final class BuilderInterpreter {
         }
     }
 
-    private static void writeEntered(Chart c, MachineRecord r, int to, String call) {
-        StateContextCore ctx = (StateContextCore) r.context();
+    private static void writeMetadata(Chart c, StateContextCore ctx, int s, String call) {
         try {
-            writeMetadata(c.builder, ctx, to);
-            ctx.setTimeInState(0f);
-            ctx.setPreviousProgress(0f);
+            writeMetadata(c.builder, ctx, s);
         } catch (RuntimeException | Error e) {
-            throw new UserCodeException(c.machineId, c.path[to], call, "writing the context", e);
+            throw new UserCodeException(c.machineId, c.path[s], call, "writing the context", e);
         }
     }
 
