@@ -1,5 +1,7 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.InvalidMachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.ChartCompiler;
 import dev.enginestates.declare.MachineBuilder;

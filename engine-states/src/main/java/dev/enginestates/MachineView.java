@@ -1,5 +1,6 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.MachineException;
 import java.util.List;
 
 /**

@@ -1,5 +1,6 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.StatesBuilder;
 
 import java.util.List;

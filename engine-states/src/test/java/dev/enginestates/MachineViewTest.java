@@ -1,5 +1,6 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.fsm.AIContext;

@@ -1,5 +1,8 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.UnknownEventException;
 import dev.enginestates.declare.Action;
 import dev.enginestates.declare.Guard;
 import dev.enginestates.declare.HistoryDepth;

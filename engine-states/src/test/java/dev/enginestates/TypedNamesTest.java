@@ -1,5 +1,9 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.UnknownEventException;
+import dev.enginestates.declare.InvalidMachineException;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.ecs.StateRecord;

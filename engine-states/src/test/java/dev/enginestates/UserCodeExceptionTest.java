@@ -1,5 +1,8 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.EventlessLoopException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.declare.Action;
 import dev.enginestates.declare.MachineBuilder;
@@ -298,7 +301,7 @@ class UserCodeExceptionTest {
         StateMachine<List<String>> sm = new StateMachine<>(machine);
         self.add(sm);
         UserCodeException e = assertThrows(UserCodeException.class, () -> sm.send("GO"));
-        assertTrue(e.getCause() instanceof dev.enginestates.MachineException, e::toString);
+        assertTrue(e.getCause() instanceof dev.enginestates.declare.MachineException, e::toString);
         assertMentions(e.getCause(), "machine 'm'", "'NEXT'", "while processing 'GO'", "one event at a time");
         assertEquals("b", sm.value(), "the configuration after GO's transition");
         assertEquals(List.of("ex_a", "t_go", "en_b"), drain(sm), "en_b2 did not run, NEXT was not taken");

@@ -1,5 +1,6 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.plain.StateMachine;

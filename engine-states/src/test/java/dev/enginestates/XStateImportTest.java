@@ -1,5 +1,8 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.InvalidMachineException;
+import dev.enginestates.declare.UnknownEventException;
 import dev.enginestates.declare.Action;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.plain.StateMachine;

@@ -5,7 +5,7 @@ import dev.enginestates.bench.GdxAiAgents.Agent;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
-import dev.enginestates.fsm.StateHandler;
+import dev.enginestates.declare.StateHandler;
 import dev.enginestates.fsm.StateMachine;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

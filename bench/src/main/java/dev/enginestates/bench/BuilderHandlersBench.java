@@ -4,7 +4,7 @@ import dev.enginestates.bench.BuilderMachines.Bot;
 import dev.enginestates.bench.GdxAiAgents.Agent;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
-import dev.enginestates.fsm.StateHandler;
+import dev.enginestates.declare.StateHandler;
 import dev.enginestates.fsm.StateMachine;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

@@ -4,11 +4,11 @@ import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.fsm.AIContext;
-import dev.enginestates.fsm.StateHandler;
+import dev.enginestates.declare.StateHandler;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.fsm.StateMachineBuilder;
 import dev.enginestates.fsm.StateMachineDefinition;
-import dev.enginestates.fsm.StateMotionProfile;
+import dev.enginestates.declare.StateMotionProfile;
 
 import java.util.List;
 

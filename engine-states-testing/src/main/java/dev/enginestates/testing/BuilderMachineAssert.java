@@ -2,8 +2,8 @@ package dev.enginestates.testing;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.enginestates.MachineException;
-import dev.enginestates.fsm.StateContextCore;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.records.MachineRecord;
 import org.opentest4j.AssertionFailedError;

@@ -1,9 +1,9 @@
 package dev.enginestates.testing;
 
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.chart.Names;
-import dev.enginestates.fsm.StateContextCore;
+import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.fsm.StateMachineDefinition;
 import dev.enginestates.records.MachineRecord;

@@ -2,12 +2,12 @@ package dev.enginestates.testing;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.chart.BuilderChart;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Names;
-import dev.enginestates.fsm.Window;
+import dev.enginestates.declare.Window;
 import dev.enginestates.records.MachineRecord;
 
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.StateRecord;
@@ -196,7 +196,7 @@ public final class MachineAssert<C> {
     /** Why a window assertion failed: the state, its window's bounds in progress and seconds, and where the machine is. */
     static String windowProblem(MachineRecord r, String window, boolean expectedIn) {
         String state = BuilderView.state(r);
-        dev.enginestates.fsm.Window w = BuilderView.windows(r).get(window);
+        dev.enginestates.declare.Window w = BuilderView.windows(r).get(window);
         if (w == null) {
             List<String> having = new ArrayList<>();
             for (int s = 1; s < r.chart().size; s++) {

@@ -1,7 +1,7 @@
 package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;

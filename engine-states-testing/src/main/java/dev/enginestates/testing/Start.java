@@ -1,7 +1,7 @@
 package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;

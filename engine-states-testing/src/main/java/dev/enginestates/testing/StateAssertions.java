@@ -2,7 +2,7 @@ package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.ecs.StateWorld;
-import dev.enginestates.fsm.StateContextCore;
+import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.fsm.StateMachine;
 
 import java.util.Objects;

@@ -1,7 +1,7 @@
 package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
@@ -317,7 +317,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * the state before any step. Chain {@link Start#waited}, {@link Start#remembering},
      * {@link Start#paused} to arrange the rest.
      *
-     * @throws dev.enginestates.MachineException if a path names no state or the states cannot be active together; nothing changes
+     * @throws dev.enginestates.declare.MachineException if a path names no state or the states cannot be active together; nothing changes
      */
     public <C> Start<C> startIn(Entity entity, States<C> machine, String... paths) {
         Objects.requireNonNull(entity, "entity");
@@ -367,7 +367,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * Puts a machine on an entity in the states declared with these constants of its state
      * enum ({@code startIn(guard, GUARD, WATCH)}); see {@link #startIn(Entity, States, String...)}.
      *
-     * @throws dev.enginestates.MachineException if a constant is not of the machine's state enum, or the states cannot be
+     * @throws dev.enginestates.declare.MachineException if a constant is not of the machine's state enum, or the states cannot be
      *                                           active together; nothing changes
      */
     public <C> Start<C> startIn(Entity entity, States<C> machine, Enum<?> state, Enum<?>... more) {
@@ -383,7 +383,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * Spawns an entity holding only this machine, in the states declared with these constants
      * of its state enum ({@code spawnIn(GUARD, WATCH)}); see {@link #spawnIn(States, String...)}.
      *
-     * @throws dev.enginestates.MachineException if a constant is not of the machine's state enum; nothing is spawned
+     * @throws dev.enginestates.declare.MachineException if a constant is not of the machine's state enum; nothing is spawned
      */
     public <C> Start<C> spawnIn(States<C> machine, Enum<?> state, Enum<?>... more) {
         return spawnIn(machine, paths(machine, state, more));

@@ -1,7 +1,7 @@
 package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.States;
@@ -13,7 +13,7 @@ import dev.enginestates.fsm.StateEnter;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.fsm.StateMachineBuilder;
 import dev.enginestates.fsm.StateMachineDefinition;
-import dev.enginestates.fsm.StateMotionProfile;
+import dev.enginestates.declare.StateMotionProfile;
 import dev.enginestates.fsm.StateWindow;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

@@ -1,8 +1,8 @@
 package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.States;
 import org.junit.jupiter.api.Test;

@@ -1,13 +1,13 @@
 package dev.enginestates.algorithm;
 
-import dev.enginestates.MachineException;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.chart.BuilderChart;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Names;
-import dev.enginestates.fsm.StateContextCore;
-import dev.enginestates.fsm.StateHandler;
-import dev.enginestates.fsm.Window;
+import dev.enginestates.declare.StateContextCore;
+import dev.enginestates.declare.StateHandler;
+import dev.enginestates.declare.Window;
 import dev.enginestates.records.MachineRecord;
 
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.enginestates.algorithm;
 
-import dev.enginestates.Event;
-import dev.enginestates.EventlessLoopException;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.EventlessLoopException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.ChartCompiler;
 import dev.enginestates.declare.Self;
@@ -279,7 +279,7 @@ public final class Interpreter {
         String busy = r.processing();
         if (busy != null) {
             Chart c = r.chart();
-            throw new dev.enginestates.MachineException(c.machineId, "machine '" + c.machineId + "' got event '" + event.type()
+            throw new dev.enginestates.declare.MachineException(c.machineId, "machine '" + c.machineId + "' got event '" + event.type()
                     + "' from its own guard or action while processing '" + busy + "'; a machine takes one event at a time:"
                     + " expected the event to come from outside (or use a transition's actions and targets instead)");
         }

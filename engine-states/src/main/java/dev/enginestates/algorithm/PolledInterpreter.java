@@ -1,7 +1,7 @@
 package dev.enginestates.algorithm;
 
-import dev.enginestates.MachineException;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.PolledChart;
 import dev.enginestates.declare.StateEnter;

@@ -1,6 +1,6 @@
 package dev.enginestates.algorithm;
 
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.records.MachineRecord;

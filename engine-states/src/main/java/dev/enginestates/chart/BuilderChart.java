@@ -1,8 +1,8 @@
 package dev.enginestates.chart;
 
-import dev.enginestates.fsm.StateHandler;
-import dev.enginestates.fsm.StateMotionProfile;
-import dev.enginestates.fsm.Window;
+import dev.enginestates.declare.StateHandler;
+import dev.enginestates.declare.StateMotionProfile;
+import dev.enginestates.declare.Window;
 
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,6 +1,6 @@
 package dev.enginestates.chart;
 
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.SelfSeconds;

@@ -1,7 +1,7 @@
 package dev.enginestates.chart;
 
-import dev.enginestates.Event;
-import dev.enginestates.InvalidMachineException;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.NodeBuilder;

@@ -1,6 +1,6 @@
 package dev.enginestates.chart;
 
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.declare.StateDefinition;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.TransitionDefinition;

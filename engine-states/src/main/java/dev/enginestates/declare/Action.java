@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Event;
 
 /**
  * Code run on entry to a state, on exit from it, or when a transition is taken. It runs once

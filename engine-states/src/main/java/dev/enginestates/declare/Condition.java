@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Event;
 
 /**
  * The test of a {@code when} rule: a condition that holds over time, such as a speed under a

@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Event;
 
 import java.util.function.Supplier;
 

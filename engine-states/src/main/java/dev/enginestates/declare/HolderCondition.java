@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Event;
 
 /**
  * A {@code when} test that reads the machine's holder as well as its context, such as the

@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Event;
 
 /**
  * What a machine's own code sees of the machine it runs for, besides its context and the

@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Event;
 
 /**
  * An action that also sees its machine's entity and world: {@code (ctx, event, self) -> ...}.

@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Event;
 
 /**
  * A transition's guard or a {@code when} rule's test that also sees its machine's entity and

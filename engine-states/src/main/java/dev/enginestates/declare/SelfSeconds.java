@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Event;
 
 /**
  * A wait's length computed when its state is entered, from the context, the event that

@@ -3,7 +3,7 @@ package dev.enginestates.declare;
 /** What a machine does with an event type that none of its states names. */
 public enum UnknownEvents {
     /**
-     * Throw {@link dev.enginestates.UnknownEventException}, listing the events the machine
+     * Throw {@link dev.enginestates.declare.UnknownEventException}, listing the events the machine
      * knows, and change nothing. The default: such an event is almost always a typo.
      */
     REJECT,

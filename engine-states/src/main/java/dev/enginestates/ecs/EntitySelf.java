@@ -1,7 +1,7 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.dominion.IntEntity;
 import dev.enginestates.declare.Self;
 

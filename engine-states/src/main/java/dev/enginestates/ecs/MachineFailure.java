@@ -1,11 +1,11 @@
 package dev.enginestates.ecs;
 
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 
 /**
  * One machine's failure during a step: a game's guard, action, {@code when} test or wait-seconds
  * function threw, or its eventless transitions did not settle. Only that machine is affected:
- * its record stays a valid configuration (see {@link dev.enginestates.UserCodeException}), the
+ * its record stays a valid configuration (see {@link dev.enginestates.declare.UserCodeException}), the
  * step goes on with every other machine, and this machine is stepped again from the next step.
  *
  * @param machineId the machine's id

@@ -1,12 +1,12 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.MachineView;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.fsm.Window;
+import dev.enginestates.declare.Window;
 import dev.enginestates.records.MachineRecord;
 import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;

@@ -1,15 +1,16 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
-import dev.enginestates.MachineException;
-import dev.enginestates.UnknownEventException;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.UnknownEventException;
 import dev.enginestates.StatesDef;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Names;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
@@ -118,14 +119,14 @@ public final class States<C> {
      * runState) on each, in declaration order with the other machines; {@link StateWorld#advance}
      * and {@link StateWorld#runStates} split the tick.
      */
-    public static <C extends dev.enginestates.fsm.StateContextCore> States<C> of(StateMachineDefinition<C> definition) {
+    public static <C extends dev.enginestates.declare.StateContextCore> States<C> of(StateMachineDefinition<C> definition) {
         return of(Objects.requireNonNull(definition, "definition").machine());
     }
 
     /**
      * Declares a machine and binds it: {@code Machine.define} then {@link #of}.
      *
-     * @throws dev.enginestates.InvalidMachineException listing every problem of the declaration
+     * @throws dev.enginestates.declare.InvalidMachineException listing every problem of the declaration
      */
     public static <C> States<C> define(String id, Supplier<? extends C> context, Consumer<MachineBuilder<C>> body) {
         return of(Machine.define(id, context, body));
@@ -136,7 +137,7 @@ public final class States<C> {
      * then {@link #of}. Its states are named by the constants of {@code states}, its events by
      * those of {@code events}.
      *
-     * @throws dev.enginestates.InvalidMachineException listing every problem of the declaration
+     * @throws dev.enginestates.declare.InvalidMachineException listing every problem of the declaration
      */
     public static <C, S extends Enum<S>, E extends Enum<E>> States<C> define(String id, Supplier<? extends C> context,
             Class<S> states, Class<E> events, Consumer<MachineBuilder<C>> body) {
@@ -147,7 +148,7 @@ public final class States<C> {
      * Declares a typed machine that takes no events and binds it; see
      * {@link Machine#define(String, Supplier, Class, Consumer)}.
      *
-     * @throws dev.enginestates.InvalidMachineException listing every problem of the declaration
+     * @throws dev.enginestates.declare.InvalidMachineException listing every problem of the declaration
      */
     public static <C, S extends Enum<S>> States<C> define(String id, Supplier<? extends C> context, Class<S> states,
             Consumer<MachineBuilder<C>> body) {
@@ -470,7 +471,7 @@ public final class States<C> {
         Objects.requireNonNull(type, "event type");
         int id = chart.polled != null ? chart.polled.eventId(type) : chart.eventId(type);
         if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
-            throw new UnknownEventException(chart.machineId, type, chart.knownEvents());
+            throw new UnknownEventException(chart.machineId, type, chart.knownEvents(), Names.closest(type, chart.knownEvents()));
         }
         return id;
     }

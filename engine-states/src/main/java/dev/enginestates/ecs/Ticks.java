@@ -1,7 +1,7 @@
 package dev.enginestates.ecs;
 
-import dev.enginestates.MachineException;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.records.StateValue;

@@ -1,7 +1,7 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 
 /**
  * Hears a world's inputs, as an input log records them: spawns, despawns, attachments and

@@ -1,5 +1,7 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.declare.StateMotionProfile;
+import dev.enginestates.declare.Window;
 import dev.dominion.ecs.api.Entity;
 
 import java.util.Map;

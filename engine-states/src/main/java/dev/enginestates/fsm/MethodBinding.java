@@ -1,5 +1,6 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.declare.StateHandler;
 import java.lang.invoke.CallSite;
 import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandle;

@@ -1,6 +1,7 @@
 package dev.enginestates.fsm;
 
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.StateContextCore;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.MachineView;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.chart.Chart;

@@ -1,6 +1,10 @@
 package dev.enginestates.fsm;
 
-import dev.enginestates.InvalidMachineException;
+import dev.enginestates.declare.StateContextCore;
+import dev.enginestates.declare.StateHandler;
+import dev.enginestates.declare.StateMotionProfile;
+import dev.enginestates.declare.Window;
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.Machine;
 import dev.enginestates.chart.BuilderChart;
 import dev.enginestates.chart.Chart;

@@ -1,5 +1,6 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.Machine;
 
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.declare.Window;
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;

@@ -2,7 +2,7 @@
  * The builder style (the {@code 002} document): a flat finite state machine whose states are
  * handlers returning the next state's name, declared with {@link dev.enginestates.fsm.StateMachineBuilder}
  * by annotations or lambdas, with per-state duration, tag, windows, data, motion and delay, and
- * a context contract ({@link dev.enginestates.fsm.StateContextCore}) the machine writes its
+ * a context contract ({@link dev.enginestates.declare.StateContextCore}) the machine writes its
  * clock and metadata into.
  *
  * <p>Run it on a plain object with this package's {@link dev.enginestates.fsm.StateMachine}

@@ -1,6 +1,6 @@
 package dev.enginestates.io;
 
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 
 import java.util.List;
 

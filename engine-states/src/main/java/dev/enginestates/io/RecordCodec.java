@@ -350,7 +350,7 @@ final class RecordCodec {
         Object fresh;
         try {
             fresh = machine.machine().newContext();
-        } catch (dev.enginestates.MachineException e) {
+        } catch (dev.enginestates.declare.MachineException e) {
             problems.add(at + ": " + e.getMessage()); // a polled machine defined without a context factory
             return null;
         }

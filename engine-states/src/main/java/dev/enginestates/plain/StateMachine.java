@@ -1,16 +1,17 @@
 package dev.enginestates.plain;
 
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.MachineView;
 import dev.enginestates.StatesDef;
-import dev.enginestates.UnknownEventException;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.UnknownEventException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Names;
 import dev.enginestates.declare.DetachedSelf;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
@@ -576,7 +577,7 @@ public final class StateMachine<C> implements MachineView<C> {
         Objects.requireNonNull(type, "event");
         int id = chart.polled.eventId(type);
         if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
-            throw new UnknownEventException(chart.machineId, type, chart.knownEvents());
+            throw new UnknownEventException(chart.machineId, type, chart.knownEvents(), Names.closest(type, chart.knownEvents()));
         }
         return id;
     }
@@ -585,7 +586,7 @@ public final class StateMachine<C> implements MachineView<C> {
         Objects.requireNonNull(type, "event type");
         int id = chart.eventId(type);
         if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
-            throw new UnknownEventException(chart.machineId, type, chart.knownEvents());
+            throw new UnknownEventException(chart.machineId, type, chart.knownEvents(), Names.closest(type, chart.knownEvents()));
         }
         return id;
     }

@@ -1,6 +1,6 @@
 package dev.enginestates.records;
 
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Names;
 import dev.enginestates.declare.StateType;

@@ -3,7 +3,7 @@ package dev.enginestates.xstate;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.enginestates.InvalidMachineException;
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.Action;
 import dev.enginestates.declare.Guard;

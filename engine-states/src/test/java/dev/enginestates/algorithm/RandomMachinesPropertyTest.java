@@ -1,7 +1,7 @@
 package dev.enginestates.algorithm;
 
-import dev.enginestates.Event;
-import dev.enginestates.EventlessLoopException;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.EventlessLoopException;
 import dev.enginestates.Machine;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.HistoryDepth;

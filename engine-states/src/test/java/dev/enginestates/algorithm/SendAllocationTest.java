@@ -1,6 +1,6 @@
 package dev.enginestates.algorithm;
 
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.plain.StateMachine;

@@ -1,7 +1,7 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.fsm.AIContext;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.fsm.StateMachineBuilder;

@@ -1,9 +1,9 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.declare.Self;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.xstate.XStateImport;

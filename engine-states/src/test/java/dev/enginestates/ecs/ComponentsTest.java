@@ -2,7 +2,7 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Fixtures;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;

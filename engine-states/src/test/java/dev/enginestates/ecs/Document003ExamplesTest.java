@@ -1,9 +1,9 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.Fixtures;
-import dev.enginestates.UnknownEventException;
+import dev.enginestates.declare.UnknownEventException;
 import dev.enginestates.declare.Holder;
 import org.junit.jupiter.api.Test;
 

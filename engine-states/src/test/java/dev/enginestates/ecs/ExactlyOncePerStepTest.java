@@ -1,7 +1,7 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

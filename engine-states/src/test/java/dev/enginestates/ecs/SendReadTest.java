@@ -1,10 +1,10 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.Fixtures;
-import dev.enginestates.MachineException;
-import dev.enginestates.UnknownEventException;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.UnknownEventException;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.io.Saves;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.declare.StateMotionProfile;
 import dev.enginestates.Allocations;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;

@@ -1,7 +1,9 @@
 package dev.enginestates.fsm;
 
-import dev.enginestates.MachineException;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.StateMotionProfile;
+import dev.enginestates.declare.Window;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.UserCodeException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

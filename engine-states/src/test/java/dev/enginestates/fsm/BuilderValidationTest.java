@@ -1,6 +1,6 @@
 package dev.enginestates.fsm;
 
-import dev.enginestates.InvalidMachineException;
+import dev.enginestates.declare.InvalidMachineException;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

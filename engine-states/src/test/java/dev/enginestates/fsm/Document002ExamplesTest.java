@@ -1,5 +1,8 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.declare.StateContextCore;
+import dev.enginestates.declare.StateMotionProfile;
+import dev.enginestates.declare.Window;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

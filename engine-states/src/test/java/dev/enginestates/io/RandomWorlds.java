@@ -2,7 +2,7 @@ package dev.enginestates.io;
 
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.NodeBuilder;
 import dev.enginestates.ecs.EntityKey;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.Fixtures;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.MachinePaused;
@@ -329,7 +329,7 @@ class ReplayTest {
         try (StateWorld a = StateWorld.create()) {
             Entity g = a.spawn(EntityKey.of("g1"), GUARD.trait());
             InputLog log = InputLog.start(SAVES, a);
-            assertThrows(dev.enginestates.UnknownEventException.class, () -> GUARD.send(g, "HALT"));
+            assertThrows(dev.enginestates.declare.UnknownEventException.class, () -> GUARD.send(g, "HALT"));
             assertEquals(0, log.size());
             assertEquals(List.of(), JSON.convertValue(parse(log.text()).path("inputs"), List.class));
         }

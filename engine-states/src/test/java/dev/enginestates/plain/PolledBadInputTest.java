@@ -1,10 +1,10 @@
 package dev.enginestates.plain;
 
-import dev.enginestates.InvalidMachineException;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.InvalidMachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.StatesDef;
-import dev.enginestates.UnknownEventException;
-import dev.enginestates.UserCodeException;
+import dev.enginestates.declare.UnknownEventException;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.declare.UnknownEvents;
 import org.junit.jupiter.api.Test;
 

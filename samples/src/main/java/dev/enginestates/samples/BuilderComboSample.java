@@ -6,7 +6,7 @@ import dev.enginestates.fsm.StateBehavior;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.fsm.StateMachineBuilder;
 import dev.enginestates.fsm.StateMachineDefinition;
-import dev.enginestates.fsm.StateMotionProfile;
+import dev.enginestates.declare.StateMotionProfile;
 import dev.enginestates.fsm.StateWindow;
 
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.enginestates.samples;
 
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;

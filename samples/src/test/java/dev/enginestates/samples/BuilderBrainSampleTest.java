@@ -1,6 +1,6 @@
 package dev.enginestates.samples;
 
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.fsm.AIStateMachine;
 import dev.enginestates.samples.BuilderBrainSample.Bot;
 import dev.enginestates.samples.BuilderBrainSample.Pitch;

@@ -1,7 +1,7 @@
 package dev.enginestates.samples;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.samples.NpcRoutineSample.Talking;
 import dev.enginestates.testing.WorldFixture;

@@ -1,7 +1,7 @@
 package dev.enginestates.samples;
 
-import dev.enginestates.Event;
-import dev.enginestates.UnknownEventException;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.UnknownEventException;
 import dev.enginestates.testing.WorldFixture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;

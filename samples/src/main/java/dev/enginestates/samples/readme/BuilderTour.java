@@ -7,7 +7,7 @@ import dev.enginestates.fsm.AIContext;
 import dev.enginestates.fsm.State;
 import dev.enginestates.fsm.StateBehavior;
 import dev.enginestates.fsm.StateMachineDefinition;
-import dev.enginestates.fsm.StateMotionProfile;
+import dev.enginestates.declare.StateMotionProfile;
 import dev.enginestates.fsm.StateWindow;
 import dev.enginestates.fsm.StateMachine;            // not dev.enginestates.plain.StateMachine
 import dev.enginestates.fsm.StateMachineBuilder;

@@ -1,7 +1,7 @@
 package dev.enginestates.samples.readme;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Event;
+import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.ecs.EntityKey;

@@ -1,9 +1,9 @@
 package dev.enginestates.samples.readme;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.InvalidMachineException;
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.Machine;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;

@@ -1,7 +1,7 @@
 package dev.enginestates.samples.readme;
 
-import dev.enginestates.InvalidMachineException;
-import dev.enginestates.MachineException;
+import dev.enginestates.declare.InvalidMachineException;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.fsm.StateMachineBuilder;
 import org.junit.jupiter.api.Test;

@@ -1,16 +1,16 @@
-package dev.enginestates.fsm;
+package dev.enginestates.declare;
 
 import java.util.Map;
 
 /**
  * What a builder-style machine (the {@code 002} document) writes into its context as it runs,
  * and the helpers handlers read it with. The machine keeps its own clock and writes it here:
- * at every {@link StateMachine#advance advance} the time in state and the progress before it;
+ * at every {@code StateMachine.advance} the time in state and the progress before it;
  * at every transition the new state's metadata, then time 0.
  *
  * <p>A context for a machine that does not live on an entity (a bot in a match room, a quest, a
- * headless test) implements this alone; {@link StateContext} adds the entity. Extending
- * {@link AIContext} implements both.
+ * headless test) implements this alone; {@code StateContext} adds the entity. Extending
+ * {@code AIContext} implements both.
  *
  * <pre>{@code
  * String attack(Fighter f, float dt) {

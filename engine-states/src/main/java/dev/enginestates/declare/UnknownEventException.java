@@ -1,4 +1,4 @@
-package dev.enginestates;
+package dev.enginestates.declare;
 
 import java.util.List;
 
@@ -10,14 +10,19 @@ public final class UnknownEventException extends MachineException {
     private static final long serialVersionUID = 1L;
     private final String eventType;
     private final List<String> knownEvents;
+    private final String closest;
 
-    /** The machine, the event type it does not know, and the ones it does. */
-    public UnknownEventException(String machineId, String eventType, List<String> knownEvents) {
+    /**
+     * The machine, the event type it does not know, the ones it does, and the known event
+     * closest to the one sent ({@code null} when none is close enough to be a typo).
+     */
+    public UnknownEventException(String machineId, String eventType, List<String> knownEvents, String closest) {
         super(machineId, "machine '" + machineId + "' has no state that takes event '" + eventType
                 + "'; the events it knows are " + (knownEvents.isEmpty() ? "(none)" : String.join(", ", knownEvents))
-                + dev.enginestates.chart.Names.suggestion(eventType, knownEvents));
+                + (closest == null ? "" : "; did you mean '" + closest + "'?"));
         this.eventType = eventType;
         this.knownEvents = List.copyOf(knownEvents);
+        this.closest = closest;
     }
 
     /** The event type that was sent. */
@@ -28,5 +33,10 @@ public final class UnknownEventException extends MachineException {
     /** The event types the machine's states name, in document order. */
     public List<String> knownEvents() {
         return knownEvents;
+    }
+
+    /** The known event the sent one is most likely a typo of, or {@code null}. */
+    public String closest() {
+        return closest;
     }
 }

@@ -1,4 +1,4 @@
-package dev.enginestates;
+package dev.enginestates.declare;
 
 /**
  * The base of every error this library throws about a machine: its message names the

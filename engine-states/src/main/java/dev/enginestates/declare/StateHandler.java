@@ -1,4 +1,4 @@
-package dev.enginestates.fsm;
+package dev.enginestates.declare;
 
 /**
  * A state's update code in the builder style (the {@code 002} document): it reads the context

@@ -1,4 +1,4 @@
-package dev.enginestates.fsm;
+package dev.enginestates.declare;
 
 /**
  * A timing window of a state (the {@code 002} document's {@code StateWindow}): a span of the

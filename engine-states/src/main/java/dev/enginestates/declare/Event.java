@@ -1,4 +1,4 @@
-package dev.enginestates;
+package dev.enginestates.declare;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;

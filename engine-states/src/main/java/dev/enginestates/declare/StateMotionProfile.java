@@ -1,4 +1,4 @@
-package dev.enginestates.fsm;
+package dev.enginestates.declare;
 
 /**
  * How a state moves its owner (the {@code 002} document's {@code StateMotionProfile}): how much

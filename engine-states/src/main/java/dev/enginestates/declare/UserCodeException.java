@@ -1,4 +1,4 @@
-package dev.enginestates;
+package dev.enginestates.declare;
 
 /**
  * A game's guard, action, wait-seconds function or {@code when} test threw. The cause is

@@ -1,4 +1,4 @@
-package dev.enginestates;
+package dev.enginestates.declare;
 
 /**
  * Eventless ({@code always}) transitions or done events kept firing without the machine
