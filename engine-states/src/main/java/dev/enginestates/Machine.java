@@ -4,6 +4,7 @@ import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.ChartCompiler;
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.StateDefinition;
 
@@ -39,6 +40,24 @@ public final class Machine<C> {
     private final Chart chart;
     private final boolean tags;
     private final List<Class<?>> heldBy;
+
+    static {
+        // the library's packages reach the chart through Access; game code never does
+        Access.register(new Access.MachineSide() {
+            @Override
+            public Chart chart(Object machine) {
+                if (!(machine instanceof Machine)) {
+                    throw new IllegalArgumentException("expected a Machine; got a " + machine.getClass().getName());
+                }
+                return ((Machine<?>) machine).chart;
+            }
+
+            @Override
+            public Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy) {
+                return Machine.compiled(id, context, chart, tags, heldBy);
+            }
+        });
+    }
 
     private Machine(String id, Supplier<? extends C> contextFactory, StateDefinition<C> definition, Chart chart,
             boolean tags, List<Class<?>> heldBy) {
@@ -141,13 +160,12 @@ public final class Machine<C> {
 
     /**
      * Wraps a chart compiled by a declaration style of its own (the builder style's
-     * {@code StateMachineBuilder} comes in this way). Games declare machines with
-     * {@link #define}, {@code StatesDef} or {@code StateMachineBuilder} instead.
+     * {@code StateMachineBuilder} comes in this way, through {@link Access#compiled}).
      *
      * @param context makes a fresh context for {@code trait()} and restores; {@code null} when
      *                every instance is given its own
      */
-    public static <C> Machine<C> compiled(String id, Supplier<? extends C> context, Chart chart, boolean tags, List<Class<?>> heldBy) {
+    private static <C> Machine<C> compiled(String id, Supplier<? extends C> context, Chart chart, boolean tags, List<Class<?>> heldBy) {
         Objects.requireNonNull(chart, "chart");
         Supplier<? extends C> factory = context != null ? context : () -> {
             throw new MachineException(id, "machine '" + id + "' was built without a context factory; give each instance its"
@@ -160,11 +178,6 @@ public final class Machine<C> {
     /** The machine's id. */
     public String id() {
         return id;
-    }
-
-    /** The compiled chart the algorithm runs on. */
-    public Chart chart() {
-        return chart;
     }
 
     /** The definition tree as declared ({@code null} for a polled {@code StatesDef} machine). */

@@ -1,5 +1,6 @@
 package dev.enginestates;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.UnknownEventException;
@@ -97,7 +98,7 @@ class TypedNamesTest {
         assertEquals("ANSWER", GUARD.path(ANSWER));
         assertSame(GuardState.class, GUARD.stateEnum());
         assertSame(GuardEvent.class, GUARD.eventEnum());
-        assertNull(DOOR.chart().enumNames().constantOf(0), "the root has no constant");
+        assertNull(Access.chart(DOOR).enumNames().constantOf(0), "the root has no constant");
     }
 
     @Test

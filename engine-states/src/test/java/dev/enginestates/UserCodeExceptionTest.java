@@ -1,5 +1,6 @@
 package dev.enginestates;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.EventlessLoopException;
 import dev.enginestates.declare.UserCodeException;
@@ -260,14 +261,14 @@ class UserCodeExceptionTest {
 
         // the same start on a bare record shows what it holds
         List<String> log = new ArrayList<>();
-        MachineRecord record = new MachineRecord(machine.chart(), log);
+        MachineRecord record = new MachineRecord(Access.chart(machine), log);
         Interpreter interpreter = new Interpreter();
         assertThrows(UserCodeException.class, () -> interpreter.start(record));
         assertEquals("a", StateValue.of(record), "the initial configuration, the always to b not taken");
         assertEquals(MachineRecord.ACTIVE, record.status());
         assertEquals(List.of("en_root", "en_a"), log);
         log.clear();
-        int go = machine.chart().eventId("GO");
+        int go = Access.chart(machine).eventId("GO");
         assertTrue(interpreter.send(record, go, Event.of("GO")));
         assertEquals("c", StateValue.of(record));
         assertEquals(List.of("en_c"), log);

@@ -1,5 +1,6 @@
 package dev.enginestates.bench;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
@@ -124,7 +125,7 @@ final class BuilderMachines {
 
     /** The context a machine was initialized with (the one its record holds). */
     static Bot context(StateMachine<Bot> m) {
-        return (Bot) m.record().context();
+        return (Bot) Access.record(m).context();
     }
 
     /** One tick of every machine: {@code update(ctx, dt)} each, as a game that owns its machines ticks them. */

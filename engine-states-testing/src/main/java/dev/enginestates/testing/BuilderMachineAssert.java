@@ -1,5 +1,6 @@
 package dev.enginestates.testing;
 
+import dev.enginestates.records.Access;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.declare.MachineException;
@@ -40,7 +41,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
     }
 
     private MachineRecord record() {
-        return machine.record();
+        return Access.record(machine);
     }
 
     /** Asserts the current state. */

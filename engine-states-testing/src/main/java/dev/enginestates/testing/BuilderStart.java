@@ -1,5 +1,6 @@
 package dev.enginestates.testing;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
 import dev.enginestates.chart.Names;
@@ -69,7 +70,7 @@ public final class BuilderStart {
     public static <C extends StateContextCore, M extends StateMachine<C>> M startIn(M machine, C ctx, String state,
             float secondsInState) {
         Objects.requireNonNull(machine, "machine");
-        MachineRecord r = machine.record();
+        MachineRecord r = Access.record(machine);
         String id = machine.definition().id();
         if (r.processing() != null) {
             throw new IllegalStateException("machine '" + id + "' is busy with " + r.processing() + "; startIn arranges a machine"

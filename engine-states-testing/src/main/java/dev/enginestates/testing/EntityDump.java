@@ -1,5 +1,6 @@
 package dev.enginestates.testing;
 
+import dev.enginestates.records.Access;
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import com.fasterxml.jackson.annotation.PropertyAccessor;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -100,7 +101,7 @@ public final class EntityDump {
 
     /** One machine's record as JSON. */
     static ObjectNode machine(Entity entity, States<?> m, StateRecord<?> r) {
-        MachineRecord rec = r.record();
+        MachineRecord rec = Access.record(r);
         Chart c = rec.chart();
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.set("state", JSON.valueToTree(r.value()));

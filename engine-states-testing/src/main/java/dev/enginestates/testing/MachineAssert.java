@@ -1,5 +1,6 @@
 package dev.enginestates.testing;
 
+import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.chart.Chart;
@@ -72,7 +73,7 @@ public final class MachineAssert<C> {
         String state = record.state();
         if (!state.equals(leafPath)) {
             throw fail("expected its state to be '" + leafPath + "', but it is '" + state + "'"
-                    + (BuilderView.is(record.record()) ? "; it is in " + now() : ""), leafPath, state);
+                    + (BuilderView.is(Access.record(record)) ? "; it is in " + now() : ""), leafPath, state);
         }
         return this;
     }
@@ -85,7 +86,7 @@ public final class MachineAssert<C> {
         String previous = record.previous();
         if (!previous.equals(leafPath)) {
             throw fail("expected its previous state to be '" + leafPath + "', but it is '" + previous + "'"
-                    + (BuilderView.is(record.record()) ? "; it is in " + now() : ""), leafPath, previous);
+                    + (BuilderView.is(Access.record(record)) ? "; it is in " + now() : ""), leafPath, previous);
         }
         return this;
     }
@@ -113,7 +114,7 @@ public final class MachineAssert<C> {
 
     /** Asserts the seconds in a builder-style machine's current state, within a tolerance. */
     public MachineAssert<C> hasTimeInState(double seconds, double tolerance) {
-        MachineRecord r = record.record();
+        MachineRecord r = Access.record(record);
         BuilderView.require(r, "hasTimeInState");
         float t = BuilderView.time(r);
         if (!close(t, seconds, tolerance)) {
@@ -135,7 +136,7 @@ public final class MachineAssert<C> {
 
     /** Asserts a builder-style machine's progress, within a tolerance (0: exactly, as the machine's float). */
     public MachineAssert<C> hasProgress(double progress, double tolerance) {
-        MachineRecord r = record.record();
+        MachineRecord r = Access.record(record);
         BuilderView.require(r, "hasProgress");
         float p = BuilderView.progress(r);
         boolean ok = tolerance == 0 ? p == (float) progress : close(p, progress, tolerance);
@@ -153,7 +154,7 @@ public final class MachineAssert<C> {
      * @throws MachineException for a machine of another style, or if no state has a window of that name
      */
     public MachineAssert<C> isInWindow(String window) {
-        MachineRecord r = record.record();
+        MachineRecord r = Access.record(record);
         BuilderView.require(r, "isInWindow");
         BuilderView.requireKnownWindow(r, window);
         if (!BuilderView.inWindow(r, window)) {
@@ -169,7 +170,7 @@ public final class MachineAssert<C> {
      * @throws MachineException for a machine of another style, or if no state has a window of that name
      */
     public MachineAssert<C> isNotInWindow(String window) {
-        MachineRecord r = record.record();
+        MachineRecord r = Access.record(record);
         BuilderView.require(r, "isNotInWindow");
         BuilderView.requireKnownWindow(r, window);
         if (BuilderView.inWindow(r, window)) {
@@ -184,7 +185,7 @@ public final class MachineAssert<C> {
      * {@link #hasTag}.
      */
     public MachineAssert<C> hasStateTag(String tag) {
-        MachineRecord r = record.record();
+        MachineRecord r = Access.record(record);
         BuilderView.require(r, "hasStateTag");
         String now = BuilderView.stateTag(r);
         if (!now.equals(tag)) {
@@ -370,12 +371,12 @@ public final class MachineAssert<C> {
      * states, or a shallow history's child), in any order.
      */
     public MachineAssert<C> remembers(String historyPath, String... states) {
-        Chart c = record.record().chart();
+        Chart c = Access.record(record).chart();
         int h = c.stateAt(historyPath);
         if (h <= 0 || c.type[h] != StateType.HISTORY) {
             throw new MachineException(machine.id(), "machine '" + machine.id() + "' has no history state '" + historyPath + "'");
         }
-        MachineRecord rec = record.record();
+        MachineRecord rec = Access.record(record);
         TreeSet<String> actual = new TreeSet<>();
         for (int i = 0; i < rec.historySize(h); i++) {
             actual.add(c.path[rec.historyAt(h, i)]);
@@ -504,8 +505,8 @@ public final class MachineAssert<C> {
 
     /** The state and wait in one phrase: {@code {"patrol":"watch"} (patrol.watch: 3 s waited, 1 s left)}. */
     private String now() {
-        if (BuilderView.is(record.record())) {
-            return BuilderView.now(record.record());
+        if (BuilderView.is(Access.record(record))) {
+            return BuilderView.now(Access.record(record));
         }
         String v = EntityDump.value(record.value());
         if (record.isWaiting()) {
@@ -533,7 +534,7 @@ public final class MachineAssert<C> {
     }
 
     private void tagOrState(String path) {
-        Chart c = record.record().chart();
+        Chart c = Access.record(record).chart();
         if (path == null || c.stateAt(path) <= 0) {
             throw new MachineException(machine.id(), "machine '" + machine.id() + "' has no state '" + path + "'; expected one of "
                     + machine.machine().statePaths() + dev.enginestates.records.StateValue.suggestion(c, path));

@@ -1,5 +1,6 @@
 package dev.enginestates.testing;
 
+import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
@@ -54,7 +55,7 @@ public final class Start<C> {
         if (!record.isWaiting()) {
             record.setWaited(0); // throws the library's message: no wait counts here
         }
-        double total = record.record().waitSeconds();
+        double total = Access.record(record).waitSeconds();
         if (!(seconds >= 0) || seconds > total) {
             throw new MachineException(record.machineId(), "machine '" + record.machineId() + "': the wait of '" + record.waitingIn()
                     + "' is " + total + " s, so " + seconds + " s cannot be left; expected 0 to " + total);
@@ -118,7 +119,7 @@ public final class Start<C> {
      */
     public Start<C> timeIn(String statePath, double seconds) {
         record.setTime(statePath, seconds);
-        MachineRecord r = record.record();
+        MachineRecord r = Access.record(record);
         if (BuilderView.is(r)) {
             // no window edge pending: the next advance crosses edges from here, as BuilderStart does
             r.setPreviousProgress(BuilderInterpreter.progress(r));
@@ -137,7 +138,7 @@ public final class Start<C> {
      * @throws MachineException if the machine is not builder-style, or the seconds are negative or not finite
      */
     public Start<C> timeInState(double seconds) {
-        BuilderView.require(record.record(), "timeInState");
+        BuilderView.require(Access.record(record), "timeInState");
         return timeIn("", seconds);
     }
 

@@ -1,5 +1,6 @@
 package dev.enginestates.testing;
 
+import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.Event;
 import dev.enginestates.algorithm.BuilderInterpreter;
@@ -408,10 +409,11 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     private static <C> StateRecord<C> recordIn(States<C> machine, C context, boolean given, String[] paths) {
         Objects.requireNonNull(machine, "machine");
         C ctx = given ? context : null;
-        if (machine.machine().chart().builder != null) {
-            MachineRecord initial = new MachineRecord(machine.machine().chart(), given ? ctx : machine.machine().newContext());
-            BuilderInterpreter.place(initial, machine.machine().chart().initial[0], 0f, 0f); // checks the context's type; no hook runs
-            StateRecord<C> r = machine.trait(initial);
+        if (Access.chart(machine.machine()).builder != null) {
+            MachineRecord initial = new MachineRecord(Access.chart(machine.machine()), given ? ctx : machine.machine().newContext());
+            BuilderInterpreter.place(initial, Access.chart(machine.machine()).initial[0], 0f, 0f); // checks the context's type; no hook runs
+            @SuppressWarnings("unchecked")
+            StateRecord<C> r = (StateRecord<C>) Access.trait(machine, initial);
             r.setState(paths); // no hook runs either; an unknown name is refused with the machine's states
             return r;
         }

@@ -1,5 +1,6 @@
 package dev.enginestates.ecs;
 
+import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.MachineView;
@@ -25,6 +26,20 @@ import java.util.List;
  * @param <C> the context type
  */
 public abstract class StateRecord<C> implements MachineView<C> {
+    static {
+        Access.register(new Access.RecordSide() {
+            @Override
+            public boolean owns(Object face) {
+                return face instanceof StateRecord;
+            }
+
+            @Override
+            public MachineRecord record(Object face) {
+                return ((StateRecord<?>) face).record;
+            }
+        });
+    }
+
     States<C> states;
     MachineRecord record;
     StateWorld world;
@@ -341,8 +356,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
         return world;
     }
 
-    /** The underlying snapshot (for I/O layers such as dumps and checkpoints). */
-    public final MachineRecord record() {
+    /** The underlying snapshot; I/O and the test kit reach it through {@link Access#record}. */
+    final MachineRecord record() {
         return record;
     }
 
@@ -431,7 +446,7 @@ public abstract class StateRecord<C> implements MachineView<C> {
      *
      * @throws IllegalArgumentException if the snapshot is of another machine
      */
-    public final void restoreFrom(MachineRecord snapshot) {
+    final void restoreFrom(MachineRecord snapshot) {
         record.copyFrom(snapshot);
         record.clearWaitChanged();
         localClock = false;

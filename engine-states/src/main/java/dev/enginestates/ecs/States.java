@@ -1,5 +1,6 @@
 package dev.enginestates.ecs;
 
+import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
@@ -47,6 +48,21 @@ import java.util.function.Supplier;
  * @param <C> the context type
  */
 public final class States<C> {
+    static {
+        // I/O and the test kit restore records through Access; game code never hands one in
+        Access.register(new Access.EcsSide() {
+            @Override
+            public Object trait(Object states, MachineRecord snapshot) {
+                return ((States<?>) states).trait(snapshot);
+            }
+
+            @Override
+            public void restore(Object stateRecord, MachineRecord snapshot) {
+                ((StateRecord<?>) stateRecord).restoreFrom(snapshot);
+            }
+        });
+    }
+
     private static final AtomicInteger DECLARED = new AtomicInteger();
     /**
      * The binding of each machine, held weakly both ways: a machine and its binding (its hidden
@@ -69,7 +85,7 @@ public final class States<C> {
     @SuppressWarnings("unchecked")
     private States(Machine<C> machine) {
         this.machine = machine;
-        this.chart = machine.chart();
+        this.chart = Access.chart(machine);
         this.order = DECLARED.getAndIncrement();
         this.newRecord = HiddenClasses.newClassConstructor(RecordTemplate.class, RECORD_BYTES);
         this.recordType = (Class<StateRecord<C>>) newRecord.type().returnType();
@@ -212,10 +228,11 @@ public final class States<C> {
     /**
      * A new record holding a copy of a snapshot of this machine, as a restore or a replay makes
      * one: no code of the machine runs (a polled machine's initial {@code enter} does not).
+     * Reached through {@link Access#trait}.
      *
      * @throws IllegalArgumentException if the snapshot is of another machine
      */
-    public StateRecord<C> trait(MachineRecord snapshot) {
+    StateRecord<C> trait(MachineRecord snapshot) {
         @SuppressWarnings("unchecked")
         StateRecord<C> r = (StateRecord<C>) HiddenClasses.instantiate(newRecord);
         r.init(this, null);

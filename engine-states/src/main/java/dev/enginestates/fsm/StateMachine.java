@@ -1,5 +1,6 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.MachineView;
@@ -30,13 +31,27 @@ import java.util.Objects;
  * @param <C> the context type
  */
 public class StateMachine<C extends StateContextCore> implements MachineView<C> {
+    static {
+        Access.register(new Access.RecordSide() {
+            @Override
+            public boolean owns(Object face) {
+                return face instanceof StateMachine;
+            }
+
+            @Override
+            public MachineRecord record(Object face) {
+                return ((StateMachine<?>) face).record;
+            }
+        });
+    }
+
     private final StateMachineDefinition<C> definition;
     private final MachineRecord record;
 
     /** A machine over a definition; {@link #initialize} starts it. */
     public StateMachine(StateMachineDefinition<C> definition) {
         this.definition = Objects.requireNonNull(definition, "definition");
-        this.record = new MachineRecord(definition.machine().chart(), null);
+        this.record = new MachineRecord(Access.chart(definition.machine()), null);
     }
 
     /**
@@ -163,11 +178,6 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     /** The definition this machine runs. */
     public StateMachineDefinition<C> definition() {
         return definition;
-    }
-
-    /** The machine's record: what dumps, checkpoints and the test kit read. */
-    public MachineRecord record() {
-        return record;
     }
 
     private void use(C ctx, float dt, String call) {

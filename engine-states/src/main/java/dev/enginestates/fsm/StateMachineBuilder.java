@@ -1,6 +1,7 @@
 package dev.enginestates.fsm;
 
 import dev.enginestates.declare.StateContextCore;
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.StateHandler;
 import dev.enginestates.declare.StateMotionProfile;
 import dev.enginestates.declare.Window;
@@ -221,7 +222,10 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             fill(chart, i + 1, s);
         }
         Chart compiled = ChartCompiler.compileBuilder(machineId, shape.definition(), chart, found);
-        return new StateMachineDefinition<>(Machine.compiled(machineId, contexts, compiled, tags, heldBy));
+        Access.initialize(Machine.class); // a game using only this style may not have touched Machine yet
+        @SuppressWarnings("unchecked")
+        Machine<C> machine = (Machine<C>) Access.compiled(machineId, contexts, compiled, tags, heldBy);
+        return new StateMachineDefinition<>(machine);
     }
 
     // ------------------------------------------------------------------ checks

@@ -1,5 +1,6 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.Machine;
 
@@ -30,7 +31,7 @@ public final class StateMachineDefinition<C extends StateContextCore> {
 
     /** The state the machine starts in. */
     public String initialState() {
-        return machine.chart().path[machine.chart().initial[0]];
+        return Access.chart(machine).path[Access.chart(machine).initial[0]];
     }
 
     /** The machine this definition compiles to: what the ECS face, dumps and checkpoints take. */

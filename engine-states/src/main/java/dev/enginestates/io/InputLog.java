@@ -1,5 +1,6 @@
 package dev.enginestates.io;
 
+import dev.enginestates.records.Access;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -100,7 +101,7 @@ public final class InputLog implements WorldInputs {
         spawn.put("entity", key);
         ObjectNode ms = spawn.putObject("machines");
         for (StateRecord<?> r : records) {
-            ms.set(r.machineId(), saves.codec().encode(r.record()));
+            ms.set(r.machineId(), saves.codec().encode(Access.record(r)));
         }
     }
 
@@ -111,7 +112,7 @@ public final class InputLog implements WorldInputs {
             ObjectNode a = inputs.addObject().putObject("attach");
             a.put("entity", key);
             a.put("machine", record.machineId());
-            a.set("record", saves.codec().encode(record.record()));
+            a.set("record", saves.codec().encode(Access.record(record)));
         }
     }
 
@@ -136,7 +137,7 @@ public final class InputLog implements WorldInputs {
     @Override
     public void sent(StateRecord<?> record, Event event) {
         ObjectNode s = sendEntry(record, event.type(), event.fields());
-        if (s != null && record.record().chart().polled != null) {
+        if (s != null && Access.record(record).chart().polled != null) {
             s.put("asEvent", true); // a polled handler received the event itself as its argument
         }
     }
@@ -200,7 +201,7 @@ public final class InputLog implements WorldInputs {
             ObjectNode a = inputs.addObject().putObject("edit");
             a.put("entity", key);
             a.put("machine", record.machineId());
-            a.set("record", saves.codec().encode(record.record()));
+            a.set("record", saves.codec().encode(Access.record(record)));
         }
     }
 
@@ -362,7 +363,7 @@ public final class InputLog implements WorldInputs {
                             EventFields.decode(body.get("args"), at + ".send.args", problems);
                         }
                     }
-                    if (m != null && kind.equals("go") && ((m.machine().chart().polled == null && m.machine().chart().builder == null)
+                    if (m != null && kind.equals("go") && ((Access.chart(m.machine()).polled == null && Access.chart(m.machine()).builder == null)
                             || !body.path("state").isTextual())) {
                         problems.add(at + ".go: expected a polled or builder-style machine and a state name; found machine '" + m.id() + "', state "
                                 + Json.kind(body.get("state")));
@@ -464,7 +465,7 @@ public final class InputLog implements WorldInputs {
             problems.add(at + ".type: expected the event's type, found " + Json.kind(event.get("type")));
             return;
         }
-        dev.enginestates.chart.Chart c = m.machine().chart();
+        dev.enginestates.chart.Chart c = Access.chart(m.machine());
         if (c.unknownEvents == dev.enginestates.declare.UnknownEvents.REJECT && !c.knownEvents().contains(type)) {
             problems.add(at + ".type: machine '" + m.id() + "' knows no event '" + type + "'; expected one of " + c.knownEvents());
         }
@@ -472,7 +473,7 @@ public final class InputLog implements WorldInputs {
     }
 
     private static void checkStates(States<?> m, JsonNode paths, String at, List<String> problems) {
-        dev.enginestates.chart.Chart c = m.machine().chart();
+        dev.enginestates.chart.Chart c = Access.chart(m.machine());
         if (!paths.isArray() || paths.isEmpty()) {
             problems.add(at + ": expected the state paths, a non-empty array; found " + Json.kind(paths));
             return;
@@ -527,7 +528,7 @@ public final class InputLog implements WorldInputs {
                     throw new CheckpointException("the input log cannot be replayed", problems);
                 }
                 m.send(e, type, numbered.values().toArray());
-            } else if (m.machine().chart().polled != null && !s.path("asEvent").asBoolean()) {
+            } else if (Access.chart(m.machine()).polled != null && !s.path("asEvent").asBoolean()) {
                 m.send(e, type);
             } else {
                 m.send(e, Event.of(type, fields));
@@ -583,7 +584,7 @@ public final class InputLog implements WorldInputs {
                 throw new CheckpointException("the input log cannot be replayed", problems);
             }
             StateRecord<?> r = m.read(e);
-            r.restoreFrom(staged);
+            Access.restore(r, staged);
             world.restored(r);
         } else if (input.has("detach")) {
             JsonNode d = input.get("detach");
@@ -605,7 +606,7 @@ public final class InputLog implements WorldInputs {
         if (staged == null) {
             throw new CheckpointException("the input log cannot be replayed", problems);
         }
-        return m.trait(staged);
+        return (StateRecord<?>) Access.trait(m, staged);
     }
 
     private static States<?> machine(Saves saves, JsonNode node, String at) {

@@ -1,5 +1,6 @@
 package dev.enginestates.io;
 
+import dev.enginestates.records.Access;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -102,7 +103,7 @@ final class RecordCodec {
 
     /** A new record decoded from {@code node}, or {@code null} with the problems added. */
     MachineRecord decode(JsonNode node, States<?> machine, String at, List<String> problems) {
-        Chart c = machine.machine().chart();
+        Chart c = Access.chart(machine.machine());
         int before = problems.size();
         if (!node.isObject()) {
             problems.add(at + ": expected a machine record object, found " + Json.kind(node));

@@ -1,5 +1,6 @@
 package dev.enginestates.io;
 
+import dev.enginestates.records.Access;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -250,7 +251,7 @@ final class SavesJson {
                 }
                 ms.set(m.id(), dumpRecord(r));
                 if (m.machine().tags()) {
-                    Chart c = m.machine().chart();
+                    Chart c = Access.chart(m.machine());
                     for (int s = 1; s < c.size; s++) {
                         if (c.type[s] != StateType.HISTORY && entity.has(m.is(c.path[s]))) {
                             tags.put(m.id() + "." + c.path[s], true);
@@ -263,7 +264,7 @@ final class SavesJson {
     }
 
     private ObjectNode dumpRecord(StateRecord<?> r) {
-        MachineRecord rec = r.record();
+        MachineRecord rec = Access.record(r);
         Chart c = rec.chart();
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.set("state", json.valueToTree(StateValue.of(rec)));
@@ -345,7 +346,7 @@ final class SavesJson {
             for (States<?> m : world.machines()) {
                 StateRecord<?> r = e.getKey().get(m.recordType());
                 if (r != null && r.world() == world) {
-                    out.set(m.id(), codec.encode(r.record()));
+                    out.set(m.id(), codec.encode(Access.record(r)));
                 }
             }
         }
@@ -472,12 +473,17 @@ final class SavesJson {
     static <C> void write(StateWorld world, Entity entity, States<C> machine, MachineRecord staged) {
         StateRecord<C> r = entity.get(machine.recordType());
         if (r == null || r.world() != world) {
-            r = machine.trait(staged);
+            r = traitOf(machine, staged);
             world.attach(entity, r);
         } else {
-            r.restoreFrom(staged);
+            Access.restore(r, staged);
         }
         world.restored(r);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <C> StateRecord<C> traitOf(States<C> machine, MachineRecord staged) {
+        return (StateRecord<C>) Access.trait(machine, staged);
     }
 
     private static final class Staged {

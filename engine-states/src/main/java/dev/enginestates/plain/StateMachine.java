@@ -1,5 +1,6 @@
 package dev.enginestates.plain;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.MachineException;
@@ -56,6 +57,20 @@ import java.util.Objects;
  * @param <C> the context type
  */
 public final class StateMachine<C> implements MachineView<C> {
+    static {
+        Access.register(new Access.RecordSide() {
+            @Override
+            public boolean owns(Object face) {
+                return face instanceof StateMachine;
+            }
+
+            @Override
+            public MachineRecord record(Object face) {
+                return ((StateMachine<?>) face).record;
+            }
+        });
+    }
+
     /** Hears the active leaf change: {@code (to, from)}, both leaf paths. */
     @FunctionalInterface
     public interface ChangeListener {
@@ -95,7 +110,7 @@ public final class StateMachine<C> implements MachineView<C> {
 
     private StateMachine(Machine<C> machine, C context, boolean start) {
         this.machine = Objects.requireNonNull(machine, "machine");
-        this.chart = machine.chart();
+        this.chart = Access.chart(machine);
         if (chart.builder != null) {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is builder-style (StateMachineBuilder);"
                     + " run it with dev.enginestates.fsm.StateMachine: new StateMachine<>(definition).initialize(ctx)");
@@ -164,7 +179,7 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     private static String pathOf(Machine<?> machine, Enum<?> state, String call) {
-        Chart c = machine.chart();
+        Chart c = Access.chart(machine);
         int s = c.enumNames().state(Objects.requireNonNull(state, "state"));
         if (s < 0) {
             throw new IllegalArgumentException(c.enumNames().stateProblem(c.machineId, state, call));
@@ -559,11 +574,6 @@ public final class StateMachine<C> implements MachineView<C> {
     /** The machine definition. */
     public Machine<C> machine() {
         return machine;
-    }
-
-    /** The record: this instance's snapshot. */
-    public MachineRecord record() {
-        return record;
     }
 
     @Override

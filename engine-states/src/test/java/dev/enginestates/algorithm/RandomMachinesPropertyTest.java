@@ -1,5 +1,6 @@
 package dev.enginestates.algorithm;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.EventlessLoopException;
 import dev.enginestates.Machine;
@@ -50,7 +51,7 @@ class RandomMachinesPropertyTest {
                 assertLegal(a, seed, step);
                 assertEquals(a.value(), b.value(), "seed " + seed + " step " + step + ": same value");
                 assertEquals(a.context(), b.context(), "seed " + seed + " step " + step + ": same actions");
-                assertSameRecord(a.record(), b.record(), seed, step);
+                assertSameRecord(Access.record(a), Access.record(b), seed, step);
             }
         }
     }
@@ -71,7 +72,7 @@ class RandomMachinesPropertyTest {
     }
 
     static void assertLegal(StateMachine<?> m, int seed, int step) {
-        MachineRecord r = m.record();
+        MachineRecord r = Access.record(m);
         Chart c = r.chart();
         String where = "seed " + seed + " step " + step + " " + m + ": ";
         assertTrue(r.isActive(0), where + "the root is active");
@@ -179,7 +180,7 @@ class RandomMachinesPropertyTest {
     void theGeneratorMakesMachinesWithEveryKindOfState() {
         int[] kinds = new int[StateType.values().length];
         for (int seed = 1; seed <= 100; seed++) {
-            Chart c = randomMachine(new SplittableRandom(seed), seed).chart();
+            Chart c = Access.chart(randomMachine(new SplittableRandom(seed), seed));
             for (int s = 1; s < c.size; s++) {
                 kinds[c.type[s].ordinal()]++;
             }

@@ -1,5 +1,6 @@
 package dev.enginestates.ecs;
 
+import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.Event;
 import dev.enginestates.chart.Chart;
@@ -175,7 +176,7 @@ class DeterminismTest {
     static {
         for (States<?> m : MACHINES) {
             List<String> paths = new ArrayList<>();
-            Chart c = m.machine().chart();
+            Chart c = Access.chart(m.machine());
             for (int s = 1; s < c.size; s++) {
                 if (c.type[s] != StateType.HISTORY) {
                     paths.add(c.path[s]);

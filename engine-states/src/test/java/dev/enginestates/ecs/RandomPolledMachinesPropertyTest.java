@@ -1,5 +1,6 @@
 package dev.enginestates.ecs;
 
+import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.StatesDef;
 import dev.enginestates.declare.StateEventHandler;
@@ -264,7 +265,7 @@ class RandomPolledMachinesPropertyTest {
 
     /** One branch root to atomic leaf, and each clock no more than its parent's. */
     private static void assertOneBranch(StateMachine<Ctx> fsm, Supplier<String> where) {
-        MachineRecord r = fsm.record();
+        MachineRecord r = Access.record(fsm);
         var c = r.chart();
         assertTrue(r.isActive(0), where);
         int leaf = 0;

@@ -1,5 +1,6 @@
 package dev.enginestates.fsm;
 
+import dev.enginestates.records.Access;
 import dev.enginestates.declare.StateMotionProfile;
 import dev.enginestates.declare.Window;
 import dev.enginestates.declare.MachineException;
@@ -551,7 +552,7 @@ class BuilderRulesTest {
         assertTrue(x.getCause() instanceof IllegalStateException && x.getCause().getMessage().contains("return the state's name"),
                 String.valueOf(x.getCause()));
         assertEquals("A", m.current());
-        assertNull(m.record().processing(), "the machine is not left busy");
+        assertNull(Access.record(m).processing(), "the machine is not left busy");
         m.transitionTo(c, "B");
         assertEquals("B", m.current());
     }

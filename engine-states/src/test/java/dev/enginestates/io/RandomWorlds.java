@@ -1,5 +1,6 @@
 package dev.enginestates.io;
 
+import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
 import dev.enginestates.declare.Event;
@@ -969,7 +970,7 @@ final class RandomWorlds {
                 if (o == null) {
                     return where + ": missing in the second world";
                 }
-                String d = difference(r.record(), o.record());
+                String d = difference(Access.record(r), Access.record(o));
                 if (d != null) {
                     return where + ": " + d + " (" + r + " / " + o + ")";
                 }

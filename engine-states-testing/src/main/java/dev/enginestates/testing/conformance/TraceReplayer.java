@@ -1,5 +1,6 @@
 package dev.enginestates.testing.conformance;
 
+import dev.enginestates.records.Access;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -141,7 +142,7 @@ public final class TraceReplayer {
                 return TraceResult.failed(name, i, expectedOf(step), diff);
             }
             // every configuration XState leaves must be one a checkpoint restore accepts
-            String shape = Configurations.problem(sm.record());
+            String shape = Configurations.problem(Access.record(sm));
             if (shape != null) {
                 return TraceResult.failed(name, i, "a configuration a restore accepts", shape);
             }

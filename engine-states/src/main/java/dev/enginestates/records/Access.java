@@ -1,0 +1,115 @@
+package dev.enginestates.records;
+
+import dev.enginestates.chart.Chart;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * How the library's own packages reach what its public types keep to themselves: a machine's
+ * compiled chart (shared by every room on every thread, so never handed to game code), a face's
+ * live record, and the ECS face's restore entry points. Each public type registers its side
+ * when its class initializes, the JDK's "shared secrets" idiom: whoever holds an instance has
+ * initialized its class, so the side is always there when asked for. This package is exported
+ * to the test kit only; on the class path it is reachable, but it is not API.
+ */
+public final class Access {
+    private Access() {
+    }
+
+    /** What {@code Machine} keeps private. */
+    public interface MachineSide {
+        /** The machine's compiled chart. */
+        Chart chart(Object machine);
+
+        /** A machine around a chart compiled by a declaration style of its own (the builder style's). */
+        Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy);
+    }
+
+    /** What a face keeps private: its live record. */
+    public interface RecordSide {
+        /** Whether {@code face} is one of this side's faces. */
+        boolean owns(Object face);
+
+        /** The face's live record. */
+        MachineRecord record(Object face);
+    }
+
+    /** What the ECS face keeps private: making and overwriting records from snapshots. */
+    public interface EcsSide {
+        /** A record component of machine {@code states} holding a copy of {@code snapshot}. */
+        Object trait(Object states, MachineRecord snapshot);
+
+        /** Overwrites a record component with {@code snapshot}, whose times are on its world's clock. */
+        void restore(Object stateRecord, MachineRecord snapshot);
+    }
+
+    private static volatile MachineSide machines;
+    private static volatile EcsSide ecs;
+    private static volatile RecordSide[] faces = new RecordSide[0];
+
+    /** Called once, by {@code Machine}'s class initializer. */
+    public static void register(MachineSide side) {
+        machines = Objects.requireNonNull(side);
+    }
+
+    /** Called once, by the ECS face's class initializer. */
+    public static void register(EcsSide side) {
+        ecs = Objects.requireNonNull(side);
+    }
+
+    /** Called once by each face's class initializer. */
+    public static synchronized void register(RecordSide side) {
+        RecordSide[] now = faces;
+        RecordSide[] next = Arrays.copyOf(now, now.length + 1);
+        next[now.length] = Objects.requireNonNull(side);
+        faces = next;
+    }
+
+    /** The compiled chart of a {@code Machine}. */
+    public static Chart chart(Object machine) {
+        return machines.chart(Objects.requireNonNull(machine, "machine"));
+    }
+
+    /**
+     * A {@code Machine} around a chart compiled by a declaration style of its own; the caller
+     * casts, after {@link #initialize initializing} {@code Machine}, which a game may not have
+     * touched yet.
+     */
+    public static Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy) {
+        return machines.compiled(id, context, chart, tags, heldBy);
+    }
+
+    /** The live record behind a face: a {@code StateRecord}, a plain or a builder-style {@code StateMachine}. */
+    public static MachineRecord record(Object face) {
+        Objects.requireNonNull(face, "face");
+        for (RecordSide side : faces) {
+            if (side.owns(face)) {
+                return side.record(face);
+            }
+        }
+        throw new IllegalArgumentException("a " + face.getClass().getName() + " is not a face of a machine;"
+                + " expected a StateRecord or a StateMachine");
+    }
+
+    /** A record component of {@code states} (a {@code States}) holding a copy of {@code snapshot}; the caller casts. */
+    public static Object trait(Object states, MachineRecord snapshot) {
+        return ecs.trait(Objects.requireNonNull(states, "states"), snapshot);
+    }
+
+    /** Overwrites {@code stateRecord} (a {@code StateRecord}) with {@code snapshot}. */
+    public static void restore(Object stateRecord, MachineRecord snapshot) {
+        ecs.restore(Objects.requireNonNull(stateRecord, "record"), snapshot);
+    }
+
+    /** Initializes {@code type}, so that it has registered its side. */
+    public static void initialize(Class<?> type) {
+        try {
+            Class.forName(type.getName(), true, type.getClassLoader());
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(type + " is loaded, so it cannot be missing", e);
+        }
+    }
+}
