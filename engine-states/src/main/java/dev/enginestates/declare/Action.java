@@ -11,7 +11,14 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface Action<C> extends SelfAction<C> {
-    /** Runs the action with the machine's context and the event being processed. */
+    /**
+     * Runs the action with the machine's context and the event being processed.
+     *
+     * @param context the machine's context, which the action may change
+     * @param event the event being processed: the one sent, or the machine's own for its start
+     *              ({@code "xstate.init"}), a wait ({@code "states.wait"}), a {@code when} rule
+     *              ({@code "states.when"}) or a state done ({@code "xstate.done.state.<id>"})
+     */
     void run(C context, Event event);
 
     /** Runs {@link #run(Object, Event)}: this action does not read {@code self}. */

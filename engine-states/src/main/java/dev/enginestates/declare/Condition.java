@@ -11,7 +11,12 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface Condition<C> extends SelfGuard<C> {
-    /** Whether the rule moves the machine now. */
+    /**
+     * Whether the rule moves the machine now.
+     *
+     * @param context the machine's context; read it, do not change it
+     * @return {@code true} to take the rule's transition
+     */
     boolean test(C context);
 
     /** Tests {@link #test(Object)}: this test reads only the context. */

@@ -30,12 +30,22 @@ public final class Event {
     /**
      * An event named by a constant of a typed machine's event enum, with no fields: its type is
      * the constant's name ({@code "BELL"}).
+     *
+     * @param type a constant of the machine's event enum; not {@code null}
+     * @return a new event
      */
     public static Event of(Enum<?> type) {
         return new Event(Objects.requireNonNull(type, "type").name(), Map.of(), type);
     }
 
-    /** An event named by a constant of a typed machine's event enum, with fields (copied, in order). */
+    /**
+     * An event named by a constant of a typed machine's event enum, with fields (copied, in order).
+     *
+     * @param type a constant of the machine's event enum; not {@code null}
+     * @param fields field names and their values, such as {@code Map.of("wave", 3)}; not {@code null}
+     * @return a new event
+     * @throws IllegalArgumentException if the map has a {@code null} key
+     */
     public static Event of(Enum<?> type, Map<String, ?> fields) {
         Event e = of(Objects.requireNonNull(type, "type").name(), fields);
         return new Event(e.type, e.fields, type);
@@ -44,17 +54,30 @@ public final class Event {
     /**
      * The constant the event was named by ({@link #of(Enum)}), or {@code null} when named by a
      * string. A typed machine's guards and actions see its events with their constants.
+     *
+     * @return the constant, or {@code null}
      */
     public Enum<?> constant() {
         return constant;
     }
 
-    /** Whether this event is the one named by {@code constant} (its constant, or for an event named by a string, its type). */
+    /**
+     * Whether this event is the one named by {@code constant} (its constant, or for an event named by a string, its type).
+     *
+     * @param constant a constant of an event enum; not {@code null}
+     * @return whether this event is the one it names
+     */
     public boolean is(Enum<?> constant) {
         return this.constant != null ? this.constant == constant : type.equals(constant.name());
     }
 
-    /** An event with a type and no fields. */
+    /**
+     * An event with a type and no fields.
+     *
+     * @param type the event's type, such as {@code "WAVE_HELD"}
+     * @return a new event
+     * @throws IllegalArgumentException if the type is {@code null} or empty
+     */
     public static Event of(String type) {
         return new Event(checkType(type), Map.of());
     }
@@ -62,7 +85,10 @@ public final class Event {
     /**
      * An event with fields. The map is copied; its iteration order is kept.
      *
-     * @throws IllegalArgumentException if the type is empty or the map has a {@code null} key
+     * @param type the event's type, such as {@code "WAVE_HELD"}
+     * @param fields field names and their values, such as {@code Map.of("wave", 3)}; not {@code null}
+     * @return a new event
+     * @throws IllegalArgumentException if the type is {@code null} or empty, or the map has a {@code null} key
      */
     public static Event of(String type, Map<String, ?> fields) {
         Objects.requireNonNull(fields, "fields");
@@ -76,7 +102,13 @@ public final class Event {
         return new Event(checkType(type), Collections.unmodifiableMap(copy));
     }
 
-    /** A copy of this event with one more field (or that field replaced). */
+    /**
+     * A copy of this event with one more field (or that field replaced).
+     *
+     * @param field the field's name; not {@code null}
+     * @param value its value, {@code null} allowed
+     * @return a new event with the same type, constant and other fields; this one is unchanged
+     */
     public Event with(String field, Object value) {
         LinkedHashMap<String, Object> copy = new LinkedHashMap<>(fields);
         copy.put(Objects.requireNonNull(field, "field"), value);
@@ -90,27 +122,52 @@ public final class Event {
         return type;
     }
 
-    /** The event's type, such as {@code "WAVE_HELD"}. */
+    /**
+     * The event's type, such as {@code "WAVE_HELD"}.
+     *
+     * @return the type, never {@code null} or empty
+     */
     public String type() {
         return type;
     }
 
-    /** All fields, unmodifiable, in the order they were given. */
+    /**
+     * All fields, unmodifiable, in the order they were given.
+     *
+     * @return the fields by name; empty for an event without any
+     */
     public Map<String, Object> fields() {
         return fields;
     }
 
-    /** A field's value, or {@code null} when the event has no such field. */
+    /**
+     * A field's value, or {@code null} when the event has no such field.
+     *
+     * @param field the field's name
+     * @return the value; {@code null} also for a field that holds {@code null} ({@link #has} tells the two
+     *         apart)
+     */
     public Object get(String field) {
         return fields.get(field);
     }
 
-    /** Whether the event has the field. */
+    /**
+     * Whether the event has the field.
+     *
+     * @param field the field's name
+     * @return whether the event has it, even holding {@code null}
+     */
     public boolean has(String field) {
         return fields.containsKey(field);
     }
 
-    /** True exactly when the field holds {@link Boolean#TRUE} (as XState's {@code event.ok === true}). */
+    /**
+     * True exactly when the field holds {@link Boolean#TRUE} (as XState's {@code event.ok === true}).
+     *
+     * @param field the field's name
+     * @return {@code true} for {@code Boolean.TRUE} only; {@code false} for a missing field, {@code false}, or
+     *         any other value (the string {@code "true"} included)
+     */
     public boolean isTrue(String field) {
         return Boolean.TRUE.equals(fields.get(field));
     }
@@ -118,6 +175,8 @@ public final class Event {
     /**
      * A numeric field as a double.
      *
+     * @param field the field's name
+     * @return the field's value as a double: an {@code Integer} 3 gives 3.0
      * @throws IllegalArgumentException if the field is missing or not a number
      */
     public double number(String field) {

@@ -8,7 +8,12 @@ package dev.enginestates.declare;
 public final class EventlessLoopException extends MachineException {
     private static final long serialVersionUID = 1L;
 
-    /** The machine and a description of the cycle. */
+    /**
+     * The machine and a description of the cycle.
+     *
+     * @param machineId the machine's id
+     * @param message the whole message, describing the cycle
+     */
     public EventlessLoopException(String machineId, String message) {
         super(machineId, message);
     }

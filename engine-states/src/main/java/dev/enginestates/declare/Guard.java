@@ -11,7 +11,13 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface Guard<C> extends SelfGuard<C> {
-    /** Whether the transition is enabled for this context and event. */
+    /**
+     * Whether the transition is enabled for this context and event.
+     *
+     * @param context the machine's context; read it, do not change it
+     * @param event the event being processed, with its fields
+     * @return {@code true} to let the transition be taken
+     */
     boolean test(C context, Event event);
 
     /** Tests {@link #test(Object, Event)}: this guard does not read {@code self}. */

@@ -11,7 +11,13 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface HolderCondition<C> extends SelfGuard<C> {
-    /** Whether the rule moves the machine now. */
+    /**
+     * Whether the rule moves the machine now.
+     *
+     * @param context the machine's context; read it, do not change it
+     * @param holder what holds the machine: its entity in a world, its context on a plain machine
+     * @return {@code true} to take the rule's transition
+     */
     boolean test(C context, Holder holder);
 
     /** Tests {@link #test(Object, Holder)} with the machine's {@link Self} as its holder. */

@@ -9,9 +9,16 @@ import java.util.List;
  */
 public final class InvalidMachineException extends MachineException {
     private static final long serialVersionUID = 1L;
+    /** Each problem found, one sentence each. */
     private final List<String> problems;
 
-    /** An invalid machine with the problems found. */
+    /**
+     * An invalid machine with the problems found.
+     *
+     * @param machineId the machine's id
+     * @param problems one sentence per problem, naming the state and what was expected; copied. The message
+     *                 lists them
+     */
     public InvalidMachineException(String machineId, List<String> problems) {
         super(machineId, format(machineId, problems));
         this.problems = List.copyOf(problems);
@@ -27,7 +34,11 @@ public final class InvalidMachineException extends MachineException {
         return sb.toString();
     }
 
-    /** Each problem on its own: grouped by the kind of check that found it, each group in document order. */
+    /**
+     * Each problem on its own: grouped by the kind of check that found it, each group in document order.
+     *
+     * @return the problems, one sentence each; unmodifiable
+     */
     public List<String> problems() {
         return problems;
     }

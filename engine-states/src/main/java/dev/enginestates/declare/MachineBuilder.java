@@ -27,6 +27,9 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
      * GuardState.class, GuardEvent.class, body)}): its states are named by the constants of
      * {@code states}, its events by those of {@code events} ({@code null}: the machine takes
      * no events).
+     *
+     * @param states the enum whose constants name the states
+     * @param events the enum whose constants name the events, or {@code null}
      */
     public MachineBuilder(Class<? extends Enum<?>> states, Class<? extends Enum<?>> events) {
         super("");
@@ -34,17 +37,31 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
         this.eventNames = events;
     }
 
-    /** The enum whose constants name the states, or {@code null} when states are named by strings. */
+    /**
+     * The enum whose constants name the states, or {@code null} when states are named by strings.
+     *
+     * @return the state enum, or {@code null}
+     */
     public Class<? extends Enum<?>> stateNames() {
         return stateNames;
     }
 
-    /** The enum whose constants name the events, or {@code null} (strings, or no events in a typed machine). */
+    /**
+     * The enum whose constants name the events, or {@code null} (strings, or no events in a typed machine).
+     *
+     * @return the event enum, or {@code null}
+     */
     public Class<? extends Enum<?>> eventNames() {
         return eventNames;
     }
 
-    /** What {@code send} does with an event that no state names; {@link UnknownEvents#REJECT} by default. */
+    /**
+     * What {@code send} does with an event that no state names; {@link UnknownEvents#REJECT} by default.
+     *
+     * @param policy {@link UnknownEvents#REJECT} to throw, {@link UnknownEvents#ACCEPT} to process it as XState
+     *               does; not {@code null}
+     * @return this builder, for chaining
+     */
     public MachineBuilder<C> unknownEvents(UnknownEvents policy) {
         this.unknownEvents = Objects.requireNonNull(policy, "policy");
         return this;
@@ -54,13 +71,20 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
      * Whether the ECS binding gives each state a tag component ({@code true} by default). A
      * machine that many kinds of entity declare their own of can turn them off; its state is
      * then read through its record.
+     *
+     * @param tags {@code false} to give the states no tag components
+     * @return this builder, for chaining
      */
     public MachineBuilder<C> tags(boolean tags) {
         this.tags = tags;
         return this;
     }
 
-    /** Whether states get tag components. */
+    /**
+     * Whether states get tag components.
+     *
+     * @return {@code true} unless {@code tags(false)} was declared
+     */
     public boolean hasTags() {
         return tags;
     }
@@ -68,6 +92,9 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     /**
      * Component types that hold this machine alone while its entity has any of them: its wait
      * counts no seconds and its {@code when} rules are not tested; events still move it.
+     *
+     * @param componentTypes the component classes, none {@code null}; several calls add to them
+     * @return this builder, for chaining
      */
     public MachineBuilder<C> heldBy(Class<?>... componentTypes) {
         for (Class<?> t : componentTypes) {
@@ -76,17 +103,29 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
         return this;
     }
 
-    /** The component types that hold this machine. */
+    /**
+     * The component types that hold this machine.
+     *
+     * @return a copy, in the order declared; empty when none is
+     */
     public List<Class<?>> heldByTypes() {
         return List.copyOf(heldBy);
     }
 
-    /** The policy for unknown events. */
+    /**
+     * The policy for unknown events.
+     *
+     * @return the policy declared, {@link UnknownEvents#REJECT} when none is
+     */
     public UnknownEvents unknownEventPolicy() {
         return unknownEvents;
     }
 
-    /** The immutable definition tree declared so far. */
+    /**
+     * The immutable definition tree declared so far.
+     *
+     * @return the root's definition, with its children; each call builds it anew from what is declared now
+     */
     public StateDefinition<C> definition() {
         return build();
     }

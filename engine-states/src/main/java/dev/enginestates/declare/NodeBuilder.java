@@ -51,30 +51,58 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return (B) this;
     }
 
-    /** An explicit id, so any transition can target this state as {@code "#id"}. */
+    /**
+     * An explicit id, so any transition can target this state as {@code "#id"}.
+     *
+     * @param id the id, unique in the machine and without a {@code '.'}; without one, a state's id is the
+     *           machine's id and its path ({@code "siege.patrol.watch"})
+     * @return this builder, for chaining
+     */
     public B id(String id) {
         this.id = Objects.requireNonNull(id, "id");
         return self();
     }
 
-    /** The child entered by default. Without it, the first child (not a history node) is. */
+    /**
+     * The child entered by default. Without it, the first child (not a history node) is.
+     *
+     * @param childKey the key of one of this state's children, not a history node; a parallel state takes none,
+     *                 since it enters every region
+     * @return this builder, for chaining
+     */
     public B initial(String childKey) {
         this.initial = Objects.requireNonNull(childKey, "initial");
         return self();
     }
 
-    /** Makes this a parallel state: all its children (regions) are active together. */
+    /**
+     * Makes this a parallel state: all its children (regions) are active together.
+     *
+     * @return this builder, for chaining
+     */
     public B parallel() {
         this.explicitType = StateType.PARALLEL;
         return self();
     }
 
-    /** Adds an atomic child state with nothing declared. */
+    /**
+     * Adds an atomic child state with nothing declared.
+     *
+     * @param key the child's key, unique among its siblings, with no {@code '.'} and no leading {@code '#'}
+     * @return this builder, for chaining
+     */
     public B state(String key) {
         return state(key, s -> { });
     }
 
-    /** Adds a child state declared by {@code body}. */
+    /**
+     * Adds a child state declared by {@code body}.
+     *
+     * @param key the child's key, unique among its siblings, with no {@code '.'} and no leading {@code '#'}
+     * @param body declares the child: its own children, transitions, actions, wait and {@code when} rules; it
+     *             runs now, once
+     * @return this builder, for chaining
+     */
     public B state(String key, Consumer<StateBuilder<C>> body) {
         StateBuilder<C> child = new StateBuilder<>(key);
         body.accept(child);
@@ -82,12 +110,23 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** Adds a final child state: entering it makes this state done. */
+    /**
+     * Adds a final child state: entering it makes this state done.
+     *
+     * @param key the child's key, unique among its siblings, with no {@code '.'} and no leading {@code '#'}
+     * @return this builder, for chaining
+     */
     public B finalState(String key) {
         return finalState(key, s -> { });
     }
 
-    /** Adds a final child state with entry or exit actions or an id. */
+    /**
+     * Adds a final child state with entry or exit actions or an id.
+     *
+     * @param key the child's key, unique among its siblings, with no {@code '.'} and no leading {@code '#'}
+     * @param body declares the child's entry and exit actions or its id; a final state has no children
+     * @return this builder, for chaining
+     */
     public B finalState(String key, Consumer<StateBuilder<C>> body) {
         StateBuilder<C> child = new StateBuilder<>(key);
         body.accept(child);
@@ -96,22 +135,52 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** Adds a shallow history child with no default target. */
+    /**
+     * Adds a shallow history child with no default target.
+     *
+     * @param key the history node's key, unique among its siblings, with no {@code '.'} and no leading
+     *            {@code '#'}
+     * @return this builder, for chaining
+     */
     public B history(String key) {
         return history(key, HistoryDepth.SHALLOW);
     }
 
-    /** Adds a history child with no default target: with nothing remembered it enters this state's initial state. */
+    /**
+     * Adds a history child with no default target: with nothing remembered it enters this state's initial state.
+     *
+     * @param key the history node's key, unique among its siblings, with no {@code '.'} and no leading
+     *            {@code '#'}
+     * @param depth how much it remembers: {@link HistoryDepth#SHALLOW} this state's active child,
+     *              {@link HistoryDepth#DEEP} every active descendant
+     * @return this builder, for chaining
+     */
     public B history(String key, HistoryDepth depth) {
         return history(key, h -> h.depth(depth));
     }
 
-    /** Adds a history child whose default target (a path from this state, or {@code #id}) is used when nothing is remembered. */
+    /**
+     * Adds a history child whose default target (a path from this state, or {@code #id}) is used when nothing is remembered.
+     *
+     * @param key the history node's key, unique among its siblings, with no {@code '.'} and no leading
+     *            {@code '#'}
+     * @param depth how much it remembers ({@link HistoryDepth})
+     * @param defaultTarget a path from this state ({@code "attack.windup"}) or {@code "#id"}; it must lie
+     *                      inside this state
+     * @return this builder, for chaining
+     */
     public B history(String key, HistoryDepth depth, String defaultTarget) {
         return history(key, h -> h.depth(depth).defaultTarget(defaultTarget));
     }
 
-    /** Adds a history child declared by {@code body} (depth, default target, id). */
+    /**
+     * Adds a history child declared by {@code body} (depth, default target, id).
+     *
+     * @param key the history node's key, unique among its siblings, with no {@code '.'} and no leading
+     *            {@code '#'}
+     * @param body sets the depth (shallow unless set), the default target and the id
+     * @return this builder, for chaining
+     */
     public B history(String key, Consumer<HistoryBuilder> body) {
         StateBuilder<C> child = new StateBuilder<>(key);
         child.explicitType = StateType.HISTORY;
@@ -131,19 +200,38 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
     // Events.class, body)): each state constant declares exactly one state, each event constant
     // is taken by some state, and a typed machine names nothing by a string.
 
-    /** The child entered by default, named by the constant it was declared with. */
+    /**
+     * The child entered by default, named by the constant it was declared with.
+     *
+     * @param child the constant the child was declared with; a parallel state takes none
+     * @return this builder, for chaining
+     */
     public B initial(Enum<?> child) {
         this.initialConstant = Objects.requireNonNull(child, "initial");
         this.initial = child.name();
         return self();
     }
 
-    /** Adds an atomic child state named by a constant of the machine's state enum (its key is the constant's name). */
+    /**
+     * Adds an atomic child state named by a constant of the machine's state enum (its key is the constant's name).
+     *
+     * @param key a constant of the machine's state enum; its name is the state's key, and it declares this one
+     *            state only
+     * @return this builder, for chaining
+     */
     public B state(Enum<?> key) {
         return state(key, s -> { });
     }
 
-    /** Adds a child state named by a constant of the machine's state enum, declared by {@code body}. */
+    /**
+     * Adds a child state named by a constant of the machine's state enum, declared by {@code body}.
+     *
+     * @param key a constant of the machine's state enum; its name is the state's key, and it declares this one
+     *            state only
+     * @param body declares the child: its own children, transitions, actions, wait and {@code when} rules; it
+     *             runs now, once
+     * @return this builder, for chaining
+     */
     public B state(Enum<?> key, Consumer<StateBuilder<C>> body) {
         StateBuilder<C> child = new StateBuilder<>(key);
         body.accept(child);
@@ -151,12 +239,25 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** Adds a final child state named by a constant: entering it makes this state done. */
+    /**
+     * Adds a final child state named by a constant: entering it makes this state done.
+     *
+     * @param key a constant of the machine's state enum; its name is the state's key, and it declares this one
+     *            state only
+     * @return this builder, for chaining
+     */
     public B finalState(Enum<?> key) {
         return finalState(key, s -> { });
     }
 
-    /** Adds a final child state named by a constant, with entry or exit actions. */
+    /**
+     * Adds a final child state named by a constant, with entry or exit actions.
+     *
+     * @param key a constant of the machine's state enum; its name is the state's key, and it declares this one
+     *            state only
+     * @param body declares the child's entry and exit actions; a final state has no children
+     * @return this builder, for chaining
+     */
     public B finalState(Enum<?> key, Consumer<StateBuilder<C>> body) {
         StateBuilder<C> child = new StateBuilder<>(key);
         body.accept(child);
@@ -165,22 +266,52 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** Adds a shallow history child named by a constant, with no default target. */
+    /**
+     * Adds a shallow history child named by a constant, with no default target.
+     *
+     * @param key a constant of the machine's state enum; its name is the state's key, and it declares this one
+     *            state only
+     * @return this builder, for chaining
+     */
     public B history(Enum<?> key) {
         return history(key, HistoryDepth.SHALLOW);
     }
 
-    /** Adds a history child named by a constant, with no default target. */
+    /**
+     * Adds a history child named by a constant, with no default target.
+     *
+     * @param key a constant of the machine's state enum; its name is the state's key, and it declares this one
+     *            state only
+     * @param depth how much it remembers: {@link HistoryDepth#SHALLOW} this state's active child,
+     *              {@link HistoryDepth#DEEP} every active descendant
+     * @return this builder, for chaining
+     */
     public B history(Enum<?> key, HistoryDepth depth) {
         return history(key, h -> h.depth(depth));
     }
 
-    /** Adds a history child named by a constant, whose default target is the state declared with {@code defaultTarget}. */
+    /**
+     * Adds a history child named by a constant, whose default target is the state declared with {@code defaultTarget}.
+     *
+     * @param key a constant of the machine's state enum; its name is the state's key, and it declares this one
+     *            state only
+     * @param depth how much it remembers ({@link HistoryDepth})
+     * @param defaultTarget the constant of the state entered while nothing is remembered; it must lie inside
+     *                      this state
+     * @return this builder, for chaining
+     */
     public B history(Enum<?> key, HistoryDepth depth, Enum<?> defaultTarget) {
         return history(key, h -> h.depth(depth).defaultTarget(defaultTarget));
     }
 
-    /** Adds a history child named by a constant, declared by {@code body} (depth, default target). */
+    /**
+     * Adds a history child named by a constant, declared by {@code body} (depth, default target).
+     *
+     * @param key a constant of the machine's state enum; its name is the state's key, and it declares this one
+     *            state only
+     * @param body sets the depth (shallow unless set) and the default target
+     * @return this builder, for chaining
+     */
     public B history(Enum<?> key, Consumer<HistoryBuilder> body) {
         StateBuilder<C> child = new StateBuilder<>(key);
         child.explicitType = StateType.HISTORY;
@@ -190,12 +321,25 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** On the event named by a constant of the machine's event enum, go to the state declared with {@code target}. */
+    /**
+     * On the event named by a constant of the machine's event enum, go to the state declared with {@code target}.
+     *
+     * @param event a constant of the machine's event enum
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B on(Enum<?> event, Enum<?> target) {
         return on(event, t -> t.target(target));
     }
 
-    /** On the event named by a constant, the transition declared by {@code body}; several calls for one event form a list. */
+    /**
+     * On the event named by a constant, the transition declared by {@code body}; several calls for one event form a list.
+     *
+     * @param event a constant of the machine's event enum
+     * @param body declares the transition: its targets, guard, actions and {@code reenter}; with no target it
+     *             only runs its actions
+     * @return this builder, for chaining
+     */
     public B on(Enum<?> event, Consumer<TransitionBuilder<C>> body) {
         Objects.requireNonNull(event, "event");
         TransitionBuilder<C> t = new TransitionBuilder<>();
@@ -204,80 +348,175 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** An eventless transition to the state declared with {@code target}. */
+    /**
+     * An eventless transition to the state declared with {@code target}.
+     *
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B always(Enum<?> target) {
         return always(t -> t.target(target));
     }
 
-    /** When this state is done, go to the state declared with {@code target}. */
+    /**
+     * When this state is done, go to the state declared with {@code target}.
+     *
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B onDone(Enum<?> target) {
         return onDone(t -> t.target(target));
     }
 
-    /** Hold here for {@code seconds}, then go to the state declared with {@code target}. */
+    /**
+     * Hold here for {@code seconds}, then go to the state declared with {@code target}.
+     *
+     * @param seconds how long, in seconds of the machine's clock (the world's ticks, or a plain machine's
+     *                {@code step}); finite and 0 or more
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B waitFor(double seconds, Enum<?> target) {
         return waitFor(seconds, t -> t.target(target));
     }
 
-    /** Hold here for seconds computed from the context on entry, then go to the state declared with {@code target}. */
+    /**
+     * Hold here for seconds computed from the context on entry, then go to the state declared with {@code target}.
+     *
+     * @param seconds computes the seconds from the context as the state is entered; a result that is negative,
+     *                infinite or NaN makes the machine throw a {@link UserCodeException}
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B waitFor(Seconds<C> seconds, Enum<?> target) {
         return waitFor(seconds, t -> t.target(target));
     }
 
-    /** A {@code when} rule: each step while this state is active, go to the state declared with {@code target} if {@code test} holds. */
+    /**
+     * A {@code when} rule: each step while this state is active, go to the state declared with {@code target} if {@code test} holds.
+     *
+     * @param test reads the context; tested each step while this state is active
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B when(Condition<C> test, Enum<?> target) {
         return when(test, t -> t.target(target));
     }
 
-    /** A {@code when} rule reading the holder, going to the state declared with {@code target}. */
+    /**
+     * A {@code when} rule reading the holder, going to the state declared with {@code target}.
+     *
+     * @param test reads the context and the holder (in a world, the machine's entity); tested each step while
+     *             this state is active
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B when(HolderCondition<C> test, Enum<?> target) {
         return when(test, t -> t.target(target));
     }
 
-    /** Hold here for seconds computed on entry by {@code (ctx, event, self) -> ...}, then go to the state declared with {@code target}. */
+    /**
+     * Hold here for seconds computed on entry by {@code (ctx, event, self) -> ...}, then go to the state declared with {@code target}.
+     *
+     * @param seconds computes the seconds as the state is entered, from the context, the entering event and the
+     *                machine's {@link Self}; a result that is negative, infinite or NaN makes the machine throw
+     *                a {@link UserCodeException}
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B waitFor(SelfSeconds<C> seconds, Enum<?> target) {
         return waitFor(seconds, t -> t.target(target));
     }
 
-    /** A {@code when} rule whose test sees the machine's entity and world, going to the state declared with {@code target}. */
+    /**
+     * A {@code when} rule whose test sees the machine's entity and world, going to the state declared with {@code target}.
+     *
+     * @param test reads the context, the machine's {@code when} event ({@code "states.when"}) and its
+     *             {@link Self}; tested each step while this state is active
+     * @param target the constant of the state to go to, wherever it lies in the machine
+     * @return this builder, for chaining
+     */
     public B when(SelfGuard<C> test, Enum<?> target) {
         return when(test, t -> t.target(target));
     }
 
-    /** On {@code event}, go to {@code target}. Several calls for one event form a list: the first enabled wins. */
+    /**
+     * On {@code event}, go to {@code target}. Several calls for one event form a list: the first enabled wins.
+     *
+     * @param event the event's type, such as {@code "HIT"}
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
+     */
     public B on(String event, String target) {
         return on(event, t -> t.target(target));
     }
 
-    /** On {@code event}, the transition declared by {@code body} (guard, targets, actions, reenter). */
+    /**
+     * On {@code event}, the transition declared by {@code body} (guard, targets, actions, reenter).
+     *
+     * @param event the event's type, such as {@code "HIT"}
+     * @param body declares the transition: its targets, guard, actions and {@code reenter}; with no target it
+     *             only runs its actions
+     * @return this builder, for chaining
+     */
     public B on(String event, Consumer<TransitionBuilder<C>> body) {
         on.add(transition(event, body));
         return self();
     }
 
-    /** An eventless transition to {@code target}, taken as soon as this state is active. */
+    /**
+     * An eventless transition to {@code target}, taken as soon as this state is active.
+     *
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
+     */
     public B always(String target) {
         return always(t -> t.target(target));
     }
 
-    /** An eventless transition declared by {@code body}; several calls form a priority list. */
+    /**
+     * An eventless transition declared by {@code body}; several calls form a priority list.
+     *
+     * @param body declares the transition, usually with a guard: one without is taken every time this state is
+     *             entered
+     * @return this builder, for chaining
+     */
     public B always(Consumer<TransitionBuilder<C>> body) {
         always.add(transition(null, body));
         return self();
     }
 
-    /** When this compound or parallel state is done (a final child reached), go to {@code target}. */
+    /**
+     * When this compound or parallel state is done (a final child reached), go to {@code target}.
+     *
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
+     */
     public B onDone(String target) {
         return onDone(t -> t.target(target));
     }
 
-    /** When this state is done, the transition declared by {@code body}; several calls form a priority list. */
+    /**
+     * When this state is done, the transition declared by {@code body}; several calls form a priority list.
+     *
+     * @param body declares the transition: its targets, guard and actions
+     * @return this builder, for chaining
+     */
     public B onDone(Consumer<TransitionBuilder<C>> body) {
         onDone.add(transition(null, body));
         return self();
     }
 
-    /** Actions run when this state is entered, in order. */
+    /**
+     * Actions run when this state is entered, in order.
+     *
+     * @param actions each run with the context and the event that entered the state; none {@code null}. Several
+     *                calls add to the list
+     * @return this builder, for chaining
+     */
     @SafeVarargs
     public final B entry(Action<C>... actions) {
         for (Action<C> a : Arrays.asList(actions)) {
@@ -286,7 +525,13 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** Actions run when this state is entered that see the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    /**
+     * Actions run when this state is entered that see the machine's entity and world: {@code (ctx, event, self) -> ...}.
+     *
+     * @param actions each run with the context, the event that entered the state and the machine's
+     *                {@link Self}; none {@code null}
+     * @return this builder, for chaining
+     */
     @SafeVarargs
     public final B entry(SelfAction<C>... actions) {
         for (SelfAction<C> a : actions) {
@@ -295,7 +540,13 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** Actions run when this state is exited, in order. */
+    /**
+     * Actions run when this state is exited, in order.
+     *
+     * @param actions each run with the context and the event that makes the machine leave the state; none
+     *                {@code null}. Several calls add to the list
+     * @return this builder, for chaining
+     */
     @SafeVarargs
     public final B exit(Action<C>... actions) {
         for (Action<C> a : Arrays.asList(actions)) {
@@ -304,7 +555,13 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** Actions run when this state is exited that see the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    /**
+     * Actions run when this state is exited that see the machine's entity and world: {@code (ctx, event, self) -> ...}.
+     *
+     * @param actions each run with the context, the event that makes the machine leave the state and the
+     *                machine's {@link Self}; none {@code null}
+     * @return this builder, for chaining
+     */
     @SafeVarargs
     public final B exit(SelfAction<C>... actions) {
         for (SelfAction<C> a : actions) {
@@ -313,22 +570,54 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
         return self();
     }
 
-    /** Hold here for {@code seconds} of fixed steps, then go to {@code target}. */
+    /**
+     * Hold here for {@code seconds} of fixed steps, then go to {@code target}.
+     *
+     * @param seconds how long, in seconds of the machine's clock (the world's ticks, or a plain machine's
+     *                {@code step}); finite and 0 or more
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
+     */
     public B waitFor(double seconds, String target) {
         return waitFor(seconds, t -> t.target(target));
     }
 
-    /** Hold here for {@code seconds}, then take the transition declared by {@code then} (such as one with {@code reenter}). */
+    /**
+     * Hold here for {@code seconds}, then take the transition declared by {@code then} (such as one with {@code reenter}).
+     *
+     * @param seconds how long, in seconds of the machine's clock (the world's ticks, or a plain machine's
+     *                {@code step}); finite and 0 or more
+     * @param then declares the transition taken when the seconds have passed: it needs a target and takes no
+     *             guard
+     * @return this builder, for chaining
+     */
     public B waitFor(double seconds, Consumer<TransitionBuilder<C>> then) {
         return setWait(new WaitDefinition<>(seconds, null, transition(null, then)));
     }
 
-    /** Hold here for seconds computed from the context on entry, then go to {@code target}. */
+    /**
+     * Hold here for seconds computed from the context on entry, then go to {@code target}.
+     *
+     * @param seconds computes the seconds from the context as the state is entered; a result that is negative,
+     *                infinite or NaN makes the machine throw a {@link UserCodeException}
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
+     */
     public B waitFor(Seconds<C> seconds, String target) {
         return waitFor(seconds, t -> t.target(target));
     }
 
-    /** Hold here for seconds computed from the context on entry, then take the transition declared by {@code then}. */
+    /**
+     * Hold here for seconds computed from the context on entry, then take the transition declared by {@code then}.
+     *
+     * @param seconds computes the seconds from the context as the state is entered; a result that is negative,
+     *                infinite or NaN makes the machine throw a {@link UserCodeException}
+     * @param then declares the transition taken when the seconds have passed: it needs a target and takes no
+     *             guard
+     * @return this builder, for chaining
+     */
     public B waitFor(Seconds<C> seconds, Consumer<TransitionBuilder<C>> then) {
         return setWait(new WaitDefinition<>(Double.NaN, Objects.requireNonNull(seconds, "seconds"), transition(null, then)));
     }
@@ -336,32 +625,78 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
     /**
      * Hold here for seconds computed on entry from the context, the entering event and the
      * machine's entity and world ({@code (ctx, event, self) -> ...}), then go to {@code target}.
+     *
+     * @param seconds computes the seconds as the state is entered, from the context, the entering event and the
+     *                machine's {@link Self}; a result that is negative, infinite or NaN makes the machine throw
+     *                a {@link UserCodeException}
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
      */
     public B waitFor(SelfSeconds<C> seconds, String target) {
         return waitFor(seconds, t -> t.target(target));
     }
 
-    /** Hold here for seconds computed on entry by {@code (ctx, event, self) -> ...}, then take the transition declared by {@code then}. */
+    /**
+     * Hold here for seconds computed on entry by {@code (ctx, event, self) -> ...}, then take the transition declared by {@code then}.
+     *
+     * @param seconds computes the seconds as the state is entered, from the context, the entering event and the
+     *                machine's {@link Self}; a result that is negative, infinite or NaN makes the machine throw
+     *                a {@link UserCodeException}
+     * @param then declares the transition taken when the seconds have passed: it needs a target and takes no
+     *             guard
+     * @return this builder, for chaining
+     */
     public B waitFor(SelfSeconds<C> seconds, Consumer<TransitionBuilder<C>> then) {
         return setWait(new WaitDefinition<>(Double.NaN, Objects.requireNonNull(seconds, "seconds"), transition(null, then)));
     }
 
-    /** A {@code when} rule: each step while this state is active, go to {@code target} if {@code test} holds. */
+    /**
+     * A {@code when} rule: each step while this state is active, go to {@code target} if {@code test} holds.
+     *
+     * @param test reads the context; tested each step while this state is active
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
+     */
     public B when(Condition<C> test, String target) {
         return when(test, t -> t.target(target));
     }
 
-    /** A {@code when} rule whose transition is declared by {@code then}. */
+    /**
+     * A {@code when} rule whose transition is declared by {@code then}.
+     *
+     * @param test reads the context; tested each step while this state is active
+     * @param then declares the transition taken when the test holds: it needs a target and takes no guard (the
+     *             test is its condition)
+     * @return this builder, for chaining
+     */
     public B when(Condition<C> test, Consumer<TransitionBuilder<C>> then) {
         return when((SelfGuard<C>) test, then);
     }
 
-    /** A {@code when} rule whose test also reads the machine's holder (in the ECS binding, its entity). */
+    /**
+     * A {@code when} rule whose test also reads the machine's holder (in the ECS binding, its entity).
+     *
+     * @param test reads the context and the holder (in a world, the machine's entity); tested each step while
+     *             this state is active
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
+     */
     public B when(HolderCondition<C> test, String target) {
         return when(test, t -> t.target(target));
     }
 
-    /** A {@code when} rule reading the holder, whose transition is declared by {@code then}. */
+    /**
+     * A {@code when} rule reading the holder, whose transition is declared by {@code then}.
+     *
+     * @param test reads the context and the holder (in a world, the machine's entity); tested each step while
+     *             this state is active
+     * @param then declares the transition taken when the test holds: it needs a target and takes no guard (the
+     *             test is its condition)
+     * @return this builder, for chaining
+     */
     public B when(HolderCondition<C> test, Consumer<TransitionBuilder<C>> then) {
         return when((SelfGuard<C>) test, then);
     }
@@ -370,12 +705,26 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
      * A {@code when} rule whose test sees the machine's entity and world:
      * {@code when((ctx, event, self) -> self.get(Health.class).hp <= 0, "dead")}. The event is
      * the machine's {@code when} event.
+     *
+     * @param test reads the context, the machine's {@code when} event ({@code "states.when"}) and its
+     *             {@link Self}; tested each step while this state is active
+     * @param target the state to go to, written as for {@link TransitionBuilder#target(String...)}: a sibling's
+     *               key, {@code ".child"} or {@code "#id"} (the root names its own states as {@code ".child"})
+     * @return this builder, for chaining
      */
     public B when(SelfGuard<C> test, String target) {
         return when(test, t -> t.target(target));
     }
 
-    /** A {@code when} rule whose test sees the machine's entity and world, and whose transition is declared by {@code then}. */
+    /**
+     * A {@code when} rule whose test sees the machine's entity and world, and whose transition is declared by {@code then}.
+     *
+     * @param test reads the context, the machine's {@code when} event ({@code "states.when"}) and its
+     *             {@link Self}; tested each step while this state is active
+     * @param then declares the transition taken when the test holds: it needs a target and takes no guard (the
+     *             test is its condition)
+     * @return this builder, for chaining
+     */
     public B when(SelfGuard<C> test, Consumer<TransitionBuilder<C>> then) {
         when.add(new WhenRule<>(Objects.requireNonNull(test, "test"), transition(null, then)));
         return self();

@@ -51,72 +51,128 @@ public final class PolledDefinition<C> {
         return Collections.unmodifiableList(new ArrayList<>(list));
     }
 
-    /** The key under its parent ("" for the root). */
+    /**
+     * The key under its parent ("" for the root).
+     *
+     * @return the key, such as {@code "patrol"}; {@code ""} for the root
+     */
     public String key() {
         return key;
     }
 
-    /** The initial child's name as written, or {@code null} (the first child). */
+    /**
+     * The initial child's name as written, or {@code null} (the first child).
+     *
+     * @return the name, or {@code null}
+     */
     public String initial() {
         return initial;
     }
 
-    /** Child states in declaration order. */
+    /**
+     * Child states in declaration order.
+     *
+     * @return the children, unmodifiable; empty for a leaf
+     */
     public List<PolledDefinition<C>> children() {
         return children;
     }
 
-    /** The {@code to} guards' targets as written, in declaration order. */
+    /**
+     * The {@code to} guards' targets as written, in declaration order.
+     *
+     * @return the targets, unmodifiable
+     */
     public List<String> toTargets() {
         return toTargets;
     }
 
-    /** The {@code to} guards, parallel to {@link #toTargets()}. */
+    /**
+     * The {@code to} guards, parallel to {@link #toTargets()}.
+     *
+     * @return the guards, unmodifiable; a {@code null} one was reported as a problem
+     */
     public List<StateGuard<C>> toGuards() {
         return toGuards;
     }
 
-    /** The {@code after} seconds, or NaN when there is none. */
+    /**
+     * The {@code after} seconds, or NaN when there is none.
+     *
+     * @return the seconds, or {@code NaN}
+     */
     public double afterSeconds() {
         return afterSeconds;
     }
 
-    /** The {@code after} target as written, or {@code null}. */
+    /**
+     * The {@code after} target as written, or {@code null}.
+     *
+     * @return the target, or {@code null} for a state without an {@code after}
+     */
     public String afterTarget() {
         return afterTarget;
     }
 
-    /** The update, or {@code null}. */
+    /**
+     * The update, or {@code null}.
+     *
+     * @return the update, or {@code null}
+     */
     public StateUpdate<C> update() {
         return update;
     }
 
-    /** The enter callback, or {@code null}. */
+    /**
+     * The enter callback, or {@code null}.
+     *
+     * @return the callback, or {@code null}
+     */
     public StateEnter<C> enter() {
         return enter;
     }
 
-    /** The exit callback, or {@code null}. */
+    /**
+     * The exit callback, or {@code null}.
+     *
+     * @return the callback, or {@code null}
+     */
     public StateExit<C> exit() {
         return exit;
     }
 
-    /** The event names of {@code on}, in declaration order. */
+    /**
+     * The event names of {@code on}, in declaration order.
+     *
+     * @return the names, unmodifiable
+     */
     public List<String> onEvents() {
         return onEvents;
     }
 
-    /** Per event: the target as written, or {@code null} for a handler. */
+    /**
+     * Per event: the target as written, or {@code null} for a handler.
+     *
+     * @return the targets, aligned with {@link #onEvents()}; unmodifiable
+     */
     public List<String> onTargets() {
         return onTargets;
     }
 
-    /** Per event: the handler, or {@code null} for a target. */
+    /**
+     * Per event: the handler, or {@code null} for a target.
+     *
+     * @return the handlers, aligned with {@link #onEvents()}; unmodifiable
+     */
     public List<StateEventHandler<C>> onHandlers() {
         return onHandlers;
     }
 
-    /** Problems noticed while declaring; the compiler reports them with its own. */
+    /**
+     * Problems noticed while declaring; the compiler reports them with its own.
+     *
+     * @return the problems, one sentence each; empty when there are none
+     */
     public List<String> declarationProblems() {
         return problems;
     }

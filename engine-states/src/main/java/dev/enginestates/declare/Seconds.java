@@ -11,7 +11,13 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface Seconds<C> extends SelfSeconds<C> {
-    /** The seconds to wait; must be finite and not negative. */
+    /**
+     * The seconds to wait; must be finite and not negative.
+     *
+     * @param context the machine's context as the state is entered
+     * @return the seconds; a negative, infinite or NaN result makes the machine throw a
+     *         {@link UserCodeException}, and the state stays active with no wait counting
+     */
     double of(C context);
 
     /** Computes {@link #of(Object)}: these seconds depend on the context only. */

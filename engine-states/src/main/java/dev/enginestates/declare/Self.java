@@ -39,6 +39,7 @@ public interface Self extends Holder {
      * plain machine, and while the machine is on no live entity ({@link #attached()} false).
      *
      * @param <E> the entity type, {@code dev.dominion.ecs.api.Entity} in the ECS binding
+     * @return the entity, or {@code null} when there is none
      */
     <E> E entity();
 
@@ -56,12 +57,15 @@ public interface Self extends Holder {
      * the {@code plain.StateMachine} on a plain object.
      *
      * @param <M> the face's type
+     * @return the {@code StateRecord} or the {@code plain.StateMachine}; {@code null} for a record no face runs yet
      */
     <M> M machine();
 
     /**
      * Whether the machine is on a live entity of a world. {@code false} on a plain machine,
      * before the record is spawned, and after its entity is despawned or the machine detached.
+     *
+     * @return {@code true} while {@link #entity()} and {@link #world()} are not {@code null}
      */
     boolean attached();
 
@@ -70,6 +74,7 @@ public interface Self extends Holder {
      * step: the world's step walks its own lists, not a Dominion query, so no machine is
      * stepped twice or skipped because its entity changed composition.
      *
+     * @param component the component to add; not a machine's record or state tag
      * @throws IllegalStateException    if the machine is on no live entity (a plain machine, or a despawned one)
      * @throws IllegalArgumentException if the component is a machine's record or state tag (use the world's
      *                                  {@code attach}; tags follow their record)
@@ -79,6 +84,7 @@ public interface Self extends Holder {
     /**
      * Removes the component of that type from the machine's entity.
      *
+     * @param type the component's class; not a machine's record or state tag
      * @return whether the entity had one
      * @throws IllegalStateException    if the machine is on no live entity
      * @throws IllegalArgumentException if the type is a machine's record or state tag (use the world's {@code detach})
@@ -92,12 +98,19 @@ public interface Self extends Holder {
      * event at a time.
      *
      * @param entity the other entity: a Dominion {@code Entity} of the same world
+     * @param event the event's type, such as {@code "IGNITE"}
      * @return whether a state of the other machine took the event
      * @throws IllegalStateException    on a plain machine, which has no world to find the entity in
      * @throws IllegalArgumentException if {@code entity} is not an entity
      */
     boolean send(Object entity, String event);
 
-    /** Sends an event with fields to this same machine on another entity; see {@link #send(Object, String)}. */
+    /**
+     * Sends an event with fields to this same machine on another entity; see {@link #send(Object, String)}.
+     *
+     * @param entity the other entity: a Dominion {@code Entity} of the same world
+     * @param event the event, with its fields
+     * @return whether a state of the other machine took the event
+     */
     boolean send(Object entity, Event event);
 }

@@ -10,6 +10,14 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface SelfAction<C> {
-    /** Runs the action with the machine's context, the event being processed and the machine's {@link Self}. */
+    /**
+     * Runs the action with the machine's context, the event being processed and the machine's {@link Self}.
+     *
+     * @param context the machine's context, which the action may change
+     * @param event the event being processed: the one sent, or the machine's own for its start
+     *              ({@code "xstate.init"}), a wait ({@code "states.wait"}), a {@code when} rule
+     *              ({@code "states.when"}) or a state done ({@code "xstate.done.state.<id>"})
+     * @param self the machine's entity, world and face
+     */
     void run(C context, Event event, Self self);
 }

@@ -12,6 +12,13 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface SelfGuard<C> {
-    /** Whether the transition is enabled (or the rule holds) for this context, event and machine. */
+    /**
+     * Whether the transition is enabled (or the rule holds) for this context, event and machine.
+     *
+     * @param context the machine's context; read it, do not change it
+     * @param event the event being processed; for a {@code when} test, the machine's {@code when} event
+     * @param self the machine's entity, world and face
+     * @return {@code true} to let the transition be taken (or the rule move the machine)
+     */
     boolean test(C context, Event event, Self self);
 }

@@ -10,6 +10,14 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface SelfSeconds<C> {
-    /** The seconds to wait; must be finite and not negative. */
+    /**
+     * The seconds to wait; must be finite and not negative.
+     *
+     * @param context the machine's context as the state is entered
+     * @param event the event that entered the state
+     * @param self the machine's entity, world and face
+     * @return the seconds; a negative, infinite or NaN result makes the machine throw a
+     *         {@link UserCodeException}, and the state stays active with no wait counting
+     */
     double of(C context, Event event, Self self);
 }

@@ -50,92 +50,165 @@ public final class StateDefinition<C> {
         this.historyTargetConstant = b.historyTargetConstant;
     }
 
-    /** The constant of the machine's state enum this state was declared with, or {@code null} when named by a string. */
+    /**
+     * The constant of the machine's state enum this state was declared with, or {@code null} when named by a string.
+     *
+     * @return the constant, or {@code null}
+     */
     public Enum<?> constant() {
         return constant;
     }
 
-    /** The constant {@link #initial()} was named by, or {@code null} when named by a string (or not given). */
+    /**
+     * The constant {@link #initial()} was named by, or {@code null} when named by a string (or not given).
+     *
+     * @return the constant, or {@code null}
+     */
     public Enum<?> initialConstant() {
         return initialConstant;
     }
 
-    /** For a history node, the constant its default target was named by, or {@code null}. */
+    /**
+     * For a history node, the constant its default target was named by, or {@code null}.
+     *
+     * @return the constant, or {@code null}
+     */
     public Enum<?> historyTargetConstant() {
         return historyTargetConstant;
     }
 
-    /** The key under its parent ("" for the machine's root). */
+    /**
+     * The key under its parent ("" for the machine's root).
+     *
+     * @return the key, such as {@code "watch"}; {@code ""} for the root
+     */
     public String key() {
         return key;
     }
 
-    /** The kind of node. */
+    /**
+     * The kind of node.
+     *
+     * @return the kind declared ({@code finalState}, {@code history}, {@code parallel}), or else
+     *         {@link StateType#COMPOUND} with children and {@link StateType#ATOMIC} without
+     */
     public StateType type() {
         return type;
     }
 
-    /** The explicit id, or {@code null}. */
+    /**
+     * The explicit id, or {@code null}.
+     *
+     * @return the id, or {@code null} when none was declared
+     */
     public String id() {
         return id;
     }
 
-    /** The key of the initial child as written, or {@code null} (the first child is used). */
+    /**
+     * The key of the initial child as written, or {@code null} (the first child is used).
+     *
+     * @return the key, or {@code null}
+     */
     public String initial() {
         return initial;
     }
 
-    /** Child nodes in document order (history nodes included). */
+    /**
+     * Child nodes in document order (history nodes included).
+     *
+     * @return the children, unmodifiable; empty for a leaf
+     */
     public List<StateDefinition<C>> children() {
         return children;
     }
 
-    /** Event transitions in the order declared; candidates for one event keep their order. */
+    /**
+     * Event transitions in the order declared; candidates for one event keep their order.
+     *
+     * @return the transitions, unmodifiable
+     */
     public List<TransitionDefinition<C>> on() {
         return on;
     }
 
-    /** Eventless transitions, in priority order. */
+    /**
+     * Eventless transitions, in priority order.
+     *
+     * @return the transitions, unmodifiable
+     */
     public List<TransitionDefinition<C>> always() {
         return always;
     }
 
-    /** Transitions taken when this state is done, in priority order. */
+    /**
+     * Transitions taken when this state is done, in priority order.
+     *
+     * @return the transitions, unmodifiable
+     */
     public List<TransitionDefinition<C>> onDone() {
         return onDone;
     }
 
-    /** Entry actions, in order. */
+    /**
+     * Entry actions, in order.
+     *
+     * @return the actions, unmodifiable
+     */
     public List<SelfAction<C>> entry() {
         return entry;
     }
 
-    /** Exit actions, in order. */
+    /**
+     * Exit actions, in order.
+     *
+     * @return the actions, unmodifiable
+     */
     public List<SelfAction<C>> exit() {
         return exit;
     }
 
-    /** For a history node, its depth; otherwise {@code null}. */
+    /**
+     * For a history node, its depth; otherwise {@code null}.
+     *
+     * @return the depth, or {@code null} for a state that is not a history node
+     */
     public HistoryDepth history() {
         return history;
     }
 
-    /** For a history node, its default target text, or {@code null}. */
+    /**
+     * For a history node, its default target text, or {@code null}.
+     *
+     * @return the target as written, or {@code null} when none was declared
+     */
     public String historyTarget() {
         return historyTarget;
     }
 
-    /** The wait, or {@code null}. */
+    /**
+     * The wait, or {@code null}.
+     *
+     * @return the wait, or {@code null} for a state without one
+     */
     public WaitDefinition<C> waitDefinition() {
         return wait;
     }
 
-    /** The {@code when} rules, in priority order. */
+    /**
+     * The {@code when} rules, in priority order.
+     *
+     * @return the rules, unmodifiable
+     */
     public List<WhenRule<C>> when() {
         return when;
     }
 
-    /** Problems noticed while declaring (such as two waits on one state); the compiler reports them. */
+    /**
+     * Problems noticed while declaring (such as two waits on one state); the compiler reports them.
+     *
+     * @return the problems, one sentence each; empty when there are none
+     */
     public List<String> declarationProblems() {
         return declarationProblems;
     }

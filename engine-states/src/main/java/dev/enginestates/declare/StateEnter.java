@@ -7,6 +7,9 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface StateEnter<C> {
-    /** @param from the path of the leaf the machine came from ({@code ""} when the machine starts) */
+    /**
+     * @param ctx  the machine's context
+     * @param from the path of the leaf the machine came from ({@code ""} when the machine starts)
+     */
     void enter(C ctx, String from);
 }

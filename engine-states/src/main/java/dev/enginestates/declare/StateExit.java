@@ -8,6 +8,9 @@ package dev.enginestates.declare;
  */
 @FunctionalInterface
 public interface StateExit<C> {
-    /** @param to the path of the leaf the machine is going to */
+    /**
+     * @param ctx the machine's context
+     * @param to  the path of the leaf the machine is going to
+     */
     void exit(C ctx, String to);
 }

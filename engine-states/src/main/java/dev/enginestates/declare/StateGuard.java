@@ -11,7 +11,9 @@ public interface StateGuard<C> {
     /**
      * Whether to leave for the guard's target.
      *
-     * @param t seconds spent in the state that declared the guard (the root's: since the start)
+     * @param ctx the machine's context; read it, do not change it
+     * @param t   seconds spent in the state that declared the guard (the root's: since the start)
+     * @return {@code true} to leave for the guard's target
      */
     boolean test(C ctx, double t);
 }

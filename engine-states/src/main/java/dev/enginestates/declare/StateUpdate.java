@@ -8,8 +8,9 @@ package dev.enginestates.declare;
 @FunctionalInterface
 public interface StateUpdate<C> {
     /**
-     * @param dt the step's seconds
-     * @param t  seconds spent in the state that declared it (the root's: since the start)
+     * @param ctx the machine's context
+     * @param dt  the step's seconds
+     * @param t   seconds spent in the state that declared it (the root's: since the start)
      * @return the name of a state to go to (resolved like a declared target, {@code "$back"}
      *         allowed), or {@code null} to stay
      */

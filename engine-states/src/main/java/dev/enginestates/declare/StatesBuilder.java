@@ -56,7 +56,12 @@ public final class StatesBuilder<C> {
         this.where = path.isEmpty() ? "the root" : "state '" + path + "'";
     }
 
-    /** The child entered by default; without it, the first child declared. */
+    /**
+     * The child entered by default; without it, the first child declared.
+     *
+     * @param childName the name of one of this state's children; declaring initial twice is reported
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> initial(String childName) {
         if (initial != null) {
             problems.add(where + " declares initial twice ('" + initial + "' and '" + childName + "'); expected one");
@@ -65,12 +70,24 @@ public final class StatesBuilder<C> {
         return this;
     }
 
-    /** Declares a leaf state. */
+    /**
+     * Declares a leaf state.
+     *
+     * @param name the state's name, unique among its siblings, with no {@code '.'} and no leading {@code '#'}
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> state(String name) {
         return state(name, s -> { });
     }
 
-    /** Declares a state; a state that declares states of its own is compound. */
+    /**
+     * Declares a state; a state that declares states of its own is compound.
+     *
+     * @param name the state's name, unique among its siblings, with no {@code '.'} and no leading {@code '#'}
+     * @param body declares the state: its children, guards, after, update, enter, exit and events; it runs now,
+     *             once
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> state(String name, Consumer<StatesBuilder<C>> body) {
         Objects.requireNonNull(body, "state body");
         StatesBuilder<C> child = new StatesBuilder<>(name, path.isEmpty() ? String.valueOf(name) : path + "." + name);
@@ -83,6 +100,12 @@ public final class StatesBuilder<C> {
      * A guard polled every step while this state is active (on the root: in every state, tested
      * first). The first guard that holds moves the machine to {@code target}; a guard whose
      * target is already active is skipped, so it fires once, not every step.
+     *
+     * @param target the state to go to, resolved from this state: a name in reach (a sibling, a child, an
+     *               ancestor's sibling) or a path from the root ({@code "combat.strafe"}); not {@code "$back"}.
+     *               Once per target in a state
+     * @param guard reads the context and the seconds spent in this state
+     * @return this builder, for chaining
      */
     public StatesBuilder<C> to(String target, StateGuard<C> guard) {
         if (guard == null) {
@@ -96,7 +119,14 @@ public final class StatesBuilder<C> {
         return this;
     }
 
-    /** Leaves for {@code target} ({@code "$back"} allowed) after {@code seconds} in this state. */
+    /**
+     * Leaves for {@code target} ({@code "$back"} allowed) after {@code seconds} in this state.
+     *
+     * @param seconds seconds in this state, finite and 0 or more; one after per state, and none on the root
+     * @param target the state to go to, resolved from this state: a name in reach (a sibling, a child, an
+     *               ancestor's sibling) or a path from the root ({@code "combat.strafe"}), or {@code "$back"}
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> after(double seconds, String target) {
         if (afterTarget != null) {
             problems.add(where + " declares after twice; expected one after per state");
@@ -112,7 +142,13 @@ public final class StatesBuilder<C> {
         return this;
     }
 
-    /** Code run every step after the guards, outermost first; a returned name transitions there. */
+    /**
+     * Code run every step after the guards, outermost first; a returned name transitions there.
+     *
+     * @param update the code, given the context, the step's seconds and the seconds spent in this state; one
+     *               per state
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> update(StateUpdate<C> update) {
         if (this.update != null) {
             problems.add(where + " declares update twice; expected one");
@@ -121,7 +157,13 @@ public final class StatesBuilder<C> {
         return this;
     }
 
-    /** Runs when the state is entered: {@code (ctx, from)}. */
+    /**
+     * Runs when the state is entered: {@code (ctx, from)}.
+     *
+     * @param enter the code, given the context and the leaf the machine came from; one per state, and none on
+     *              the root
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> enter(StateEnter<C> enter) {
         if (this.enter != null) {
             problems.add(where + " declares enter twice; expected one");
@@ -133,7 +175,13 @@ public final class StatesBuilder<C> {
         return this;
     }
 
-    /** Runs when the state is left: {@code (ctx, to)}. */
+    /**
+     * Runs when the state is left: {@code (ctx, to)}.
+     *
+     * @param exit the code, given the context and the leaf the machine is going to; one per state, and none on
+     *             the root
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> exit(StateExit<C> exit) {
         if (this.exit != null) {
             problems.add(where + " declares exit twice; expected one");
@@ -145,13 +193,26 @@ public final class StatesBuilder<C> {
         return this;
     }
 
-    /** An event that moves the machine to {@code target} ({@code "$back"} allowed). */
+    /**
+     * An event that moves the machine to {@code target} ({@code "$back"} allowed).
+     *
+     * @param event the event's name; once per state
+     * @param target the state to go to, resolved from this state: a name in reach (a sibling, a child, an
+     *               ancestor's sibling) or a path from the root ({@code "combat.strafe"}), or {@code "$back"}
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> on(String event, String target) {
         addOn(event, target == null ? "null" : target, null);
         return this;
     }
 
-    /** An event handled by code; a returned name transitions there, {@code null} stays (the event is handled either way). */
+    /**
+     * An event handled by code; a returned name transitions there, {@code null} stays (the event is handled either way).
+     *
+     * @param event the event's name; once per state
+     * @param handler given the context and {@code send}'s arguments (an {@link Event} sent is the one argument)
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> on(String event, StateEventHandler<C> handler) {
         addOn(event, null, Objects.requireNonNull(handler, "handler"));
         return this;
@@ -172,6 +233,9 @@ public final class StatesBuilder<C> {
      * What {@code send} does with an event no state names: {@link UnknownEvents#REJECT} (the
      * default) throws, listing the events the machine knows; {@link UnknownEvents#ACCEPT}
      * returns {@code false}, as the {@code 000} document's {@code send} does. Root only.
+     *
+     * @param policy {@code REJECT} or {@code ACCEPT}, as above; not {@code null}
+     * @return this builder, for chaining
      */
     public StatesBuilder<C> unknownEvents(UnknownEvents policy) {
         rootOnly("unknownEvents");
@@ -179,14 +243,24 @@ public final class StatesBuilder<C> {
         return this;
     }
 
-    /** Whether the ECS binding gives each state a tag component ({@code true} by default). Root only. */
+    /**
+     * Whether the ECS binding gives each state a tag component ({@code true} by default). Root only.
+     *
+     * @param tags {@code false} to give the states no tag components
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> tags(boolean tags) {
         rootOnly("tags");
         this.tags = tags;
         return this;
     }
 
-    /** Component types that hold this machine alone on an entity: its clocks stop, nothing is polled; events still move it. Root only. */
+    /**
+     * Component types that hold this machine alone on an entity: its clocks stop, nothing is polled; events still move it. Root only.
+     *
+     * @param componentTypes the component classes, none {@code null}; several calls add to them
+     * @return this builder, for chaining
+     */
     public StatesBuilder<C> heldBy(Class<?>... componentTypes) {
         rootOnly("heldBy");
         for (Class<?> t : componentTypes) {
@@ -201,22 +275,39 @@ public final class StatesBuilder<C> {
         }
     }
 
-    /** The policy for unknown events. */
+    /**
+     * The policy for unknown events.
+     *
+     * @return the policy declared, {@link UnknownEvents#REJECT} when none is
+     */
     public UnknownEvents unknownEventPolicy() {
         return unknownEvents;
     }
 
-    /** Whether states get tag components. */
+    /**
+     * Whether states get tag components.
+     *
+     * @return {@code true} unless {@code tags(false)} was declared
+     */
     public boolean hasTags() {
         return tags;
     }
 
-    /** The component types that hold this machine. */
+    /**
+     * The component types that hold this machine.
+     *
+     * @return a copy, in the order declared; empty when none is
+     */
     public List<Class<?>> heldByTypes() {
         return List.copyOf(heldBy);
     }
 
-    /** The immutable node declared so far (the compiler's input). */
+    /**
+     * The immutable node declared so far (the compiler's input).
+     *
+     * @return this state's definition, with its children and the problems found while declaring; each call
+     *         builds it anew
+     */
     public PolledDefinition<C> build() {
         List<PolledDefinition<C>> kids = new ArrayList<>();
         for (StatesBuilder<C> c : children) {

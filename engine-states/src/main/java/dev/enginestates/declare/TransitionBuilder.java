@@ -28,6 +28,10 @@ public final class TransitionBuilder<C> {
      * The target, or several targets in different regions of one parallel state. Forms: a
      * sibling's key {@code "b"}, a path below a sibling {@code "b.c"}, a state inside this one
      * {@code ".c"}, a state by id {@code "#id"} or {@code "#id.c"}.
+     *
+     * @param targets the targets, none {@code null}; two or more must lie in different regions of one parallel
+     *                state. Another call adds to them
+     * @return this builder, for chaining
      */
     public TransitionBuilder<C> target(String... targets) {
         for (String t : targets) {
@@ -40,6 +44,10 @@ public final class TransitionBuilder<C> {
     /**
      * The target named by a constant of the machine's state enum: the one state declared with
      * it, wherever it lies; several for different regions of one parallel state.
+     *
+     * @param target the constant of the state to go to
+     * @param more further targets, each in another region of the same parallel state
+     * @return this builder, for chaining
      */
     public TransitionBuilder<C> target(Enum<?> target, Enum<?>... more) {
         addConstant(target);
@@ -54,31 +62,57 @@ public final class TransitionBuilder<C> {
         targetConstants.add(t);
     }
 
-    /** The guard: the transition is taken only when it holds. */
+    /**
+     * The guard: the transition is taken only when it holds.
+     *
+     * @param guard reads the context and the event; it replaces any guard set before
+     * @return this builder, for chaining
+     */
     public TransitionBuilder<C> guard(Guard<C> guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
         return this;
     }
 
-    /** The guard, reading the machine's entity and world as well: {@code (ctx, event, self) -> ...}. */
+    /**
+     * The guard, reading the machine's entity and world as well: {@code (ctx, event, self) -> ...}.
+     *
+     * @param guard reads the context, the event and the machine's {@link Self}; it replaces any guard set
+     *              before
+     * @return this builder, for chaining
+     */
     public TransitionBuilder<C> guard(SelfGuard<C> guard) {
         this.guard = Objects.requireNonNull(guard, "guard");
         return this;
     }
 
-    /** Adds an action, run after the exits and before the entries. */
+    /**
+     * Adds an action, run after the exits and before the entries.
+     *
+     * @param action runs with the context and the event; not {@code null}
+     * @return this builder, for chaining
+     */
     public TransitionBuilder<C> action(Action<C> action) {
         actions.add(Objects.requireNonNull(action, "action"));
         return this;
     }
 
-    /** Adds an action that sees the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    /**
+     * Adds an action that sees the machine's entity and world: {@code (ctx, event, self) -> ...}.
+     *
+     * @param action runs with the context, the event and the machine's {@link Self}; not {@code null}
+     * @return this builder, for chaining
+     */
     public TransitionBuilder<C> action(SelfAction<C> action) {
         actions.add(Objects.requireNonNull(action, "action"));
         return this;
     }
 
-    /** Adds actions, in order. */
+    /**
+     * Adds actions, in order.
+     *
+     * @param actions run in the order given, after those added before; none {@code null}
+     * @return this builder, for chaining
+     */
     @SafeVarargs
     public final TransitionBuilder<C> actions(Action<C>... actions) {
         for (Action<C> a : Arrays.asList(actions)) {
@@ -87,7 +121,12 @@ public final class TransitionBuilder<C> {
         return this;
     }
 
-    /** Adds actions that see the machine's entity and world, in order. */
+    /**
+     * Adds actions that see the machine's entity and world, in order.
+     *
+     * @param actions run in the order given, after those added before; none {@code null}
+     * @return this builder, for chaining
+     */
     @SafeVarargs
     public final TransitionBuilder<C> actions(SelfAction<C>... actions) {
         for (SelfAction<C> a : actions) {
@@ -96,13 +135,23 @@ public final class TransitionBuilder<C> {
         return this;
     }
 
-    /** Exit and re-enter the source even when the target lies within it (XState's {@code reenter: true}). */
+    /**
+     * Exit and re-enter the source even when the target lies within it (XState's {@code reenter: true}).
+     *
+     * @return this builder, for chaining
+     */
     public TransitionBuilder<C> reenter() {
         this.reenter = true;
         return this;
     }
 
-    /** Sets {@code reenter} explicitly. */
+    /**
+     * Sets {@code reenter} explicitly.
+     *
+     * @param reenter {@code true} as {@link #reenter()}; {@code false}, the default, leaves the source active
+     *                when the target lies within it
+     * @return this builder, for chaining
+     */
     public TransitionBuilder<C> reenter(boolean reenter) {
         this.reenter = reenter;
         return this;

@@ -36,37 +36,65 @@ public final class TransitionDefinition<C> {
                 : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(targetConstants));
     }
 
-    /** The event type for an {@code on} transition; {@code null} for the other kinds. */
+    /**
+     * The event type for an {@code on} transition; {@code null} for the other kinds.
+     *
+     * @return the event type, such as {@code "HIT"}, or {@code null}
+     */
     public String eventType() {
         return eventType;
     }
 
-    /** The constant the event was named by ({@code on(BELL, ...)}), or {@code null} when named by a string. */
+    /**
+     * The constant the event was named by ({@code on(BELL, ...)}), or {@code null} when named by a string.
+     *
+     * @return the constant, or {@code null}
+     */
     public Enum<?> eventConstant() {
         return eventConstant;
     }
 
-    /** For each of {@link #targets()}, the constant it was named by, or {@code null} where it was written as text. */
+    /**
+     * For each of {@link #targets()}, the constant it was named by, or {@code null} where it was written as text.
+     *
+     * @return the constants, aligned with {@link #targets()}; unmodifiable
+     */
     public List<Enum<?>> targetConstants() {
         return targetConstants;
     }
 
-    /** The target texts as written ({@code "b"}, {@code "a.b"}, {@code ".c"}, {@code "#id"}); empty when targetless. */
+    /**
+     * The target texts as written ({@code "b"}, {@code "a.b"}, {@code ".c"}, {@code "#id"}); empty when targetless.
+     *
+     * @return the targets, unmodifiable
+     */
     public List<String> targets() {
         return targets;
     }
 
-    /** The guard, or {@code null} when always enabled. */
+    /**
+     * The guard, or {@code null} when always enabled.
+     *
+     * @return the guard, or {@code null}
+     */
     public SelfGuard<C> guard() {
         return guard;
     }
 
-    /** The actions run when the transition is taken, in order. */
+    /**
+     * The actions run when the transition is taken, in order.
+     *
+     * @return the actions, unmodifiable
+     */
     public List<SelfAction<C>> actions() {
         return actions;
     }
 
-    /** Whether the source is exited and entered again when the target lies within it. */
+    /**
+     * Whether the source is exited and entered again when the target lies within it.
+     *
+     * @return {@code true} when declared with {@code reenter}
+     */
     public boolean reenter() {
         return reenter;
     }

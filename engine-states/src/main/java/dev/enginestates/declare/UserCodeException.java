@@ -15,12 +15,26 @@ package dev.enginestates.declare;
  */
 public final class UserCodeException extends MachineException {
     private static final long serialVersionUID = 1L;
+    /** The path of the state whose code threw ({@code ""} for the machine's root). */
     private final String statePath;
+    /** The type of the event being processed, or the call that ran the code. */
     private final String eventType;
+    /** The code that threw, as the message names it ({@code "a when test"}). */
     private final String what;
+    /** The entity the machine is on, or {@code null}. */
     private final String entity;
 
-    /** Wraps a game's exception thrown by code attached to {@code statePath}. */
+    /**
+     * Wraps a game's exception thrown by code attached to {@code statePath}.
+     *
+     * @param machineId the machine's id
+     * @param statePath the path of the state the code belongs to, such as {@code "patrol.watch"}; {@code ""}
+     *                  for the root
+     * @param eventType the type of the event being processed, or the call that ran the code when there is no
+     *                  event (such as {@code "step"}, {@code "advance"} or {@code "(entry)"})
+     * @param what the code that threw, as the message names it: {@code "a when test"}, {@code "the exit"}
+     * @param cause the game's exception
+     */
     public UserCodeException(String machineId, String statePath, String eventType, String what, Throwable cause) {
         this(machineId, statePath, eventType, what, null, cause);
     }
@@ -35,7 +49,13 @@ public final class UserCodeException extends MachineException {
         this.entity = entity;
     }
 
-    /** The same failure, naming the entity the machine is on (its key, or a description). */
+    /**
+     * The same failure, naming the entity the machine is on (its key, or a description).
+     *
+     * @param entity the entity's key, or a description of it
+     * @return a copy naming the entity, with this one's stack trace; this exception itself when it already
+     *         names one
+     */
     public UserCodeException on(String entity) {
         if (this.entity != null) {
             return this;
@@ -45,17 +65,30 @@ public final class UserCodeException extends MachineException {
         return named;
     }
 
-    /** The entity the machine is on, when the failure reached the game through a world; else {@code null}. */
+    /**
+     * The entity the machine is on, when the failure reached the game through a world; else {@code null}.
+     *
+     * @return the entity's key or description, or {@code null}
+     */
     public String entity() {
         return entity;
     }
 
-    /** The path of the state whose code threw ("" for the machine's root). */
+    /**
+     * The path of the state whose code threw ("" for the machine's root).
+     *
+     * @return the path, such as {@code "patrol.watch"}; {@code ""} for the root
+     */
     public String statePath() {
         return statePath;
     }
 
-    /** The type of the event being processed. */
+    /**
+     * The type of the event being processed.
+     *
+     * @return the event's type; for code that runs outside an event, the call that ran it (such as
+     *         {@code "step"}, {@code "advance"} or {@code "(entry)"})
+     */
     public String eventType() {
         return eventType;
     }

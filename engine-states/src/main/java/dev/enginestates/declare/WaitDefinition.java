@@ -16,17 +16,29 @@ public final class WaitDefinition<C> {
         this.then = then;
     }
 
-    /** The constant seconds, or {@code NaN} when they come from {@link #secondsOf()}. */
+    /**
+     * The constant seconds, or {@code NaN} when they come from {@link #secondsOf()}.
+     *
+     * @return the seconds, or {@code NaN}
+     */
     public double seconds() {
         return seconds;
     }
 
-    /** The function computing the seconds on entry, or {@code null} when they are constant. */
+    /**
+     * The function computing the seconds on entry, or {@code null} when they are constant.
+     *
+     * @return the function, or {@code null}
+     */
     public SelfSeconds<C> secondsOf() {
         return secondsOf;
     }
 
-    /** The transition taken when the wait ends. */
+    /**
+     * The transition taken when the wait ends.
+     *
+     * @return the transition
+     */
     public TransitionDefinition<C> then() {
         return then;
     }

@@ -15,12 +15,20 @@ public final class WhenRule<C> {
         this.then = then;
     }
 
-    /** The test. */
+    /**
+     * The test.
+     *
+     * @return the test, run each step while the state is active
+     */
     public SelfGuard<C> test() {
         return test;
     }
 
-    /** The transition taken when the test holds. */
+    /**
+     * The transition taken when the test holds.
+     *
+     * @return the transition
+     */
     public TransitionDefinition<C> then() {
         return then;
     }

@@ -14,7 +14,12 @@ package dev.enginestates.declare;
  * @param to   the progress it closes at, {@code from} or more
  */
 public record Window(String name, float from, float to) {
-    /** Whether {@code progress} lies in the window: {@code from <= progress <= to}. */
+    /**
+     * Whether {@code progress} lies in the window: {@code from <= progress <= to}.
+     *
+     * @param progress the state's progress, time in state over duration
+     * @return whether it lies in the window
+     */
     public boolean contains(float progress) {
         return from <= progress && progress <= to;
     }
@@ -23,12 +28,22 @@ public record Window(String name, float from, float to) {
      * Whether a tick that moved progress from {@code before} to {@code now} opened the window:
      * it crossed {@code from} (a window that opens at 0 opens on the state's first tick that
      * counts time). A tick long enough to cross the whole window both opens and closes it.
+     *
+     * @param before the progress before the tick
+     * @param now the progress after it
+     * @return whether the tick opened the window
      */
     public boolean opened(float before, float now) {
         return now >= from && now > before && (before < from || (before == 0f && from == 0f));
     }
 
-    /** Whether a tick that moved progress from {@code before} to {@code now} closed the window: it went past {@code to}. */
+    /**
+     * Whether a tick that moved progress from {@code before} to {@code now} closed the window: it went past {@code to}.
+     *
+     * @param before the progress before the tick
+     * @param now the progress after it
+     * @return whether the tick closed the window
+     */
     public boolean closed(float before, float now) {
         return before <= to && now > to;
     }
