@@ -74,7 +74,7 @@ public abstract class StateRecord<C> implements MachineView<C> {
     /**
      * The machine this record belongs to.
      *
-     * @return the machine's ECS binding, as {@link States#trait()} was called on
+     * @return the machine's ECS binding, whose {@code trait()} made this record
      */
     public final States<C> states() {
         return states;
@@ -416,7 +416,7 @@ public abstract class StateRecord<C> implements MachineView<C> {
     /**
      * Whether the machine is held (a paused marker, or one of its {@code heldBy} components, is on its entity).
      *
-     * @return {@code true} while held: its waits do not count and the step does not move it
+     * @return {@code true} while held: its waits count no seconds and the step does not move it (events still do)
      */
     public final boolean isHeld() {
         return record.isHeld();
