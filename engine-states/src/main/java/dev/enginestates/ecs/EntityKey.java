@@ -22,6 +22,9 @@ public final class EntityKey implements Comparable<EntityKey> {
     /**
      * A key.
      *
+     * @param value the key's text, such as {@code "guard-7"}; compared exactly, case included
+     * @return the key; two keys made from the same text are equal
+     * @throws NullPointerException     if the value is {@code null}
      * @throws IllegalArgumentException if the value is empty or is {@value #WORLD}, which the world's own entity has
      */
     public static EntityKey of(String value) {
@@ -39,7 +42,11 @@ public final class EntityKey implements Comparable<EntityKey> {
         return new EntityKey(WORLD);
     }
 
-    /** The key's text. */
+    /**
+     * The key's text.
+     *
+     * @return the text the key was made from, such as {@code "guard-7"}, or {@value #WORLD} for the world's own entity
+     */
     public String value() {
         return value;
     }

@@ -16,7 +16,11 @@ import dev.enginestates.declare.MachineException;
  */
 public record MachineFailure(String machineId, String entity, String statePath, String eventType, MachineException cause) {
 
-    /** One line: the machine, the entity, the state, the event and what was thrown. */
+    /**
+     * One line: the machine, the entity, the state, the event and what was thrown.
+     *
+     * @return the failure as one line of text, for logs; also what {@link #toString()} returns
+     */
     public String describe() {
         return "machine '" + machineId + "' on " + entity + ", in '" + statePath + "', event '" + eventType + "': "
                 + cause.getMessage();

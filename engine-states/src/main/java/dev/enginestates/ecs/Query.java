@@ -29,14 +29,24 @@ public final class Query implements Iterable<Entity> {
         this.without = without.clone();
     }
 
-    /** The same query, also excluding entities that have any of these types (the "not" form). */
+    /**
+     * The same query, also excluding entities that have any of these types (the "not" form).
+     * This query is not changed.
+     *
+     * @param types component or tag classes the entities must not have, such as {@code GUARD.is("patrol")}
+     * @return a new query with these types added to the excluded ones
+     */
     public Query without(Class<?>... types) {
         Class<?>[] all = Arrays.copyOf(without, without.length + types.length);
         System.arraycopy(types, 0, all, without.length, types.length);
         return new Query(dominion, with, all);
     }
 
-    /** The matching entities now. */
+    /**
+     * The matching entities now.
+     *
+     * @return a new, modifiable list of the entities that match at this call; empty if none do
+     */
     public List<Entity> list() {
         List<Entity> out = new ArrayList<>();
         Results<? extends Results.With1<?>> results = dominion.findEntitiesWith(with[0]);
@@ -52,17 +62,29 @@ public final class Query implements Iterable<Entity> {
         return out;
     }
 
-    /** How many entities match now. */
+    /**
+     * How many entities match now.
+     *
+     * @return the number of matching entities
+     */
     public int count() {
         return list().size();
     }
 
-    /** Whether none match. */
+    /**
+     * Whether none match.
+     *
+     * @return {@code true} if no entity matches now
+     */
     public boolean isEmpty() {
         return list().isEmpty();
     }
 
-    /** One matching entity, or {@code null}. */
+    /**
+     * One matching entity, or {@code null}.
+     *
+     * @return the first entity the query finds (which one is up to Dominion), or {@code null} if none match
+     */
     public Entity first() {
         List<Entity> l = list();
         return l.isEmpty() ? null : l.get(0);

@@ -86,17 +86,30 @@ public abstract class StateRecord<C> implements MachineView<C> {
         this.tagged = new boolean[states.chart().size];
     }
 
-    /** The machine this record belongs to. */
+    /**
+     * The machine this record belongs to.
+     *
+     * @return the machine's ECS binding, whose {@code trait()} made this record
+     */
     public final States<C> states() {
         return states;
     }
 
-    /** The machine's id. */
+    /**
+     * The machine's id.
+     *
+     * @return the id the machine was declared with, such as {@code "guard"}
+     */
     public final String machineId() {
         return states.id();
     }
 
-    /** The state value as XState writes it: a key, or nested maps for compound and parallel states. */
+    /**
+     * The state value as XState writes it: a key, or nested maps for compound and parallel states.
+     *
+     * @return a {@code String} (such as {@code "answer"}) or an unmodifiable {@code Map<String, Object>}
+     *         of nested values (such as {@code {patrol=watch}}); made anew on each call
+     */
     public final Object value() {
         return StateValue.of(record);
     }
@@ -105,6 +118,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * Whether the state at a dotted path ({@code "patrol.watch"}; {@code ""} is the root) is
      * active, as XState's {@code matches}.
      *
+     * @param path the state's dotted path from the root
+     * @return {@code true} if the state is active (itself or, for a compound state, through a descendant)
      * @throws MachineException if the path names no state of the machine (with the closest path, when one is near)
      */
     public final boolean matches(String path) {
@@ -115,6 +130,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * Whether the state declared with a constant of the machine's state enum is active (the
      * state or one of its descendants). Allocation-free.
      *
+     * @param state a constant of the machine's state enum; not {@code null}
+     * @return {@code true} if the state is active
      * @throws MachineException if the constant is not of the machine's state enum
      */
     public final boolean matches(Enum<?> state) {
@@ -125,6 +142,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * Whether the state declared with a constant of the machine's state enum is active, as the
      * leaf or an ancestor: {@code GUARD.read(guard).is(WATCH)}. Allocation-free.
      *
+     * @param state a constant of the machine's state enum; not {@code null}
+     * @return {@code true} if the state is active; the same answer as {@link #matches(Enum)}
      * @throws MachineException if the constant is not of the machine's state enum
      */
     public final boolean is(Enum<?> state) {
@@ -135,6 +154,9 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * The constant of the active leaf ({@code WATCH}; of the leaves of a parallel state, the
      * first in document order), for a {@code switch} over the game's own enum.
      *
+     * @param <S>    the game's enum of states
+     * @param states the enum the machine was declared with, such as {@code GuardState.class}
+     * @return the active leaf's constant, or {@code null} when no leaf is active
      * @throws MachineException if the machine's states are not named by {@code states}
      */
     public final <S extends Enum<S>> S leaf(Class<S> states) {
@@ -153,12 +175,20 @@ public abstract class StateRecord<C> implements MachineView<C> {
         return null;
     }
 
-    /** The paths of the active atomic states, in document order. */
+    /**
+     * The paths of the active atomic states, in document order.
+     *
+     * @return a list of dotted paths, such as {@code ["patrol.watch"]}; one per active region of a parallel state
+     */
     public final List<String> leaves() {
         return StateValue.leaves(record);
     }
 
-    /** The context. */
+    /**
+     * The context.
+     *
+     * @return the machine's context object itself (not a copy), which its actions change
+     */
     @SuppressWarnings("unchecked")
     public final C context() {
         return (C) record.context();
@@ -167,12 +197,18 @@ public abstract class StateRecord<C> implements MachineView<C> {
     /**
      * The active leaf's path ({@code "combat.engage"}, the {@code 000} document's
      * {@code fsm.state}); the leaves of a parallel state are joined by {@code ", "}.
+     *
+     * @return the leaf's dotted path, or the leaves' paths joined by {@code ", "}
      */
     public final String state() {
         return String.join(", ", StateValue.leaves(record));
     }
 
-    /** A polled or builder-style machine's leaf before its last transition ({@code ""} before the first); {@code ""} for the XState style. */
+    /**
+     * A polled or builder-style machine's leaf before its last transition ({@code ""} before the first); {@code ""} for the XState style.
+     *
+     * @return the previous leaf's dotted path, or {@code ""}
+     */
     public final String previous() {
         int p = record.chart().polled == null && record.chart().builder == null ? -1 : record.previous();
         return p < 0 ? "" : record.chart().path[p];
@@ -182,13 +218,19 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * Whether a state is active, as the leaf or an ancestor, by name ({@code "engage"}) or path
      * ({@code "combat.engage"}).
      *
+     * @param name a state's name or dotted path
+     * @return {@code true} if that state is active
      * @throws MachineException if no state of the machine has that name or path
      */
     public final boolean is(String name) {
         return activeNamed(name) >= 0;
     }
 
-    /** Seconds in the active leaf (a polled machine's clock; for other styles, since it was entered on the world's clock). */
+    /**
+     * Seconds in the active leaf (a polled machine's clock; for other styles, since it was entered on the world's clock).
+     *
+     * @return seconds, 0 or more; 0 when no leaf is active
+     */
     public final double time() {
         int leaf = Reads.deepest(record);
         return leaf < 0 ? 0 : secondsIn(leaf);
@@ -196,7 +238,10 @@ public abstract class StateRecord<C> implements MachineView<C> {
 
     /**
      * Seconds spent in an active state, by name or path; 0 when it is not active.
+     * A builder-style machine counts the current state's time only (0 for any other).
      *
+     * @param name a state's name or dotted path
+     * @return seconds since the state was entered, or 0
      * @throws MachineException if no state of the machine has that name or path
      */
     public final double timeIn(String name) {
@@ -207,6 +252,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
     /**
      * Seconds spent in the state declared with a constant, 0 when it is not active.
      *
+     * @param state a constant of the machine's state enum; not {@code null}
+     * @return seconds since the state was entered, or 0
      * @throws MachineException if the constant is not of the machine's state enum
      */
     public final double timeIn(Enum<?> state) {
@@ -225,6 +272,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
     /**
      * A builder-style machine's progress in its state: time in state over the state's duration
      * (1 once it has passed), 0 without a duration; 0 for other styles.
+     *
+     * @return the progress, from 0 to 1
      */
     public final float progress() {
         return record.chart().builder == null || record.status() != MachineRecord.ACTIVE ? 0f
@@ -234,6 +283,10 @@ public abstract class StateRecord<C> implements MachineView<C> {
     /**
      * Whether a builder-style machine's current state has the window and its progress lies in
      * it (what {@code ctx.inWindow(name)} says); false for other styles.
+     *
+     * @param window the window's name, as the state declared it
+     * @return {@code true} if the current state has that window and its progress is inside it;
+     *         {@code false} for a name the state does not declare
      */
     public final boolean inWindow(String window) {
         Chart c = record.chart();
@@ -256,10 +309,16 @@ public abstract class StateRecord<C> implements MachineView<C> {
 
     /**
      * Sets by hand how long an active state of a polled machine has been active ({@code ""}
-     * for the root's total), as a test arranges "five seconds into the search".
+     * for the root's total), as a test arranges "five seconds into the search". On a
+     * builder-style machine it sets the current state's time in state ({@code ""} or the state's
+     * name); its progress follows, crossing no window's edge.
      *
+     * @param path    the active state's dotted path, or {@code ""}
+     * @param seconds the seconds, finite and 0 or more
      * @return this record
-     * @throws MachineException if the machine is not polled, the state is not active, or the seconds are negative or not finite; nothing changes
+     * @throws MachineException if the machine is XState-style (use {@link #setWaited}), the state is not active (for a
+     *                          builder-style machine, not the current state), or the seconds are negative or not finite;
+     *                          nothing changes
      */
     public final StateRecord<C> setTime(String path, double seconds) {
         Chart c = states.chart();
@@ -291,17 +350,29 @@ public abstract class StateRecord<C> implements MachineView<C> {
         return this;
     }
 
-    /** Whether a state with a wait is active (its wait may be held). */
+    /**
+     * Whether a state with a wait is active (its wait may be held).
+     *
+     * @return {@code true} if a wait counts, or would count but for a hold
+     */
     public final boolean isWaiting() {
         return record.waitState() >= 0;
     }
 
-    /** The path of the state whose wait counts, or {@code null}. */
+    /**
+     * The path of the state whose wait counts, or {@code null}.
+     *
+     * @return the waiting state's dotted path, or {@code null} when no wait counts
+     */
     public final String waitingIn() {
         return record.waitState() < 0 ? null : states.chart().path[record.waitState()];
     }
 
-    /** Seconds the current wait has counted; 0 when no wait counts (never below 0, whatever the rounding of the clock). */
+    /**
+     * Seconds the current wait has counted; 0 when no wait counts (never below 0, whatever the rounding of the clock).
+     *
+     * @return seconds, 0 or more
+     */
     public final double waited() {
         return Math.max(0, record.waited(clock()));
     }
@@ -310,6 +381,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * What a history state remembers: the paths of the states its parent was left in, or an
      * empty list while it remembers nothing.
      *
+     * @param historyPath the history state's dotted path
+     * @return a new list of dotted paths
      * @throws MachineException if the path is not a history state
      */
     public final List<String> remembered(String historyPath) {
@@ -326,32 +399,58 @@ public abstract class StateRecord<C> implements MachineView<C> {
         return out;
     }
 
-    /** Seconds the current wait has left (a polled machine: the innermost active {@code after}'s); 0 when none counts. */
+    /**
+     * Seconds the current wait has left (a polled machine: the innermost active {@code after}'s); 0 when none counts.
+     *
+     * @return seconds, 0 or more
+     */
     public final double secondsLeft() {
         return Reads.secondsLeft(record, clock());
     }
 
-    /** Seconds a state's wait had counted when it was left before it ended (kept for a history state to resume), or NaN. */
+    /**
+     * Seconds a state's wait had counted when it was left before it ended (kept for a history state to resume), or NaN.
+     *
+     * @param path the state's dotted path
+     * @return the seconds, or NaN when none are kept
+     * @throws MachineException if the path names no state
+     */
     public final double paused(String path) {
         return record.paused(stateIndex(path));
     }
 
-    /** Whether a top-level final state was reached. */
+    /**
+     * Whether a top-level final state was reached.
+     *
+     * @return {@code true} once the machine is done
+     */
     public final boolean isDone() {
         return record.isDone();
     }
 
-    /** Whether the machine is held (a paused marker, or one of its {@code heldBy} components, is on its entity). */
+    /**
+     * Whether the machine is held (a paused marker, or one of its {@code heldBy} components, is on its entity).
+     *
+     * @return {@code true} while held: its waits count no seconds and the step does not move it (events still do)
+     */
     public final boolean isHeld() {
         return record.isHeld();
     }
 
-    /** The entity that holds this record, or {@code null} before it is spawned. */
+    /**
+     * The entity that holds this record, or {@code null} before it is spawned.
+     *
+     * @return the entity the record was last spawned or attached on (which may since have been despawned), or {@code null}
+     */
     public final Entity entity() {
         return entity;
     }
 
-    /** The world this record was spawned into, or {@code null}. */
+    /**
+     * The world this record was spawned into, or {@code null}.
+     *
+     * @return the world, or {@code null} before the spawn and after a detach or despawn
+     */
     public final StateWorld world() {
         return world;
     }
@@ -366,6 +465,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * enum ({@code setState(REST)}; several for the regions of a parallel state); see
      * {@link #setState(String...)}.
      *
+     * @param state a constant of the machine's state enum
+     * @param more  further constants, for the other regions of a parallel state
      * @return this record
      * @throws MachineException if a constant is not of the machine's state enum, or the states cannot be active together;
      *                          nothing changes
@@ -391,6 +492,7 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * spawned record the tags move at the start of the next step, before any system reads
      * them; before the spawn the entity is spawned with them.
      *
+     * @param paths the states' dotted paths, at least one; a polled or builder-style machine takes exactly one
      * @return this record
      * @throws MachineException if a path names no state, or the states cannot be active together; nothing changes
      */
@@ -456,6 +558,7 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * Sets by hand how many seconds the current wait has counted, as a test arranges a guard
      * "three seconds into his watch". More than the wait's seconds ends it at the next step.
      *
+     * @param seconds the seconds, finite and 0 or more
      * @return this record
      * @throws MachineException if no wait is counting, or the seconds are negative or not finite; nothing changes
      */
@@ -478,6 +581,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * states (a deep history's atomic states, or a shallow history's child), named by constants
      * of the machine's state enum.
      *
+     * @param history    the constant of the history state
+     * @param remembered the constants of the states to remember, at least one
      * @return this record
      * @throws MachineException if a constant is not of the machine's state enum, the history constant is not a history state,
      *                          or a remembered state is not inside its parent; nothing changes
@@ -494,6 +599,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * Sets by hand what a history state remembers, as if its parent had been left in those
      * states (a deep history's atomic states, or a shallow history's child).
      *
+     * @param historyPath the history state's dotted path
+     * @param remembered  the dotted paths of the states to remember, at least one
      * @return this record
      * @throws MachineException if the path is not a history state, or a remembered state is not inside its parent; nothing changes
      */
@@ -528,6 +635,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * Sets by hand the seconds a state's wait had counted when it was left, which a history
      * state resumes (NaN clears them); the state is named by a constant of the machine's state enum.
      *
+     * @param state   a constant of the machine's state enum
+     * @param seconds the seconds, finite and 0 or more, or NaN to clear them
      * @return this record
      * @throws MachineException if the constant is not of the machine's state enum, the state has no wait, or the seconds
      *                          are negative or infinite; nothing changes
@@ -540,6 +649,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
      * Sets by hand the seconds a state's wait had counted when it was left, which a history
      * state resumes (NaN clears them).
      *
+     * @param path    the state's dotted path
+     * @param seconds the seconds, finite and 0 or more, or NaN to clear them
      * @return this record
      * @throws MachineException if the state has no wait or the seconds are negative or infinite; nothing changes
      */

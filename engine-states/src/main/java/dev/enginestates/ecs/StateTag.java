@@ -18,12 +18,20 @@ public abstract class StateTag {
         this.path = path;
     }
 
-    /** The machine's id. */
+    /**
+     * The machine's id.
+     *
+     * @return the id of the machine whose state this tag marks, as declared
+     */
     public final String machineId() {
         return machineId;
     }
 
-    /** The state's dotted path. */
+    /**
+     * The state's dotted path.
+     *
+     * @return the path from the machine's root, such as {@code "patrol.watch"}
+     */
     public final String path() {
         return path;
     }

@@ -126,12 +126,22 @@ public final class StateWorld implements AutoCloseable {
         LOG.log(System.Logger.Level.DEBUG, () -> "created " + this + " over the patched Dominion engine");
     }
 
-    /** A new world over a new embedded Dominion (engine-states' patched engine, whatever else is on the class path). */
+    /**
+     * A new world over a new embedded Dominion (engine-states' patched engine, whatever else is on the class path).
+     * It belongs to the calling thread.
+     *
+     * @return the new world, at time 0 with no steps taken
+     */
     public static StateWorld create() {
         return new StateWorld(PATCHED_DOMINION.create());
     }
 
-    /** A new world over a new embedded Dominion with a name. */
+    /**
+     * A new world over a new embedded Dominion with a name.
+     *
+     * @param name the Dominion's name, which the world's {@code toString()} and messages show
+     * @return the new world, at time 0 with no steps taken, belonging to the calling thread
+     */
     public static StateWorld create(String name) {
         return new StateWorld(PATCHED_DOMINION.create(name));
     }
@@ -140,6 +150,10 @@ public final class StateWorld implements AutoCloseable {
      * A world over an existing Dominion (the world adds one entity of its own to it). The Dominion
      * must come from engine-states' patched engine, such as another world's {@link #dominion()}:
      * the official 0.9.0 engine loses entities from queries and mixes components up, and is refused.
+     *
+     * @param dominion a Dominion of engine-states' patched engine; not {@code null}
+     * @return the new world, at time 0 with no steps taken, belonging to the calling thread
+     * @throws IllegalArgumentException if the Dominion is not of the patched engine
      */
     public static StateWorld over(Dominion dominion) {
         Objects.requireNonNull(dominion, "dominion");
@@ -153,22 +167,38 @@ public final class StateWorld implements AutoCloseable {
         return new StateWorld(dominion);
     }
 
-    /** The Dominion underneath, for everything this facade does not cover. */
+    /**
+     * The Dominion underneath, for everything this facade does not cover.
+     *
+     * @return the Dominion this world runs over, which holds the world's entities and the game's own
+     */
     public Dominion dominion() {
         return dominion;
     }
 
-    /** The world's own entity, which holds world-level machines (a game's phases). */
+    /**
+     * The world's own entity, which holds world-level machines (a game's phases).
+     *
+     * @return the entity, whose key is {@link EntityKey#WORLD}; it lives as long as the world
+     */
     public Entity entity() {
         return self;
     }
 
-    /** Seconds of fixed steps so far. */
+    /**
+     * Seconds of fixed steps so far.
+     *
+     * @return the clock in seconds: the sum of every step's {@code dt}, or what {@link #restoreClock} set plus the steps since
+     */
     public double time() {
         return clock;
     }
 
-    /** Steps so far. */
+    /**
+     * Steps so far.
+     *
+     * @return how many steps (or advances of a split tick) the world has taken, or what {@link #restoreClock} set plus those since
+     */
     public long steps() {
         return steps;
     }
@@ -177,6 +207,9 @@ public final class StateWorld implements AutoCloseable {
      * Sets what happens to the machines that fail during a step: each failure is handed to
      * {@code handler} once the step has completed, in the order they happened, instead of being
      * thrown as one {@link StepFailedException} (the default, with {@code null}).
+     *
+     * @param handler takes each failure, on the thread that stepped; {@code null} to have them
+     *                thrown as one {@link StepFailedException} again
      */
     public void onFailure(Consumer<MachineFailure> handler) {
         checkThread();
@@ -223,6 +256,9 @@ public final class StateWorld implements AutoCloseable {
      * their states, so a query finds it in its state from its spawn. An {@link EntityKey}
      * among them names the entity: {@link #entity(String)} finds it.
      *
+     * @param components the entity's components: any of the game's, at most one record per machine
+     *                   (each not spawned before), and at most one {@link EntityKey}
+     * @return the new entity
      * @throws MachineException if a record is already spawned, or two records of one machine are given
      * @throws IllegalArgumentException if another live entity of this world has the same key
      */
@@ -279,12 +315,26 @@ public final class StateWorld implements AutoCloseable {
         return e;
     }
 
-    /** Adds a world-level machine in its initial state with a fresh context, on the world's own entity. */
+    /**
+     * Adds a world-level machine in its initial state with a fresh context, on the world's own entity.
+     *
+     * @param <C>     the machine's context type
+     * @param machine the machine to add
+     * @return the new record, as {@link States#trait()} made it
+     * @throws MachineException if the world's own entity already holds that machine
+     */
     public <C> StateRecord<C> add(States<C> machine) {
         return attach(self, machine.trait());
     }
 
-    /** Adds a world-level machine record (made with {@link States#trait(Object)}, possibly set to a state). */
+    /**
+     * Adds a world-level machine record (made with {@link States#trait(Object)}, possibly set to a state).
+     *
+     * @param <C>    the machine's context type
+     * @param record a record not yet spawned
+     * @return the same record, now in this world
+     * @throws MachineException as {@link #attach} does
+     */
     public <C> StateRecord<C> add(StateRecord<C> record) {
         return attach(self, record);
     }
@@ -294,6 +344,11 @@ public final class StateWorld implements AutoCloseable {
      *
      * @throws MachineException if the entity already holds that machine, was deleted, belongs to
      *                          another world, or the record is spawned elsewhere
+     *
+     * @param <C>    the machine's context type
+     * @param entity a live entity of this world
+     * @param record a record not yet spawned
+     * @return the same record, now in this world on that entity
      */
     public <C> StateRecord<C> attach(Entity entity, StateRecord<C> record) {
         checkThread();
@@ -321,7 +376,11 @@ public final class StateWorld implements AutoCloseable {
 
     /**
      * Removes a machine (record and tags) from an entity; false when it held none of this world's.
+     * The record may then be attached again, here or to another world.
      *
+     * @param entity  the entity; a deleted one holds nothing, so gives {@code false}
+     * @param machine the machine to take off
+     * @return {@code true} if the machine was removed, {@code false} if the entity held no record of it in this world
      * @throws IllegalArgumentException if the entity belongs to another world
      */
     public boolean detach(Entity entity, States<?> machine) {
@@ -343,7 +402,9 @@ public final class StateWorld implements AutoCloseable {
     /**
      * Deletes an entity and forgets its machines; false if it was deleted already.
      *
-     * @throws IllegalArgumentException if the entity belongs to another world (nothing changes)
+     * @param entity an entity of this world
+     * @return {@code true} if the entity was deleted now, {@code false} if it was deleted already
+     * @throws IllegalArgumentException if the entity belongs to another world, or is the world's own (nothing changes)
      */
     public boolean despawn(Entity entity) {
         checkThread();
@@ -377,7 +438,13 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
-    /** The live records of a machine in this world, in spawn order. */
+    /**
+     * The live records of a machine in this world, in spawn order.
+     *
+     * @param <C>     the machine's context type
+     * @param machine the machine
+     * @return a new list of the records; empty if the world holds none
+     */
     public <C> List<StateRecord<C>> records(States<C> machine) {
         checkThread();
         return registry.records(machine);
@@ -389,7 +456,11 @@ public final class StateWorld implements AutoCloseable {
         return b == null ? 0 : b.end();
     }
 
-    /** The machines this world has met, in the order they were declared (the order the step runs them). */
+    /**
+     * The machines this world has met, in the order they were declared (the order the step runs them).
+     *
+     * @return a new list; a machine stays in it once met, even after its last record is gone
+     */
     public List<States<?>> machines() {
         List<States<?>> out = new ArrayList<>();
         for (Binding b : registry.all()) {
@@ -401,13 +472,21 @@ public final class StateWorld implements AutoCloseable {
     /**
      * The entities that have all these components (a state's tag is one:
      * {@code query(GUARD.is("answer"))}); add {@code .without(...)} for the "not" form.
+     *
+     * @param with the component or tag classes every entity found has; at least one
+     * @return the query, which looks each time it is read, not now
+     * @throws IllegalArgumentException if no class is given
      */
     public Query query(Class<?>... with) {
         checkThread();
         return new Query(dominion, with, new Class<?>[0]);
     }
 
-    /** Sets the listener that hears this world's inputs (an input log), or {@code null} for none. */
+    /**
+     * Sets the listener that hears this world's inputs (an input log), or {@code null} for none.
+     *
+     * @param inputs the listener, which replaces any before it; {@code null} for none
+     */
     public void listen(WorldInputs inputs) {
         checkThread();
         this.inputs = inputs;
@@ -418,6 +497,9 @@ public final class StateWorld implements AutoCloseable {
      * The live entity spawned with this key, or {@code null}: {@link EntityKey#WORLD} is the
      * world's own. Keys are given at spawn ({@code spawn(EntityKey.of("guard-7"), ...)}); the
      * lookup is a hash map's.
+     *
+     * @param key the key's text, such as {@code "guard-7"}
+     * @return the entity, or {@code null} if no live entity of this world has that key
      */
     public Entity entity(String key) {
         checkThread();
@@ -448,7 +530,12 @@ public final class StateWorld implements AutoCloseable {
         return k != null ? "entity '" + k.value() + "'" : "entity " + e;
     }
 
-    /** The key of an entity: its {@link EntityKey}'s text, or {@code null} when it has none. */
+    /**
+     * The key of an entity: its {@link EntityKey}'s text, or {@code null} when it has none.
+     *
+     * @param entity the entity; not {@code null}
+     * @return the key's text, such as {@code "guard-7"}, or {@code null}
+     */
     public static String keyOf(Entity entity) {
         EntityKey k = entity.get(EntityKey.class);
         return k == null ? null : k.value();
@@ -456,7 +543,11 @@ public final class StateWorld implements AutoCloseable {
 
     /**
      * Sets the clock, as a restore does: seconds of fixed steps so far and the step count.
-     * Waits keep their start times, so set the clock before writing records.
+     * The records already in the world keep the seconds they have waited (and been held): their
+     * start times move with the clock. So set the clock before writing restored records.
+     *
+     * @param time  the clock in seconds, finite and 0 or more
+     * @param steps the step count, 0 or more
      *
      * @throws IllegalStateException during a step
      * @throws IllegalArgumentException if the time is negative or not finite, or the count negative
@@ -500,6 +591,9 @@ public final class StateWorld implements AutoCloseable {
      * A record of this world was overwritten as a whole (a restore, or a test arranging a
      * starting state): its timer, its {@code when} rules and its entity's tags are derived from
      * it again, now, rather than at the next step.
+     *
+     * @param r the record that was overwritten
+     * @throws IllegalArgumentException if the record is not in this world
      */
     public void restored(StateRecord<?> r) {
         checkThread();
@@ -668,6 +762,7 @@ public final class StateWorld implements AutoCloseable {
      * machine, no wait is lost, and once the step has completed the failures go to the
      * {@link #onFailure} handler or, without one, are thrown as one {@link StepFailedException}.
      *
+     * @param dt the step's length in seconds
      * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or so small that
      *                                  the clock would not advance (nothing changes)
      * @throws IllegalStateException    if called from inside a step, or from a thread that does not own the world
@@ -688,6 +783,7 @@ public final class StateWorld implements AutoCloseable {
      * machines, while builder-style machines only advance their time in state. Their handlers run
      * at {@link #runStates()}, with these seconds.
      *
+     * @param dt the tick's length in seconds
      * @throws IllegalArgumentException as {@link #step} does
      * @throws StepFailedException      after the pass, if machines failed and no handler is set
      */
@@ -722,6 +818,10 @@ public final class StateWorld implements AutoCloseable {
      * A system for Dominion's scheduler: each tick steps this world by the scheduler's delta time.
      * The scheduler runs systems on its own threads, so this hands the world over: it is released
      * now and after every tick, and whichever thread ticks takes it for that tick.
+     *
+     * @param scheduler the scheduler whose {@code deltaTime()} gives each step's seconds
+     * @return the system to schedule; it does not add itself to the scheduler
+     * @throws IllegalStateException as {@link #release()} does
      */
     public Runnable system(Scheduler scheduler) {
         release();

@@ -105,6 +105,10 @@ public final class States<C> {
     /**
      * The ECS binding of a machine: the same {@code Machine} gives the same {@code States} for as
      * long as anything (a world with its records, a game's constant) holds it.
+     *
+     * @param <C>     the machine's context type
+     * @param machine the declared machine; not {@code null}
+     * @return the machine's binding, made on the first call and shared by every world
      */
     @SuppressWarnings("unchecked")
     public static <C> States<C> of(Machine<C> machine) {
@@ -124,6 +128,10 @@ public final class States<C> {
      * The ECS binding of a polled machine (the {@code 000} style): its record is a component, each
      * state a tag, and {@code world.step(dt)} runs its guards, {@code after} and updates, in
      * declaration order with the other machines.
+     *
+     * @param <C>        the machine's context type
+     * @param definition the table made with {@code StatesDef.define}; not {@code null}
+     * @return the binding of the table's machine, the same as {@code of(definition.machine())}
      */
     public static <C> States<C> of(StatesDef<C> definition) {
         return of(Objects.requireNonNull(definition, "definition").machine());
@@ -134,6 +142,10 @@ public final class States<C> {
      * component, each state a tag, and {@code world.step(dt)} runs {@code update} (advance then
      * runState) on each, in declaration order with the other machines; {@link StateWorld#advance}
      * and {@link StateWorld#runStates} split the tick.
+     *
+     * @param <C>        the machine's context type
+     * @param definition the built machine, from {@code StateMachineBuilder}; not {@code null}
+     * @return the binding of the definition's machine, the same as {@code of(definition.machine())}
      */
     public static <C extends dev.enginestates.declare.StateContextCore> States<C> of(StateMachineDefinition<C> definition) {
         return of(Objects.requireNonNull(definition, "definition").machine());
@@ -142,6 +154,11 @@ public final class States<C> {
     /**
      * Declares a machine and binds it: {@code Machine.define} then {@link #of}.
      *
+     * @param <C>     the machine's context type
+     * @param id      the machine's name, used by dumps, tags, checkpoints and error messages
+     * @param context makes a fresh context for each record {@link #trait()} makes, and for restores
+     * @param body    declares the root's states and transitions
+     * @return the new machine's binding
      * @throws dev.enginestates.declare.InvalidMachineException listing every problem of the declaration
      */
     public static <C> States<C> define(String id, Supplier<? extends C> context, Consumer<MachineBuilder<C>> body) {
@@ -153,6 +170,15 @@ public final class States<C> {
      * then {@link #of}. Its states are named by the constants of {@code states}, its events by
      * those of {@code events}.
      *
+     * @param <C>     the machine's context type
+     * @param <S>     the game's enum of states
+     * @param <E>     the game's enum of events
+     * @param id      the machine's name, used by dumps, tags, checkpoints and error messages
+     * @param context makes a fresh context for each record {@link #trait()} makes, and for restores
+     * @param states  the enum whose constants name the states, one state each
+     * @param events  the enum whose constants name the events
+     * @param body    declares the root's states and transitions
+     * @return the new machine's binding
      * @throws dev.enginestates.declare.InvalidMachineException listing every problem of the declaration
      */
     public static <C, S extends Enum<S>, E extends Enum<E>> States<C> define(String id, Supplier<? extends C> context,
@@ -164,6 +190,13 @@ public final class States<C> {
      * Declares a typed machine that takes no events and binds it; see
      * {@link Machine#define(String, Supplier, Class, Consumer)}.
      *
+     * @param <C>     the machine's context type
+     * @param <S>     the game's enum of states
+     * @param id      the machine's name, used by dumps, tags, checkpoints and error messages
+     * @param context makes a fresh context for each record {@link #trait()} makes, and for restores
+     * @param states  the enum whose constants name the states, one state each
+     * @param body    declares the root's states and transitions
+     * @return the new machine's binding
      * @throws dev.enginestates.declare.InvalidMachineException listing every problem of the declaration
      */
     public static <C, S extends Enum<S>> States<C> define(String id, Supplier<? extends C> context, Class<S> states,
@@ -171,12 +204,20 @@ public final class States<C> {
         return of(Machine.define(id, context, states, body));
     }
 
-    /** The machine definition. */
+    /**
+     * The machine definition.
+     *
+     * @return the machine this binding was made for
+     */
     public Machine<C> machine() {
         return machine;
     }
 
-    /** The machine's id. */
+    /**
+     * The machine's id.
+     *
+     * @return the id the machine was declared with, such as {@code "guard"}
+     */
     public String id() {
         return chart.machineId;
     }
@@ -193,12 +234,23 @@ public final class States<C> {
         return tags;
     }
 
-    /** The record component's class: {@code entity.get(GUARD.recordType())} is the guard's record. */
+    /**
+     * The record component's class: {@code entity.get(GUARD.recordType())} is the guard's record.
+     *
+     * @return the record class, a class of this machine's own (each machine's records have a distinct class)
+     */
     public Class<StateRecord<C>> recordType() {
         return recordType;
     }
 
-    /** A new record in the initial state with a fresh context, ready to spawn or add; no actions have run. */
+    /**
+     * A new record in the initial state with a fresh context, ready to spawn or add; no actions have run.
+     * Polled and builder-style machines start as their styles do: see {@link #trait(Object)}.
+     *
+     * @return a new record on no entity yet
+     * @throws MachineException if the machine was defined without a context factory: give each
+     *                          record its context with {@link #trait(Object)} instead
+     */
     public StateRecord<C> trait() {
         return trait(machine.newContext());
     }
@@ -206,7 +258,12 @@ public final class States<C> {
     /**
      * A new record in the initial state with the given context. As the {@code 003} document
      * says, the initial state's entry actions do not run: what a game wants done at the start
-     * goes in the system that adds the record.
+     * goes in the system that adds the record. A polled machine's initial branch is entered now
+     * ({@code enter} runs, outermost first), and a builder-style machine's initial state gets its
+     * metadata, {@code onStateEnter} and enter hook, as their own styles start.
+     *
+     * @param context the record's context, used as given (not copied)
+     * @return a new record on no entity yet
      */
     public StateRecord<C> trait(C context) {
         @SuppressWarnings("unchecked")
@@ -247,6 +304,8 @@ public final class States<C> {
      * The tag component class of a state, for queries: {@code world.query(GUARD.is("answer"))},
      * {@code entity.has(GUARD.is("patrol.watch"))}, or Dominion's own {@code findEntitiesWith}.
      *
+     * @param path the state's dotted path from the root, such as {@code "patrol.watch"}
+     * @return the state's tag class, the same class on every call
      * @throws MachineException if the path names no state, or the machine was declared with {@code tags(false)}
      */
     public Class<? extends StateTag> is(String path) {
@@ -267,6 +326,8 @@ public final class States<C> {
      * The tag component class of the state declared with a constant of the machine's state enum:
      * {@code world.query(GUARD.is(ANSWER))}, {@code entity.has(GUARD.is(WATCH))}. Allocation-free.
      *
+     * @param state a constant of the machine's state enum; not {@code null}
+     * @return the state's tag class, the same class on every call
      * @throws MachineException if the constant is not of the machine's state enum, it is a history state, or the machine
      *                          was declared with {@code tags(false)}
      */
@@ -282,6 +343,8 @@ public final class States<C> {
      * The dotted path of the state a constant declares ({@code path(WATCH)} is
      * {@code "PATROL.WATCH"}): the name dumps, checkpoints and string reads use.
      *
+     * @param state a constant of the machine's state enum; not {@code null}
+     * @return the state's path from the root, its constants' names joined by dots
      * @throws MachineException if the constant is not of the machine's state enum
      */
     public String path(Enum<?> state) {
@@ -307,7 +370,11 @@ public final class States<C> {
         return out;
     }
 
-    /** The states' tag classes, by path, for tools; empty with {@code tags(false)}. */
+    /**
+     * The states' tag classes, by path, for tools; empty with {@code tags(false)}.
+     *
+     * @return a new list of the tag classes, in the states' document order (history states have none)
+     */
     public List<Class<? extends StateTag>> tagTypes() {
         java.util.ArrayList<Class<? extends StateTag>> out = new java.util.ArrayList<>();
         for (StateTag t : tags) {
@@ -321,9 +388,13 @@ public final class States<C> {
     /**
      * Sends an event to the machine on an entity; it moves now, and its tags with it.
      *
+     * @param entity the entity holding this machine's record
+     * @param event  the event's type, such as {@code "BELL"}
      * @return whether a state took the event (an action-only transition counts)
-     * @throws UnknownEventException if no state names the event; nothing changes
-     * @throws MachineException if the entity holds no record of this machine, or it was not spawned through a {@link StateWorld}
+     * @throws UnknownEventException if no state names the event (and the machine rejects unknown
+     *                               events, the default); nothing changes
+     * @throws MachineException if the entity holds no record of this machine, or it was not spawned through a {@link StateWorld},
+     *                          or the machine is builder-style (it takes no events)
      */
     public boolean send(Entity entity, String event) {
         StateRecord<C> r = read(entity);
@@ -339,6 +410,8 @@ public final class States<C> {
      * Sends the event named by a constant of the machine's event enum to the machine on an
      * entity; it moves now, and its tags with it. Allocation-free once warm.
      *
+     * @param entity the entity holding this machine's record
+     * @param event  a constant of the machine's event enum; not {@code null}
      * @return whether a state took the event (an action-only transition counts)
      * @throws MachineException if the constant is not of the machine's event enum, or the entity holds no record of this machine
      */
@@ -349,7 +422,13 @@ public final class States<C> {
         return r.world.send(r, id, chart.eventObjects[id]);
     }
 
-    /** Sends the event named by a constant to the world's own machine (a game's phases). */
+    /**
+     * Sends the event named by a constant to the world's own machine (a game's phases).
+     *
+     * @param world the world whose own entity holds this machine
+     * @param event a constant of the machine's event enum
+     * @return whether a state took the event, as {@link #send(Entity, Enum)}
+     */
     public boolean send(StateWorld world, Enum<?> event) {
         return send(world.entity(), event);
     }
@@ -365,8 +444,13 @@ public final class States<C> {
 
     /**
      * Sends a polled machine's event with arguments, which its handler receives (the
-     * {@code 000} document's {@code send(event, ...args)}).
+     * {@code 000} document's {@code send(event, ...args)}). For an XState-style machine with no
+     * arguments this is {@link #send(Entity, String)}.
      *
+     * @param entity the entity holding this machine's record
+     * @param event  the event's name
+     * @param args   the handler's arguments, copied; {@code null} for none
+     * @return whether a state took the event
      * @throws MachineException for an XState-style machine, whose events carry named fields: send an {@link Event}
      */
     public boolean send(Entity entity, String event, Object... args) {
@@ -382,7 +466,15 @@ public final class States<C> {
         return r.world.sendPolled(r, eventId(event), event, args == null ? new Object[0] : args.clone(), null);
     }
 
-    /** Sends an event with fields (which guards read) to the machine on an entity; a polled machine's handler receives the event as its argument. */
+    /**
+     * Sends an event with fields (which guards read) to the machine on an entity; a polled machine's handler receives the event as its argument.
+     *
+     * @param entity the entity holding this machine's record
+     * @param event  the event, with its type and fields
+     * @return whether a state took the event (an action-only transition counts)
+     * @throws MachineException if the entity holds no record of this machine, the event is named by a constant of
+     *                          another enum, or the machine is builder-style
+     */
     public boolean send(Entity entity, Event event) {
         StateRecord<C> r = read(entity);
         noEventsForBuilder();
@@ -398,8 +490,11 @@ public final class States<C> {
     /**
      * Forces a polled machine on an entity into a state (the {@code 000} document's {@code go}):
      * the name resolves from the active leaf, an active state is exited and entered again; its
-     * tags move with it.
+     * tags move with it. On a builder-style machine this is {@link #transitionTo}.
      *
+     * @param entity the entity holding this machine's record
+     * @param name   the state's name, resolved from the active leaf as a declared target is, or
+     *               {@code "$back"} for the previous leaf (nothing happens when there is none)
      * @throws MachineException if the machine is not polled, or the name names no state; nothing changes
      */
     public void go(Entity entity, String name) {
@@ -427,6 +522,8 @@ public final class States<C> {
      * {@code transitionTo}): exit, the new state's metadata, {@code onStateEnter}, enter, time 0;
      * to the current state it re-enters. Its tags move with it.
      *
+     * @param entity the entity holding this machine's record
+     * @param name   the state's name, as the builder declared it
      * @throws MachineException if the machine is not builder-style, or the name names no state; nothing changes
      */
     public void transitionTo(Entity entity, String name) {
@@ -450,12 +547,24 @@ public final class States<C> {
         }
     }
 
-    /** Sends an event to the world's own machine (a game's phases). */
+    /**
+     * Sends an event to the world's own machine (a game's phases).
+     *
+     * @param world the world whose own entity holds this machine
+     * @param event the event's type
+     * @return whether a state took the event, as {@link #send(Entity, String)}
+     */
     public boolean send(StateWorld world, String event) {
         return send(world.entity(), event);
     }
 
-    /** Sends an event with fields to the world's own machine. */
+    /**
+     * Sends an event with fields to the world's own machine.
+     *
+     * @param world the world whose own entity holds this machine
+     * @param event the event, with its type and fields
+     * @return whether a state took the event, as {@link #send(Entity, Event)}
+     */
     public boolean send(StateWorld world, Event event) {
         return send(world.entity(), event);
     }
@@ -463,6 +572,8 @@ public final class States<C> {
     /**
      * The machine's record on an entity: value, seconds left, {@code matches(path)}, context.
      *
+     * @param entity the entity; not {@code null}
+     * @return the live record itself, not a copy
      * @throws MachineException if the entity holds no record of this machine or was not spawned through a {@link StateWorld}
      */
     public StateRecord<C> read(Entity entity) {
@@ -479,7 +590,13 @@ public final class States<C> {
         return r;
     }
 
-    /** The world's own machine's record. */
+    /**
+     * The world's own machine's record.
+     *
+     * @param world the world whose own entity holds this machine
+     * @return the live record, as {@link #read(Entity)}
+     * @throws MachineException if the world's own entity holds no record of this machine
+     */
     public StateRecord<C> read(StateWorld world) {
         return read(world.entity());
     }

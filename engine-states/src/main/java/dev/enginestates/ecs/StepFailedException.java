@@ -11,6 +11,7 @@ import java.util.List;
 public final class StepFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
     private final transient List<MachineFailure> failures;
+    /** The number of the step that failed. */
     private final long step;
 
     StepFailedException(long step, double time, List<MachineFailure> failures) {
@@ -37,12 +38,21 @@ public final class StepFailedException extends RuntimeException {
         return b.toString();
     }
 
-    /** Every failure of the step, in the order they happened. */
+    /**
+     * Every failure of the step, in the order they happened.
+     *
+     * @return the failures, an unmodifiable list of at least one ({@code null} in an exception
+     *         that has been deserialized: the failures are not serialized)
+     */
     public List<MachineFailure> failures() {
         return failures;
     }
 
-    /** The number of the step that failed. */
+    /**
+     * The number of the step that failed.
+     *
+     * @return the step's number, as {@link StateWorld#steps()} reads just after it (the first step is 1)
+     */
     public long step() {
         return step;
     }

@@ -13,9 +13,16 @@ import java.util.List;
  */
 public final class CheckpointException extends MachineException {
     private static final long serialVersionUID = 1L;
+    /** The problems found, in the order found. */
     private final List<String> problems;
 
-    /** The problems found, in the order found. */
+    /**
+     * The problems found, in the order found.
+     *
+     * @param what     what could not be done, which starts the message, such as
+     *                 {@code "the checkpoint cannot be restored"}
+     * @param problems one line per problem, each with where it is and what was expected; copied
+     */
     public CheckpointException(String what, List<String> problems) {
         super("", format(what, problems));
         this.problems = List.copyOf(problems);
@@ -30,7 +37,11 @@ public final class CheckpointException extends MachineException {
         return sb.toString();
     }
 
-    /** Each problem on its own. */
+    /**
+     * Each problem on its own.
+     *
+     * @return the problems, an unmodifiable list in the order found
+     */
     public List<String> problems() {
         return problems;
     }

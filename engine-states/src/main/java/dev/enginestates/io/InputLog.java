@@ -62,7 +62,16 @@ public final class InputLog implements WorldInputs {
         this.start = saves.checkpointTree(world);
     }
 
-    /** Checkpoints the world and records its inputs from now on (until {@link #stop}). */
+    /**
+     * Checkpoints the world and records its inputs from now on (until {@link #stop}).
+     * The log becomes the world's one listener ({@link StateWorld#listen}), replacing any other.
+     *
+     * @param saves the saves for the world's machines, which write the checkpoint and the records
+     * @param world the world to record; every entity holding a machine needs an {@link EntityKey}
+     * @return the log, recording
+     * @throws CheckpointException if the world cannot be checkpointed (an entity holding a machine has no key,
+     *                             or a machine is not one of the saves')
+     */
     public static InputLog start(Saves saves, StateWorld world) {
         InputLog log = new InputLog(saves, world);
         world.listen(log);
@@ -74,7 +83,11 @@ public final class InputLog implements WorldInputs {
         world.listen(null);
     }
 
-    /** The log as JSON text: the starting checkpoint and the inputs in order. */
+    /**
+     * The log as JSON text: the starting checkpoint and the inputs in order.
+     *
+     * @return the log so far, which {@link #replay} reads; it may be called again as the log grows
+     */
     public String text() {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("format", FORMAT);
@@ -86,7 +99,11 @@ public final class InputLog implements WorldInputs {
         return saves.write(root);
     }
 
-    /** How many inputs were recorded. */
+    /**
+     * How many inputs were recorded.
+     *
+     * @return the number of inputs so far, unmatched ones included
+     */
     public int size() {
         return inputs.size();
     }
@@ -254,6 +271,14 @@ public final class InputLog implements WorldInputs {
      * Replays a log into a world: restores its starting checkpoint (spawning the keyed
      * entities the world lacks), then applies each input in order.
      *
+     * <p>The checks come first, and a log they refuse changes nothing. Once the inputs are being
+     * applied, a replayed step throws as {@link StateWorld#step} does (a
+     * {@link dev.enginestates.ecs.StepFailedException} when machines fail and the world has no
+     * failure handler), leaving the world part-way through the log.
+     *
+     * @param saves the saves for the log's machines
+     * @param world the world to replay into, usually a fresh one
+     * @param log   the log's JSON text, as {@link #text()} wrote it
      * @throws CheckpointException if the log is malformed, of another version, notes inputs on entities without keys,
      *         or names an entity, machine or state that does not exist
      */

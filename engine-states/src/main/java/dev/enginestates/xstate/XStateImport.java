@@ -80,49 +80,98 @@ public final class XStateImport<C> {
         this.context = Objects.requireNonNull(context, "context");
     }
 
-    /** Starts an import whose machine makes its contexts with {@code context}. */
+    /**
+     * Starts an import whose machine makes its contexts with {@code context}.
+     *
+     * @param <C>     the context type
+     * @param context makes a fresh context for each instance of the imported machine; not {@code null}
+     *                (the config's own {@code context} key is accepted and ignored)
+     * @return a new importer with no guards or actions supplied yet
+     * @throws IllegalStateException if Jackson is not on the class path (or, on the module path, not read)
+     */
     public static <C> XStateImport<C> withContext(Supplier<? extends C> context) {
         requireJackson();
         return new XStateImport<>(context);
     }
 
-    /** Supplies the guard named {@code name} in the config ({@code "guard": "name"} or {@code {"type": "name"}}). */
+    /**
+     * Supplies the guard named {@code name} in the config ({@code "guard": "name"} or {@code {"type": "name"}}).
+     *
+     * @param name  the guard's name in the config
+     * @param guard the guard, {@code (ctx, event) -> ...}; it replaces any guard given before under that name
+     * @return this importer, for chaining
+     */
     public XStateImport<C> guard(String name, Guard<C> guard) {
         guards.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(guard, "guard"));
         return this;
     }
 
-    /** Supplies the guard named {@code name}, reading the machine's entity and world as well: {@code (ctx, event, self) -> ...}. */
+    /**
+     * Supplies the guard named {@code name}, reading the machine's entity and world as well: {@code (ctx, event, self) -> ...}.
+     *
+     * @param name  the guard's name in the config
+     * @param guard the guard; it replaces any guard given before under that name
+     * @return this importer, for chaining
+     */
     public XStateImport<C> guard(String name, SelfGuard<C> guard) {
         guards.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(guard, "guard"));
         return this;
     }
 
-    /** Supplies guards by name for every name not given with {@link #guard}; return {@code null} for an unknown name. */
+    /**
+     * Supplies guards by name for every name not given with {@link #guard}; return {@code null} for an unknown name.
+     *
+     * @param resolver called at import with each guard name the config uses; a {@code null} answer is
+     *                 reported as a guard not supplied. Replaces any resolver given before
+     * @return this importer, for chaining
+     */
     public XStateImport<C> guards(Function<String, Guard<C>> resolver) {
         this.guardResolver = Objects.requireNonNull(resolver, "resolver");
         return this;
     }
 
-    /** Supplies the action named {@code name} in the config. */
+    /**
+     * Supplies the action named {@code name} in the config.
+     *
+     * @param name   the action's name in the config ({@code "entry"}, {@code "exit"} or a transition's {@code "actions"})
+     * @param action the action, {@code (ctx, event) -> ...}; it replaces any action given before under that name
+     * @return this importer, for chaining
+     */
     public XStateImport<C> action(String name, Action<C> action) {
         actions.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(action, "action"));
         return this;
     }
 
-    /** Supplies the action named {@code name}, seeing the machine's entity and world: {@code (ctx, event, self) -> ...}. */
+    /**
+     * Supplies the action named {@code name}, seeing the machine's entity and world: {@code (ctx, event, self) -> ...}.
+     *
+     * @param name   the action's name in the config
+     * @param action the action; it replaces any action given before under that name
+     * @return this importer, for chaining
+     */
     public XStateImport<C> action(String name, SelfAction<C> action) {
         actions.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(action, "action"));
         return this;
     }
 
-    /** Supplies actions by name for every name not given with {@link #action}; return {@code null} for an unknown name. */
+    /**
+     * Supplies actions by name for every name not given with {@link #action}; return {@code null} for an unknown name.
+     *
+     * @param resolver called at import with each action name the config uses; a {@code null} answer is
+     *                 reported as an action not supplied. Replaces any resolver given before
+     * @return this importer, for chaining
+     */
     public XStateImport<C> actions(Function<String, Action<C>> resolver) {
         this.actionResolver = Objects.requireNonNull(resolver, "resolver");
         return this;
     }
 
-    /** What the machine does with an event no state names; {@link UnknownEvents#ACCEPT} (XState's way) by default. */
+    /**
+     * What the machine does with an event no state names; {@link UnknownEvents#ACCEPT} (XState's way) by default.
+     *
+     * @param policy the policy for the machines imported from now on
+     * @return this importer, for chaining
+     */
     public XStateImport<C> unknownEvents(UnknownEvents policy) {
         this.unknownEvents = Objects.requireNonNull(policy, "policy");
         return this;
@@ -131,6 +180,8 @@ public final class XStateImport<C> {
     /**
      * Imports a machine from JSON text.
      *
+     * @param json the config's JSON text, one object; {@code null} or blank is reported as a missing config
+     * @return the compiled machine, with the config's {@code id} as its id
      * @throws InvalidMachineException if the text is not JSON, the config is malformed or the machine is invalid
      */
     public Machine<C> parse(String json) {
@@ -150,6 +201,8 @@ public final class XStateImport<C> {
     /**
      * Imports a machine from a JSON file.
      *
+     * @param file the file, read as UTF-8
+     * @return the compiled machine, with the config's {@code id} as its id
      * @throws InvalidMachineException if the file is not JSON or the machine is malformed or invalid
      * @throws IOException if the file cannot be read
      */
@@ -160,6 +213,8 @@ public final class XStateImport<C> {
     /**
      * Imports a machine from an already parsed config tree.
      *
+     * @param config the config, a JSON object; anything else (or {@code null}) is reported as a problem
+     * @return the compiled machine, with the config's {@code id} as its id
      * @throws InvalidMachineException if the config is malformed or the machine invalid
      */
     public Machine<C> from(JsonNode config) {
