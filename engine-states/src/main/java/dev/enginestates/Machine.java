@@ -72,9 +72,11 @@ public final class Machine<C> {
     /**
      * Declares and compiles a machine.
      *
-     * @param id the machine's name, used by dumps, tags and error messages
-     * @param context makes a fresh context for each instance
+     * @param <C> the context type
+     * @param id the machine's name, used by dumps, tags and error messages; not empty
+     * @param context makes a fresh context for each instance; not {@code null}
      * @param body declares the root's states and transitions
+     * @return the compiled machine, immutable: keep it in a {@code static final} field and share it
      * @throws InvalidMachineException listing every problem of the declaration at once
      */
     public static <C> Machine<C> define(String id, Supplier<? extends C> context, Consumer<MachineBuilder<C>> body) {
@@ -110,8 +112,15 @@ public final class Machine<C> {
      * {@code is(WATCH)}, {@code send(entity, BELL)}, {@code setState(REST)}; a constant of
      * another enum is refused with a clear error.
      *
+     * @param <C> the context type
+     * @param <S> the game's enum of states
+     * @param <E> the game's enum of events
+     * @param id the machine's name, used by dumps, tags and error messages; not empty
+     * @param context makes a fresh context for each instance; not {@code null}
      * @param states the enum whose constants name the states
      * @param events the enum whose constants name the events
+     * @param body declares the root's states and transitions, by the constants
+     * @return the compiled machine, immutable: keep it in a {@code static final} field and share it
      * @throws InvalidMachineException listing every problem of the declaration at once
      */
     public static <C, S extends Enum<S>, E extends Enum<E>> Machine<C> define(String id, Supplier<? extends C> context,
@@ -126,6 +135,13 @@ public final class Machine<C> {
      * {@code when} rules and eventless transitions): its states are named by the constants of
      * {@code states}. See {@link #define(String, Supplier, Class, Class, Consumer)}.
      *
+     * @param <C> the context type
+     * @param <S> the game's enum of states
+     * @param id the machine's name, used by dumps, tags and error messages; not empty
+     * @param context makes a fresh context for each instance; not {@code null}
+     * @param states the enum whose constants name the states
+     * @param body declares the root's states and transitions, by the constants
+     * @return the compiled machine, immutable: keep it in a {@code static final} field and share it
      * @throws InvalidMachineException listing every problem of the declaration at once
      */
     public static <C, S extends Enum<S>> Machine<C> define(String id, Supplier<? extends C> context, Class<S> states,
@@ -138,6 +154,11 @@ public final class Machine<C> {
     /**
      * Compiles a machine from a builder already filled in (the XState importer's way in).
      *
+     * @param <C> the context type
+     * @param id the machine's name, used by dumps, tags and error messages; not empty
+     * @param context makes a fresh context for each instance; not {@code null}
+     * @param builder the filled-in declaration; a typed builder brings its enums along
+     * @return the compiled machine, immutable and shared
      * @throws InvalidMachineException listing every problem of the declaration at once
      */
     public static <C> Machine<C> of(String id, Supplier<? extends C> context, MachineBuilder<C> builder) {
@@ -175,37 +196,67 @@ public final class Machine<C> {
         return new Machine<>(id, factory, null, chart, tags, List.copyOf(heldBy));
     }
 
-    /** The machine's id. */
+    /**
+     * The machine's id.
+     *
+     * @return the id it was declared with, such as {@code "siege"}
+     */
     public String id() {
         return id;
     }
 
-    /** The definition tree as declared ({@code null} for a polled {@code StatesDef} machine). */
+    /**
+     * The definition tree as declared ({@code null} for a polled {@code StatesDef} machine).
+     *
+     * @return the root's definition, or {@code null} for a polled or builder-style machine
+     */
     public StateDefinition<C> definition() {
         return definition;
     }
 
-    /** A fresh context from the machine's factory. */
+    /**
+     * A fresh context from the machine's factory.
+     *
+     * @return a new context, made by the factory the machine was declared with
+     * @throws MachineException if the machine was declared without a context factory (a
+     *                          {@code StatesDef} or builder-style machine can be)
+     */
     public C newContext() {
         return contextFactory.get();
     }
 
-    /** Whether the ECS binding gives each state a tag component (declared with {@code tags(false)} to turn off). */
+    /**
+     * Whether the ECS binding gives each state a tag component (declared with {@code tags(false)} to turn off).
+     *
+     * @return {@code true} unless the declaration turned tags off
+     */
     public boolean tags() {
         return tags;
     }
 
-    /** The component types that hold this machine alone (declared with {@code heldBy(...)}). */
+    /**
+     * The component types that hold this machine alone (declared with {@code heldBy(...)}).
+     *
+     * @return the component classes, unmodifiable; empty when none was declared
+     */
     public List<Class<?>> heldBy() {
         return heldBy;
     }
 
-    /** The event types its states name, in document order. */
+    /**
+     * The event types its states name, in document order.
+     *
+     * @return the event types, such as {@code "START"}; for a typed machine, its constants' names
+     */
     public List<String> events() {
         return chart.knownEvents();
     }
 
-    /** The dotted path of every state (history states included), in document order, without the root. */
+    /**
+     * The dotted path of every state (history states included), in document order, without the root.
+     *
+     * @return a new list of paths, such as {@code "PATROL.WATCH"}
+     */
     public List<String> statePaths() {
         List<String> out = new ArrayList<>();
         for (int s = 1; s < chart.size; s++) {
@@ -218,6 +269,9 @@ public final class Machine<C> {
      * The dotted path of the state a constant of the machine's state enum declares
      * ({@code path(WATCH)} is {@code "PATROL.WATCH"}).
      *
+     * @param state a constant of the machine's state enum
+     * @return the state's dotted path from the root
+     * @throws NullPointerException if {@code state} is {@code null}
      * @throws MachineException if the machine's states are not named by that constant's enum
      */
     public String path(Enum<?> state) {
@@ -228,12 +282,20 @@ public final class Machine<C> {
         return chart.path[s];
     }
 
-    /** The enum whose constants name the states, or {@code null} when they are named by strings. */
+    /**
+     * The enum whose constants name the states, or {@code null} when they are named by strings.
+     *
+     * @return the state enum's class, or {@code null}
+     */
     public Class<?> stateEnum() {
         return chart.enumNames().stateEnum();
     }
 
-    /** The enum whose constants name the events, or {@code null} when they are named by strings (or a typed machine takes none). */
+    /**
+     * The enum whose constants name the events, or {@code null} when they are named by strings (or a typed machine takes none).
+     *
+     * @return the event enum's class, or {@code null}
+     */
     public Class<?> eventEnum() {
         return chart.enumNames().eventEnum();
     }

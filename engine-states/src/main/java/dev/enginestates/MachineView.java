@@ -11,37 +11,78 @@ import java.util.List;
  * @param <C> the context type
  */
 public interface MachineView<C> {
-    /** The machine's id. */
+    /**
+     * The machine's id.
+     *
+     * @return the id the machine was declared with, such as {@code "guard"}
+     */
     String machineId();
 
-    /** The active leaf's path ({@code "combat.engage"}); the leaves of a parallel state joined by {@code ", "}; {@code ""} before a start. */
+    /**
+     * The active leaf's path ({@code "combat.engage"}); the leaves of a parallel state joined by {@code ", "}; {@code ""} before a start.
+     *
+     * @return the active leaf's path, never {@code null}
+     */
     String state();
 
-    /** The leaf active before the last transition (polled and builder styles), else {@code ""}. */
+    /**
+     * The leaf active before the last transition (polled and builder styles), else {@code ""}.
+     *
+     * @return the previous leaf's path, or {@code ""}
+     */
     String previous();
 
-    /** The state value as XState writes it: a key, or nested maps for compound and parallel states. */
+    /**
+     * The state value as XState writes it: a key, or nested maps for compound and parallel states.
+     *
+     * @return a {@code String} such as {@code "idle"}, or a {@code Map} from keys to values,
+     *         such as {@code {combat=engage}}
+     */
     Object value();
 
     /**
      * Whether the state at a dotted path is active.
      *
+     * @param path the state's dotted path from the root, such as {@code "patrol.watch"};
+     *             {@code ""} is the root
+     * @return whether that state is active, as the leaf or an ancestor of it
      * @throws MachineException if the path names no state of the machine (with a "did you mean")
      */
     boolean matches(String path);
 
-    /** The paths of the active leaves, in document order. */
+    /**
+     * The paths of the active leaves, in document order.
+     *
+     * @return a new list of paths; empty before a start
+     */
     List<String> leaves();
 
-    /** The context. */
+    /**
+     * The context.
+     *
+     * @return the game's object the machine runs on; {@code null} for a builder-style machine
+     *         not yet initialized
+     */
     C context();
 
-    /** Whether a top-level final state was reached. */
+    /**
+     * Whether a top-level final state was reached.
+     *
+     * @return {@code true} once the machine is done; always {@code false} for the builder style
+     */
     boolean isDone();
 
-    /** Seconds in the active leaf. */
+    /**
+     * Seconds in the active leaf.
+     *
+     * @return seconds since the active leaf was entered; 0 before a start
+     */
     double time();
 
-    /** Seconds before the machine leaves on time (a wait's or an {@code after}'s), 0 when none counts. */
+    /**
+     * Seconds before the machine leaves on time (a wait's or an {@code after}'s), 0 when none counts.
+     *
+     * @return seconds left, 0 or more
+     */
     double secondsLeft();
 }

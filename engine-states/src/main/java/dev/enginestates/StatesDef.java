@@ -55,6 +55,9 @@ public final class StatesDef<C> {
      * Declares a polled machine named {@value #DEFAULT_ID}. Give it a name of its own with
      * {@link #define(String, Consumer)} when it goes on entities or into dumps next to others.
      *
+     * @param <C> the context type
+     * @param body declares the table: the initial state, states, guards, timers and events
+     * @return the compiled definition, immutable: keep it in a {@code static final} field and share it
      * @throws InvalidMachineException listing every problem of the table at once (unknown
      *                                 names, {@code $back} as a {@code to} key, duplicates, ...)
      */
@@ -65,7 +68,10 @@ public final class StatesDef<C> {
     /**
      * Declares a polled machine.
      *
-     * @param id the machine's name, used by dumps, tags and error messages
+     * @param <C> the context type
+     * @param id the machine's name, used by dumps, tags and error messages; not empty
+     * @param body declares the table: the initial state, states, guards, timers and events
+     * @return the compiled definition, immutable: keep it in a {@code static final} field and share it
      * @throws InvalidMachineException listing every problem of the table at once
      */
     public static <C> StatesDef<C> define(String id, Consumer<StatesBuilder<C>> body) {
@@ -77,8 +83,11 @@ public final class StatesDef<C> {
      * {@code States.of(def).trait()} uses and a checkpoint restore needs (it reads a saved
      * context into a fresh one).
      *
-     * @param id      the machine's name, used by dumps, tags and error messages
+     * @param <C>     the context type
+     * @param id      the machine's name, used by dumps, tags and error messages; not empty
      * @param context makes a fresh context; {@code null} when every instance is given its own
+     * @param body    declares the table: the initial state, states, guards, timers and events
+     * @return the compiled definition, immutable: keep it in a {@code static final} field and share it
      * @throws InvalidMachineException listing every problem of the table at once
      */
     public static <C> StatesDef<C> define(String id, Supplier<? extends C> context, Consumer<StatesBuilder<C>> body) {
@@ -87,22 +96,38 @@ public final class StatesDef<C> {
         return new StatesDef<>(Machine.polled(id, context, builder));
     }
 
-    /** The machine's id. */
+    /**
+     * The machine's id.
+     *
+     * @return the id it was declared with, or {@value #DEFAULT_ID}
+     */
     public String id() {
         return machine.id();
     }
 
-    /** The machine this table compiles to: what the ECS face, dumps and checkpoints take. */
+    /**
+     * The machine this table compiles to: what the ECS face, dumps and checkpoints take.
+     *
+     * @return the compiled machine, shared by every instance
+     */
     public Machine<C> machine() {
         return machine;
     }
 
-    /** The dotted path of every state, in declaration order. */
+    /**
+     * The dotted path of every state, in declaration order.
+     *
+     * @return a new list of paths, such as {@code "combat.engage"}
+     */
     public List<String> statePaths() {
         return machine.statePaths();
     }
 
-    /** The events the states name, in declaration order. */
+    /**
+     * The events the states name, in declaration order.
+     *
+     * @return the event types, such as {@code "hit"}
+     */
     public List<String> events() {
         return machine.events();
     }

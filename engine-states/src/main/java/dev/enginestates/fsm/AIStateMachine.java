@@ -7,7 +7,11 @@ package dev.enginestates.fsm;
  * @param <C> the bot's context
  */
 public class AIStateMachine<C extends AIContext> extends StateMachine<C> {
-    /** A brain over a definition; {@link #initialize} starts it. */
+    /**
+     * A brain over a definition; {@link #initialize} starts it.
+     *
+     * @param definition the built machine to run; not {@code null}
+     */
     public AIStateMachine(StateMachineDefinition<C> definition) {
         super(definition);
     }

@@ -19,12 +19,24 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface State {
-    /** The state's name. */
+    /**
+     * The state's name.
+     *
+     * @return the name other handlers return to move here, such as {@code "Attack"}; not blank
+     */
     String value();
 
-    /** Whether the machine starts here; exactly one state of a machine is initial. */
+    /**
+     * Whether the machine starts here; exactly one state of a machine is initial.
+     *
+     * @return {@code true} for the initial state; {@code false} by default
+     */
     boolean initial() default false;
 
-    /** Seconds after entry during which the handler does not run (enter hooks still run at once). */
+    /**
+     * Seconds after entry during which the handler does not run (enter hooks still run at once).
+     *
+     * @return the delay in seconds, finite and 0 or more; 0 by default (no delay)
+     */
     float delay() default 0f;
 }

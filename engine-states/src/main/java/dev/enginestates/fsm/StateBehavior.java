@@ -15,6 +15,10 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
 public @interface StateBehavior {
-    /** The behavior's name, such as {@code "door"}. */
+    /**
+     * The behavior's name, such as {@code "door"}.
+     *
+     * @return the name the machine takes when its builder was given no id
+     */
     String value();
 }

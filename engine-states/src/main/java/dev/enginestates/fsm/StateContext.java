@@ -14,27 +14,60 @@ import dev.dominion.ecs.api.Entity;
  * {@code StateContext.windowEntered(ctx, "commit")}.
  */
 public interface StateContext extends StateContextCore {
-    /** The entity the machine lives on, or {@code null} while it is not on one. */
+    /**
+     * The entity the machine lives on, or {@code null} while it is not on one.
+     *
+     * @return the entity, or {@code null}
+     */
     Entity entity();
 
+    /**
+     * Called by the world, not by game code: with the entity when the machine is spawned,
+     * attached or restored, with {@code null} when it is despawned or detached.
+     *
+     * @param entity the entity the machine now lives on, or {@code null}
+     */
     void setEntity(Entity entity);
 
-    /** {@code ctx.progress()}. */
+    /**
+     * {@code ctx.progress()}.
+     *
+     * @param ctx the machine's context
+     * @return time in state over the state's duration (1 once it has passed), 0 without a duration
+     */
     static float progress(StateContextCore ctx) {
         return ctx.progress();
     }
 
-    /** {@code ctx.inWindow(name)}. */
+    /**
+     * {@code ctx.inWindow(name)}.
+     *
+     * @param ctx  the machine's context
+     * @param name the window's name, as configured on the current state
+     * @return whether the current state has the window and the progress lies in it
+     */
     static boolean inWindow(StateContextCore ctx, String name) {
         return ctx.inWindow(name);
     }
 
-    /** {@code ctx.windowEntered(name)}. */
+    /**
+     * {@code ctx.windowEntered(name)}.
+     *
+     * @param ctx  the machine's context
+     * @param name the window's name, as configured on the current state
+     * @return whether the last advance opened the window; {@code false} when the state has none by that name
+     */
     static boolean windowEntered(StateContextCore ctx, String name) {
         return ctx.windowEntered(name);
     }
 
-    /** {@code ctx.windowExited(name)}. */
+    /**
+     * {@code ctx.windowExited(name)}.
+     *
+     * @param ctx  the machine's context
+     * @param name the window's name, as configured on the current state
+     * @return whether the last advance closed the window; {@code false} when the state has none by that name
+     */
     static boolean windowExited(StateContextCore ctx, String name) {
         return ctx.windowExited(name);
     }

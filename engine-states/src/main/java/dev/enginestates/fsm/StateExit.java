@@ -11,6 +11,11 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface StateExit {
-    /** The state's name. */
+    /**
+     * The state's name.
+     *
+     * @return the name of the state whose hook this is, as its {@code @State} or
+     *         {@code configureState} declares it
+     */
     String value();
 }

@@ -48,7 +48,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     private final StateMachineDefinition<C> definition;
     private final MachineRecord record;
 
-    /** A machine over a definition; {@link #initialize} starts it. */
+    /**
+     * A machine over a definition; {@link #initialize} starts it.
+     *
+     * @param definition the built machine to run; not {@code null}
+     */
     public StateMachine(StateMachineDefinition<C> definition) {
         this.definition = Objects.requireNonNull(definition, "definition");
         this.record = new MachineRecord(Access.chart(definition.machine()), null);
@@ -59,7 +63,9 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * {@code onStateEnter} and the state's enter hook run, time in state is 0. Called again, it
      * starts over (no exit hook runs).
      *
-     * @throws IllegalArgumentException if the context is {@code null} or not what the handlers take; nothing changes
+     * @param ctx the context to run on, which every later call passes too
+     * @throws NullPointerException if the context is {@code null}; nothing changes
+     * @throws IllegalArgumentException if the context is not what the handlers take; nothing changes
      */
     public void initialize(C ctx) {
         Object before = record.context();
@@ -72,19 +78,40 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         }
     }
 
-    /** Records the previous progress, then adds {@code dt} to the time in state (float), both written to the context. A state without a handler does nothing. */
+    /**
+     * Records the previous progress, then adds {@code dt} to the time in state (float), both written to the context. A state without a handler does nothing.
+     *
+     * @param ctx the machine's context; another one takes its place from now on
+     * @param dt  the seconds to add, finite and 0 or more
+     * @throws IllegalStateException before {@link #initialize}
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
+     */
     public void advance(C ctx, float dt) {
         use(ctx, dt, "advance");
         BuilderInterpreter.advance(record, dt);
     }
 
-    /** Runs the current state's handler (unless its delay has not elapsed) without advancing time, and moves to the state it returns. */
+    /**
+     * Runs the current state's handler (unless its delay has not elapsed) without advancing time, and moves to the state it returns.
+     *
+     * @param ctx the machine's context; another one takes its place from now on
+     * @param dt  the step's seconds, handed to the handler; finite and 0 or more
+     * @throws IllegalStateException before {@link #initialize}
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
+     */
     public void runState(C ctx, float dt) {
         use(ctx, dt, "runState");
         BuilderInterpreter.runState(record, dt);
     }
 
-    /** {@link #advance} then {@link #runState}, exactly. */
+    /**
+     * {@link #advance} then {@link #runState}, exactly.
+     *
+     * @param ctx the machine's context; another one takes its place from now on
+     * @param dt  the seconds since the last update, finite and 0 or more
+     * @throws IllegalStateException before {@link #initialize}
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
+     */
     public void update(C ctx, float dt) {
         use(ctx, dt, "update");
         BuilderInterpreter.update(record, dt);
@@ -94,6 +121,9 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * Forces a transition: the current state's exit, the new state's metadata, {@code onStateEnter},
      * its enter hook, time 0. To the current state it re-enters.
      *
+     * @param ctx  the machine's context; another one takes its place from now on
+     * @param name the state to go to, such as {@code "Opening"}
+     * @throws IllegalStateException before {@link #initialize}
      * @throws MachineException if the name names no state; nothing changes
      */
     public void transitionTo(C ctx, String name) {
@@ -105,7 +135,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         BuilderInterpreter.transitionTo(record, s);
     }
 
-    /** The current state's name, or {@code null} before {@link #initialize}. */
+    /**
+     * The current state's name, or {@code null} before {@link #initialize}.
+     *
+     * @return the state's name, such as {@code "Opening"}, or {@code null}
+     */
     public String current() {
         return record.status() == MachineRecord.ACTIVE ? record.chart().path[record.leaf()] : null;
     }
@@ -116,7 +150,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         return p > 0 ? record.chart().path[p] : "";
     }
 
-    /** The machine's own time in the current state (what it writes into the context). */
+    /**
+     * The machine's own time in the current state (what it writes into the context).
+     *
+     * @return seconds since the current state was entered, counted in float; 0 before {@link #initialize}
+     */
     public float timeInState() {
         return record.timeInState();
     }
@@ -175,7 +213,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         return Reads.secondsLeft(record, 0);
     }
 
-    /** The definition this machine runs. */
+    /**
+     * The definition this machine runs.
+     *
+     * @return the definition given to the constructor
+     */
     public StateMachineDefinition<C> definition() {
         return definition;
     }

@@ -72,12 +72,18 @@ public final class StateMachineBuilder<C extends StateContextCore> {
     /**
      * A builder whose machine is named by the first {@link StateBehavior} registered (or
      * {@code "fsm"}), with a context factory for {@code States.of(def).trait()} and restores.
+     *
+     * @param contexts makes a fresh context; {@code null} when every instance is given its own
      */
     public StateMachineBuilder(Supplier<? extends C> contexts) {
         this(null, contexts);
     }
 
-    /** A builder for a machine named {@code id} (dumps, tags and errors name it). */
+    /**
+     * A builder for a machine named {@code id} (dumps, tags and errors name it).
+     *
+     * @param id the machine's name; {@code null} to name it as the no-argument builder does
+     */
     public StateMachineBuilder(String id) {
         this(id, null);
     }
@@ -85,6 +91,9 @@ public final class StateMachineBuilder<C extends StateContextCore> {
     /**
      * A builder for a machine named {@code id}, with a context factory, which an entity's
      * {@code States.of(def).trait()} uses and a checkpoint restore needs.
+     *
+     * @param id       the machine's name; {@code null} to name it as the no-argument builder does
+     * @param contexts makes a fresh context; {@code null} when every instance is given its own
      */
     public StateMachineBuilder(String id, Supplier<? extends C> contexts) {
         this.id = id;
@@ -95,6 +104,11 @@ public final class StateMachineBuilder<C extends StateContextCore> {
      * Registers the annotated methods of a behavior class, made once through its no-argument
      * constructor: {@link State} handlers, {@link StateEnter}, {@link StateExit} and
      * {@link StateWindow} hooks, static or not, inherited ones included.
+     *
+     * @param behavior the class to scan; it is made only when some annotated method is not
+     *                 static. A problem ({@code null}, no annotated method, no usable
+     *                 constructor, a wrong signature) is reported by {@link #build()}
+     * @return this builder, for chaining
      */
     public StateMachineBuilder<C> registerHandlers(Class<?> behavior) {
         if (behavior == null) {
@@ -119,7 +133,13 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         return this;
     }
 
-    /** Registers the annotated methods of a behavior instance (whose fields the handlers may share). */
+    /**
+     * Registers the annotated methods of a behavior instance (whose fields the handlers may share).
+     *
+     * @param behavior the object whose class is scanned and whose instance methods are called; a
+     *                 {@code Class} is registered as {@link #registerHandlers(Class)} does
+     * @return this builder, for chaining
+     */
     public StateMachineBuilder<C> registerHandlers(Object behavior) {
         if (behavior == null) {
             problems.add("registerHandlers(null); expected an object with @State methods");
@@ -132,7 +152,13 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         return this;
     }
 
-    /** Configures a state, declaring it if no handler named it: metadata, handler and hooks follow. */
+    /**
+     * Configures a state, declaring it if no handler named it: metadata, handler and hooks follow.
+     *
+     * @param name the state's name, such as {@code "Opening"}; a {@code null} or blank one is
+     *             reported by {@link #build()}
+     * @return the state's configuration, whose calls chain on
+     */
     public StateConfig configureState(String name) {
         if (name == null || name.isBlank()) {
             problems.add("configureState(" + (name == null ? "null" : "'" + name + "'") + "); expected a state name");
@@ -141,7 +167,12 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         return new StateConfig(spec(name));
     }
 
-    /** A hook run on every state entry (initialization included), after the state's metadata is written and before its enter hook. */
+    /**
+     * A hook run on every state entry (initialization included), after the state's metadata is written and before its enter hook.
+     *
+     * @param hook called with the context and the entered state's name; given at most once
+     * @return this builder, for chaining
+     */
     @SuppressWarnings("unchecked")
     public StateMachineBuilder<C> onStateEnter(BiConsumer<? super C, String> hook) {
         if (hook == null) {
@@ -154,13 +185,23 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         return this;
     }
 
-    /** Whether the ECS binding gives each state a tag component (default true). */
+    /**
+     * Whether the ECS binding gives each state a tag component (default true).
+     *
+     * @param tags {@code false} to give the states no tag components
+     * @return this builder, for chaining
+     */
     public StateMachineBuilder<C> tags(boolean tags) {
         this.tags = tags;
         return this;
     }
 
-    /** Component types that, present on the machine's entity, hold it: it neither advances nor runs. */
+    /**
+     * Component types that, present on the machine's entity, hold it: it neither advances nor runs.
+     *
+     * @param types the component classes; added to those given before
+     * @return this builder, for chaining
+     */
     public StateMachineBuilder<C> heldBy(Class<?>... types) {
         for (Class<?> t : types) {
             if (t == null) {
@@ -175,6 +216,7 @@ public final class StateMachineBuilder<C extends StateContextCore> {
     /**
      * Builds the immutable definition, shared by every instance on every thread.
      *
+     * @return the definition, to keep in a {@code static final} field and share
      * @throws InvalidMachineException listing every problem at once
      */
     public StateMachineDefinition<C> build() {
@@ -526,7 +568,12 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             this.where = "configureState(\"" + spec.name + "\")";
         }
 
-        /** How long the state lasts, in seconds: its progress is time in state over it. */
+        /**
+         * How long the state lasts, in seconds: its progress is time in state over it.
+         *
+         * @param seconds the duration, finite and above 0
+         * @return this configuration, for chaining
+         */
         public StateConfig duration(float seconds) {
             if (!(seconds > 0f) || Float.isInfinite(seconds)) {
                 problems.add(where + ".duration(" + seconds + "); expected finite seconds above 0");
@@ -536,13 +583,23 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             return this;
         }
 
-        /** Seconds after entry during which the handler does not run (enter hooks run at once). */
+        /**
+         * Seconds after entry during which the handler does not run (enter hooks run at once).
+         *
+         * @param seconds the delay, finite and 0 or more
+         * @return this configuration, for chaining
+         */
         public StateConfig delay(float seconds) {
             spec.setDelay(seconds, where + ".delay(...)");
             return this;
         }
 
-        /** A tag the context reads as {@code currentStateTag}: which of the states one handler backs. */
+        /**
+         * A tag the context reads as {@code currentStateTag}: which of the states one handler backs.
+         *
+         * @param tag the tag, such as {@code "light"}; not {@code null}
+         * @return this configuration, for chaining
+         */
         public StateConfig tag(String tag) {
             if (tag == null) {
                 problems.add(where + ".tag(null); expected a tag");
@@ -555,6 +612,11 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         /**
          * A timing window, its bounds in progress: fractions of the duration, {@code 0 <= from <= to}.
          * See {@link Window}.
+         *
+         * @param name the window's name, unique in the state, such as {@code "damage"}
+         * @param from the progress it opens at, 0 or more
+         * @param to   the progress it closes at, {@code from} or more
+         * @return this configuration, for chaining
          */
         public StateConfig window(String name, float from, float to) {
             String w = where + ".window(" + (name == null ? "null" : "\"" + name + "\"") + ", " + from + ", " + to + ")";
@@ -570,19 +632,33 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             return this;
         }
 
-        /** Data the context reads as {@code currentStateData}, such as an attack step's cost. */
+        /**
+         * Data the context reads as {@code currentStateData}, such as an attack step's cost.
+         *
+         * @param data any object, shared by every instance; {@code null} for none
+         * @return this configuration, for chaining
+         */
         public StateConfig data(Object data) {
             spec.data = data;
             return this;
         }
 
-        /** The motion profile the context reads as {@code currentStateMotion}. */
+        /**
+         * The motion profile the context reads as {@code currentStateMotion}.
+         *
+         * @param motion the profile; {@code null} for none
+         * @return this configuration, for chaining
+         */
         public StateConfig motion(StateMotionProfile motion) {
             spec.motion = motion;
             return this;
         }
 
-        /** Makes this the initial state. */
+        /**
+         * Makes this the initial state.
+         *
+         * @return this configuration, for chaining
+         */
         public StateConfig asInitial() {
             if (!spec.initialBy.contains(where + ".asInitial()")) {
                 spec.initialBy.add(where + ".asInitial()");
@@ -590,7 +666,12 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             return this;
         }
 
-        /** The state's handler: returns the next state's name, or {@code null} to stay. */
+        /**
+         * The state's handler: returns the next state's name, or {@code null} to stay.
+         *
+         * @param handler called with the context and the step's seconds; not {@code null}
+         * @return this configuration, for chaining
+         */
         @SuppressWarnings("unchecked")
         public StateConfig handler(StateHandler<? super C> handler) {
             if (handler == null) {
@@ -601,7 +682,12 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             return this;
         }
 
-        /** The state's enter hook, run on every entry, at once even with a delay. */
+        /**
+         * The state's enter hook, run on every entry, at once even with a delay.
+         *
+         * @param hook called with the context; not {@code null}
+         * @return this configuration, for chaining
+         */
         @SuppressWarnings("unchecked")
         public StateConfig enter(Consumer<? super C> hook) {
             if (hook == null) {
@@ -613,7 +699,12 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             return this;
         }
 
-        /** The state's exit hook, run first in every transition out of it. */
+        /**
+         * The state's exit hook, run first in every transition out of it.
+         *
+         * @param hook called with the context; not {@code null}
+         * @return this configuration, for chaining
+         */
         @SuppressWarnings("unchecked")
         public StateConfig exit(Consumer<? super C> hook) {
             if (hook == null) {
@@ -625,22 +716,42 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             return this;
         }
 
-        /** Configures another state (the builder's own call, to go on chaining). */
+        /**
+         * Configures another state (the builder's own call, to go on chaining).
+         *
+         * @param name the other state's name
+         * @return that state's configuration
+         */
         public StateConfig configureState(String name) {
             return StateMachineBuilder.this.configureState(name);
         }
 
-        /** The builder's {@link StateMachineBuilder#registerHandlers(Class)}. */
+        /**
+         * The builder's {@link StateMachineBuilder#registerHandlers(Class)}.
+         *
+         * @param behavior the class to scan
+         * @return the builder, for chaining
+         */
         public StateMachineBuilder<C> registerHandlers(Class<?> behavior) {
             return StateMachineBuilder.this.registerHandlers(behavior);
         }
 
-        /** The builder's {@link StateMachineBuilder#onStateEnter}. */
+        /**
+         * The builder's {@link StateMachineBuilder#onStateEnter}.
+         *
+         * @param hook called with the context and the entered state's name
+         * @return the builder, for chaining
+         */
         public StateMachineBuilder<C> onStateEnter(BiConsumer<? super C, String> hook) {
             return StateMachineBuilder.this.onStateEnter(hook);
         }
 
-        /** The builder's {@link StateMachineBuilder#build()}. */
+        /**
+         * The builder's {@link StateMachineBuilder#build()}.
+         *
+         * @return the definition
+         * @throws InvalidMachineException listing every problem at once
+         */
         public StateMachineDefinition<C> build() {
             return StateMachineBuilder.this.build();
         }

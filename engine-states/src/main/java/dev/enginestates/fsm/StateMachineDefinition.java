@@ -19,22 +19,38 @@ public final class StateMachineDefinition<C extends StateContextCore> {
         this.machine = machine;
     }
 
-    /** The machine's name: the builder's id, else its first {@link StateBehavior}'s, else {@code "fsm"}. */
+    /**
+     * The machine's name: the builder's id, else its first {@link StateBehavior}'s, else {@code "fsm"}.
+     *
+     * @return the machine's name, such as {@code "door"}
+     */
     public String id() {
         return machine.id();
     }
 
-    /** The states' names, in the order they are numbered (dumps, tags, checkpoints). */
+    /**
+     * The states' names, in the order they are numbered (dumps, tags, checkpoints).
+     *
+     * @return a new list of the state names, such as {@code "Opening"}
+     */
     public List<String> states() {
         return machine.statePaths();
     }
 
-    /** The state the machine starts in. */
+    /**
+     * The state the machine starts in.
+     *
+     * @return the initial state's name
+     */
     public String initialState() {
         return Access.chart(machine).path[Access.chart(machine).initial[0]];
     }
 
-    /** The machine this definition compiles to: what the ECS face, dumps and checkpoints take. */
+    /**
+     * The machine this definition compiles to: what the ECS face, dumps and checkpoints take.
+     *
+     * @return the compiled machine, shared by every instance
+     */
     public Machine<C> machine() {
         return machine;
     }

@@ -26,13 +26,26 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.METHOD)
 public @interface StateWindow {
-    /** The state whose window it is. */
+    /**
+     * The state whose window it is.
+     *
+     * @return the state's name, as its {@code @State} or {@code configureState} declares it
+     */
     String state();
 
-    /** The window's name, as configured with {@code configureState(state).window(name, from, to)}. */
+    /**
+     * The window's name, as configured with {@code configureState(state).window(name, from, to)}.
+     *
+     * @return the window's name, such as {@code "damage"}
+     */
     String window();
 
-    /** Which edge runs the callback. */
+    /**
+     * Which edge runs the callback.
+     *
+     * @return {@link Edge#ENTERED} (the default) to run it when the window opens,
+     *         {@link Edge#EXITED} when it closes
+     */
     Edge on() default Edge.ENTERED;
 
     /** A window's edges. */

@@ -74,7 +74,12 @@ public final class StateMachine<C> implements MachineView<C> {
     /** Hears the active leaf change: {@code (to, from)}, both leaf paths. */
     @FunctionalInterface
     public interface ChangeListener {
-        /** The active leaf changed from {@code from} to {@code to} (equal when a state was entered again). */
+        /**
+         * The active leaf changed from {@code from} to {@code to} (equal when a state was entered again).
+         *
+         * @param to   the active leaf's path now, as {@link StateMachine#state()} says it
+         * @param from the leaf's path before the change; several parallel leaves are joined by {@code ", "}
+         */
         void changed(String to, String from);
     }
 
@@ -90,7 +95,12 @@ public final class StateMachine<C> implements MachineView<C> {
     private ChangeListener[] listeners = NO_LISTENERS;
     private int[] before = new int[8];
 
-    /** Starts an XState-style machine with a fresh context from its factory. */
+    /**
+     * Starts an XState-style machine with a fresh context from its factory.
+     *
+     * @param machine the machine to run; a polled one works too when it has a context factory
+     * @throws MachineException if the machine has no context factory, or is builder-style
+     */
     public StateMachine(Machine<C> machine) {
         this(machine, machine.newContext());
     }
@@ -98,12 +108,21 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Starts a machine over the given context: its initial states are entered now (their entry
      * actions or {@code enter(ctx, "")} run), and no change is reported.
+     *
+     * @param machine the machine to run; not {@code null}
+     * @param context the game's object the machine reads and writes
+     * @throws MachineException if the machine is builder-style: run it with {@code dev.enginestates.fsm.StateMachine}
      */
     public StateMachine(Machine<C> machine, C context) {
         this(machine, context, true);
     }
 
-    /** Starts a polled machine over {@code ctx}: the initial branch is entered now, {@code enter(ctx, "")} outermost first, no change event. */
+    /**
+     * Starts a polled machine over {@code ctx}: the initial branch is entered now, {@code enter(ctx, "")} outermost first, no change event.
+     *
+     * @param def the table to run; not {@code null}
+     * @param ctx the game's object the machine reads and writes
+     */
     public StateMachine(StatesDef<C> def, C ctx) {
         this(Objects.requireNonNull(def, "definition").machine(), ctx, true);
     }
@@ -138,7 +157,12 @@ public final class StateMachine<C> implements MachineView<C> {
      * For tests: a polled machine put straight into a state (its leaf, or a compound state's
      * initial leaf) with no code run and every clock at 0; set clocks with {@link #withTime}.
      *
-     * @throws IllegalArgumentException if the path names no state
+     * @param <C>   the context type
+     * @param def   the table to run
+     * @param ctx   the game's object the machine reads and writes
+     * @param state the state's path ({@code "combat.engage"}), or its name when no other state has it
+     * @return the machine, in that state
+     * @throws IllegalArgumentException if the path names no state, or the name is ambiguous
      */
     public static <C> StateMachine<C> startIn(StatesDef<C> def, C ctx, String state) {
         StateMachine<C> m = new StateMachine<>(def.machine(), ctx, false);
@@ -150,7 +174,13 @@ public final class StateMachine<C> implements MachineView<C> {
      * For tests: an XState-style machine put straight into the given states (as a game sets a
      * state by hand: no actions run, a wait there starts from 0).
      *
-     * @throws IllegalArgumentException if a path names no state
+     * @param <C>     the context type
+     * @param machine the XState-style machine to run
+     * @param ctx     the game's object the machine reads and writes
+     * @param states  the states' paths, or names no other state has: one state, or one per
+     *                region of a parallel state (they must be able to be active together)
+     * @return the machine, in those states
+     * @throws IllegalArgumentException if a path names no state, or a name is ambiguous
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, String... states) {
         StateMachine<C> m = new StateMachine<>(machine, ctx, false);
@@ -167,6 +197,12 @@ public final class StateMachine<C> implements MachineView<C> {
      * For tests: a typed machine put straight into the states declared with constants of its
      * state enum (no actions run, a wait there starts from 0); see {@link #startIn(Machine, Object, String...)}.
      *
+     * @param <C>     the context type
+     * @param machine the typed machine to run
+     * @param ctx     the game's object the machine reads and writes
+     * @param state   the constant of a state to start in
+     * @param more    the constants of further states, for parallel regions
+     * @return the machine, in those states
      * @throws IllegalArgumentException if a constant is not of the machine's state enum
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, Enum<?> state, Enum<?>... more) {
@@ -191,6 +227,9 @@ public final class StateMachine<C> implements MachineView<C> {
      * For tests: sets how long an active state has been active ({@code ""} for the root's
      * total in the polled style). An XState-style wait is not moved.
      *
+     * @param state   the active state's path or name, or {@code ""}
+     * @param seconds how long it has been active, finite and 0 or more
+     * @return this machine, for chaining
      * @throws IllegalArgumentException if the state is not active or the seconds are negative or not finite
      */
     public StateMachine<C> withTime(String state, double seconds) {
@@ -215,6 +254,7 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Advances the machine by {@code dt} seconds, by its style's rules (see the class comment).
      *
+     * @param dt the seconds since the last step, such as {@code 1 / 60.0}; finite and 0 or more
      * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite (nothing changes)
      * @throws UserCodeException if the game's code threw; the machine keeps a valid state
      */
@@ -253,6 +293,7 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Sends an event with no arguments.
      *
+     * @param event the event's type, such as {@code "hit"}
      * @return whether a state took it (in the polled style: a state's {@code on} named it;
      *         in the XState style: a transition, even one that only runs actions)
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
@@ -268,6 +309,7 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Sends the event named by a constant of a typed machine's event enum. Allocation-free once warm.
      *
+     * @param event a constant of the machine's event enum, such as {@code BELL}
      * @return whether a state took it (a transition, even one that only runs actions)
      * @throws MachineException if the constant is not of the machine's event enum; nothing changes
      */
@@ -287,6 +329,10 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Sends a polled machine's event with arguments, which its handlers receive.
      *
+     * @param event the event's type, such as {@code "hit"}
+     * @param args  the arguments an {@code on(event, handler)} handler receives, in order; none for
+     *              an XState-style machine
+     * @return whether a state took it, as for {@link #send(String)}
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
      * @throws IllegalArgumentException for an XState-style machine, whose events carry fields: use {@link #send(Event)}
      */
@@ -304,6 +350,7 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Sends an event with fields. A polled machine's handler receives the event as its one argument.
      *
+     * @param event the event, such as {@code Event.of("hit", ...)}; not {@code null}
      * @return whether a state took it
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
      */
@@ -333,6 +380,8 @@ public final class StateMachine<C> implements MachineView<C> {
      * active leaf like a declared target ({@code "$back"} allowed), and an active state is exited
      * and entered again. In the XState style the state is set by hand: no actions run.
      *
+     * @param name the state to go to: in the polled style, resolved as a target declared in the
+     *             active leaf would be; in the XState style, a path, or a name no other state has
      * @throws IllegalArgumentException if the name names no state; nothing changes
      */
     public void go(String name) {
@@ -359,6 +408,7 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Sets a typed machine's state by hand to the state declared with a constant: no actions run.
      *
+     * @param state a constant of the machine's state enum
      * @throws IllegalArgumentException if the constant is not of the machine's state enum; nothing changes
      */
     public void go(Enum<?> state) {
@@ -379,7 +429,11 @@ public final class StateMachine<C> implements MachineView<C> {
         return String.join(", ", leaves());
     }
 
-    /** Every active state's path, outermost first (document order), without the root. */
+    /**
+     * Every active state's path, outermost first (document order), without the root.
+     *
+     * @return a new list of paths, such as {@code ["combat", "combat.engage"]}
+     */
     public List<String> branch() {
         int[] active = activeSorted();
         List<String> out = new ArrayList<>(active.length);
@@ -417,7 +471,11 @@ public final class StateMachine<C> implements MachineView<C> {
         return Reads.secondsLeft(record, clock);
     }
 
-    /** Seconds since the machine started (the polled root's {@code t}; the XState style's own clock). */
+    /**
+     * Seconds since the machine started (the polled root's {@code t}; the XState style's own clock).
+     *
+     * @return the seconds stepped since the start
+     */
     public double totalTime() {
         return polled != null ? record.clock(0) : clock;
     }
@@ -426,6 +484,8 @@ public final class StateMachine<C> implements MachineView<C> {
      * Whether a state is active, as the leaf or an ancestor, by name ({@code "engage"}) or path
      * ({@code "combat.engage"}).
      *
+     * @param name a state's name or path
+     * @return whether a state with that name or path is active
      * @throws IllegalArgumentException if no state of the machine has that name or path
      */
     public boolean is(String name) {
@@ -436,6 +496,8 @@ public final class StateMachine<C> implements MachineView<C> {
      * Whether the state declared with a constant of the machine's state enum is active, as the
      * leaf or an ancestor. Allocation-free.
      *
+     * @param state a constant of the machine's state enum
+     * @return whether that state is active
      * @throws IllegalArgumentException if the constant is not of the machine's state enum
      */
     public boolean is(Enum<?> state) {
@@ -445,6 +507,8 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Seconds spent in an active state, by name or path; 0 when it is not active.
      *
+     * @param name a state's name or path
+     * @return seconds since the state was entered, or 0
      * @throws IllegalArgumentException if no state of the machine has that name or path
      */
     public double timeIn(String name) {
@@ -455,6 +519,8 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Seconds spent in the state declared with a constant; 0 when it is not active.
      *
+     * @param state a constant of the machine's state enum
+     * @return seconds since the state was entered, or 0
      * @throws IllegalArgumentException if the constant is not of the machine's state enum
      */
     public double timeIn(Enum<?> state) {
@@ -465,6 +531,9 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * The constant of the active leaf (of several parallel leaves, the first in document order).
      *
+     * @param <S>    the game's enum of states
+     * @param states the machine's state enum
+     * @return the leaf's constant, such as {@code WATCH}; {@code null} when no leaf is active
      * @throws IllegalArgumentException if the machine's states are not named by {@code states}
      */
     public <S extends Enum<S>> S leaf(Class<S> states) {
@@ -492,7 +561,14 @@ public final class StateMachine<C> implements MachineView<C> {
         return polled != null ? record.clock(s) : clock - record.enteredAt(s);
     }
 
-    /** Adds a listener; {@code type} must be {@code "change"}. Listeners run in the order added. */
+    /**
+     * Adds a listener; {@code type} must be {@code "change"}. Listeners run in the order added.
+     *
+     * @param type     {@code "change"}, the one kind of listener
+     * @param listener called after each change of the active leaf; not {@code null}
+     * @return this machine, for chaining
+     * @throws IllegalArgumentException if {@code type} is not {@code "change"}
+     */
     public StateMachine<C> on(String type, ChangeListener listener) {
         checkType(type);
         Objects.requireNonNull(listener, "listener");
@@ -501,7 +577,14 @@ public final class StateMachine<C> implements MachineView<C> {
         return this;
     }
 
-    /** Removes a listener added with {@link #on}; no effect when it is not there. */
+    /**
+     * Removes a listener added with {@link #on}; no effect when it is not there.
+     *
+     * @param type     {@code "change"}, the one kind of listener
+     * @param listener the listener to remove, the same object that was added
+     * @return this machine, for chaining
+     * @throws IllegalArgumentException if {@code type} is not {@code "change"}
+     */
     public StateMachine<C> off(String type, ChangeListener listener) {
         checkType(type);
         for (int i = 0; i < listeners.length; i++) {
@@ -522,7 +605,11 @@ public final class StateMachine<C> implements MachineView<C> {
         }
     }
 
-    /** The context (the document's {@code fsm.ctx}). */
+    /**
+     * The context (the document's {@code fsm.ctx}).
+     *
+     * @return the game's object the machine runs on, as {@link #context()}
+     */
     public C ctx() {
         return context();
     }
@@ -541,7 +628,7 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Whether the state at a dotted path ({@code "patrol.watch"}; {@code ""} is the root) is active.
      *
-     * @throws IllegalArgumentException if the path names no state (with the closest path, when one is near)
+     * @throws MachineException if the path names no state (with the closest path, when one is near)
      */
     public boolean matches(String path) {
         return StateValue.matches(record, Objects.requireNonNull(path, "path")); // one reading for every face
@@ -550,6 +637,8 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Whether the state declared with a constant of the machine's state enum is active.
      *
+     * @param state a constant of the machine's state enum
+     * @return whether that state is active, as the leaf or an ancestor
      * @throws IllegalArgumentException if the constant is not of the machine's state enum
      */
     public boolean matches(Enum<?> state) {
@@ -571,7 +660,11 @@ public final class StateMachine<C> implements MachineView<C> {
         return machine.id();
     }
 
-    /** The machine definition. */
+    /**
+     * The machine definition.
+     *
+     * @return the machine this instance runs; for a {@link StatesDef}, its {@link StatesDef#machine()}
+     */
     public Machine<C> machine() {
         return machine;
     }
