@@ -44,7 +44,13 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         return Access.record(machine);
     }
 
-    /** Asserts the current state. */
+    /**
+     * Asserts the current state.
+     *
+     * @param state the expected state's name, as declared ({@code "Attack"})
+     * @return this assertion, for chaining
+     * @throws MachineException if the machine declares no state of that name
+     */
     public BuilderMachineAssert<C> hasState(String state) {
         known(state);
         String now = BuilderView.state(record());
@@ -54,7 +60,13 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         return this;
     }
 
-    /** Asserts the state before the last transition ({@code ""} before the first, as after {@code initialize} or {@link BuilderStart}). */
+    /**
+     * Asserts the state before the last transition ({@code ""} before the first, as after {@code initialize} or {@link BuilderStart}).
+     *
+     * @param state the expected previous state's name, or {@code ""} (or {@code null}) for none
+     * @return this assertion, for chaining
+     * @throws MachineException if the machine declares no state of that name
+     */
     public BuilderMachineAssert<C> hasPrevious(String state) {
         String expected = state == null ? "" : state;
         if (!expected.isEmpty()) {
@@ -69,12 +81,23 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         return this;
     }
 
-    /** Asserts the seconds in the current state (the machine's float clock), within a microsecond. */
+    /**
+     * Asserts the seconds in the current state (the machine's float clock), within a microsecond.
+     *
+     * @param seconds the expected seconds in the current state
+     * @return this assertion, for chaining
+     */
     public BuilderMachineAssert<C> hasTimeInState(double seconds) {
         return hasTimeInState(seconds, MachineAssert.DEFAULT_TOLERANCE);
     }
 
-    /** Asserts the seconds in the current state, within a tolerance. */
+    /**
+     * Asserts the seconds in the current state, within a tolerance.
+     *
+     * @param seconds the expected seconds in the current state
+     * @param tolerance how many seconds either side still pass
+     * @return this assertion, for chaining
+     */
     public BuilderMachineAssert<C> hasTimeInState(double seconds, double tolerance) {
         float t = BuilderView.time(record());
         if (!close(t, seconds, tolerance)) {
@@ -84,12 +107,23 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         return this;
     }
 
-    /** Asserts the progress in the current state (time over duration; 0 without a duration), within a millionth. */
+    /**
+     * Asserts the progress in the current state (time over duration; 0 without a duration), within a millionth.
+     *
+     * @param progress the expected progress, 0 to 1
+     * @return this assertion, for chaining
+     */
     public BuilderMachineAssert<C> hasProgress(double progress) {
         return hasProgress(progress, MachineAssert.DEFAULT_TOLERANCE);
     }
 
-    /** Asserts the progress in the current state, within a tolerance (0: exactly, as the machine's float). */
+    /**
+     * Asserts the progress in the current state, within a tolerance (0: exactly, as the machine's float).
+     *
+     * @param progress the expected progress, 0 to 1
+     * @param tolerance how far either side still passes; 0 compares the machine's float exactly
+     * @return this assertion, for chaining
+     */
     public BuilderMachineAssert<C> hasProgress(double progress, double tolerance) {
         float p = BuilderView.progress(record());
         boolean ok = tolerance == 0 ? p == (float) progress : close(p, progress, tolerance);
@@ -104,6 +138,8 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
      * Asserts the current state has the window and its progress lies in it (bounds inclusive),
      * what {@code ctx.inWindow(name)} says.
      *
+     * @param window the window's name, as declared on the state
+     * @return this assertion, for chaining
      * @throws MachineException if no state of the machine has a window of that name
      */
     public BuilderMachineAssert<C> isInWindow(String window) {
@@ -117,6 +153,8 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
     /**
      * Asserts the progress is outside the window, or the current state has no such window.
      *
+     * @param window the window's name, as declared on a state
+     * @return this assertion, for chaining
      * @throws MachineException if no state of the machine has a window of that name
      */
     public BuilderMachineAssert<C> isNotInWindow(String window) {
@@ -127,7 +165,12 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         return this;
     }
 
-    /** Asserts the current state's configured tag ({@code currentStateTag}, {@code ""} without one). */
+    /**
+     * Asserts the current state's configured tag ({@code currentStateTag}, {@code ""} without one).
+     *
+     * @param tag the expected configured tag, or {@code ""} for none
+     * @return this assertion, for chaining
+     */
     public BuilderMachineAssert<C> hasStateTag(String tag) {
         String now = BuilderView.stateTag(record());
         if (!now.equals(tag)) {
@@ -136,7 +179,13 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         return this;
     }
 
-    /** Asserts the context satisfies a test, named in the message ({@code "stamina spent"}). */
+    /**
+     * Asserts the context satisfies a test, named in the message ({@code "stamina spent"}).
+     *
+     * @param description what the test checks, for the failure's message
+     * @param test the test the context must pass
+     * @return this assertion, for chaining
+     */
     public BuilderMachineAssert<C> hasContext(String description, Predicate<? super C> test) {
         if (!test.test(context())) {
             throw fail("expected the context to satisfy " + description + ", but it does not; it is in " + BuilderView.now(record()));
@@ -144,7 +193,12 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         return this;
     }
 
-    /** Runs assertions on the context; a failure is rethrown with the machine's picture added to its message. */
+    /**
+     * Runs assertions on the context; a failure is rethrown with the machine's picture added to its message.
+     *
+     * @param assertions the test's own assertions, given the context
+     * @return this assertion, for chaining
+     */
     public BuilderMachineAssert<C> contextSatisfies(Consumer<? super C> assertions) {
         try {
             assertions.accept(context());
@@ -156,7 +210,11 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         return this;
     }
 
-    /** The machine asserted on. */
+    /**
+     * The machine asserted on.
+     *
+     * @return the machine these assertions read
+     */
     public StateMachine<C> machine() {
         return machine;
     }

@@ -38,6 +38,11 @@ public final class BuilderStart {
     /**
      * A new machine over {@code definition}, in {@code state} at time 0, over {@code ctx}.
      *
+     * @param <C> the machine's context type
+     * @param definition the machine's definition
+     * @param ctx the context the machine runs over, not {@code null}
+     * @param state the state's name, as declared ({@code "Attack"})
+     * @return the new machine, in the state
      * @throws MachineException if the name names no state
      * @throws IllegalArgumentException if the context is {@code null} or not what the machine's handlers take
      */
@@ -48,6 +53,12 @@ public final class BuilderStart {
     /**
      * A new machine over {@code definition}, {@code secondsInState} into {@code state}, over {@code ctx}.
      *
+     * @param <C> the machine's context type
+     * @param definition the machine's definition
+     * @param ctx the context the machine runs over, not {@code null}
+     * @param state the state's name, as declared ({@code "Attack"})
+     * @param secondsInState the seconds already spent in the state, 0 or more
+     * @return the new machine, in the state
      * @throws MachineException if the name names no state
      * @throws IllegalArgumentException if the seconds are negative or not finite, or the context is {@code null} or not
      *                                  what the machine's handlers take
@@ -62,10 +73,17 @@ public final class BuilderStart {
      * restarted without an exit hook) in {@code state}, {@code secondsInState} into it, over
      * {@code ctx}; from then on pass {@code ctx} to its calls.
      *
+     * @param <C> the machine's context type
+     * @param <M> the machine's class, such as an {@code AIStateMachine}
+     * @param machine the machine to restart
+     * @param ctx the context the machine runs over from now on, not {@code null}
+     * @param state the state's name, as declared ({@code "Attack"})
+     * @param secondsInState the seconds already spent in the state, 0 or more
      * @return the same machine
      * @throws MachineException if the name names no state; nothing changes
      * @throws IllegalArgumentException if the seconds are negative or not finite, or the context is {@code null} or not
      *                                  what the machine's handlers take; nothing changes
+     * @throws IllegalStateException if called from the machine's own code while it handles a call
      */
     public static <C extends StateContextCore, M extends StateMachine<C>> M startIn(M machine, C ctx, String state,
             float secondsInState) {

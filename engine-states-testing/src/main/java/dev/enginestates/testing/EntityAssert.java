@@ -24,6 +24,9 @@ public final class EntityAssert {
     /**
      * Assertions on the entity's record of this machine.
      *
+     * @param <C> the machine's context type
+     * @param machine the machine whose record to assert on
+     * @return assertions on the entity's record of that machine
      * @throws AssertionError if the entity is deleted or holds no such machine (the message lists the ones it holds)
      */
     public <C> MachineAssert<C> machine(States<C> machine) {
@@ -35,13 +38,23 @@ public final class EntityAssert {
         return new MachineAssert<>(world, entity, machine, r);
     }
 
-    /** Asserts that the entity holds this machine. */
+    /**
+     * Asserts that the entity holds this machine.
+     *
+     * @param machine the machine the entity should hold
+     * @return this assertion, for chaining
+     */
     public EntityAssert hasMachine(States<?> machine) {
         machine(machine);
         return this;
     }
 
-    /** Asserts that the entity holds no record of this machine. */
+    /**
+     * Asserts that the entity holds no record of this machine.
+     *
+     * @param machine the machine the entity should not hold
+     * @return this assertion, for chaining
+     */
     public EntityAssert hasNoMachine(States<?> machine) {
         if (!entity.isDeleted() && entity.get(machine.recordType()) != null) {
             throw new AssertionError("expected " + EntityDump.name(world, entity) + " to hold no '" + machine.id()
@@ -50,7 +63,12 @@ public final class EntityAssert {
         return this;
     }
 
-    /** Asserts that the entity has a component of this type (a hold such as {@code Talking}, or a state's tag). */
+    /**
+     * Asserts that the entity has a component of this type (a hold such as {@code Talking}, or a state's tag).
+     *
+     * @param type the component's class, such as {@code Talking.class} or {@code GUARD.is("answer")}
+     * @return this assertion, for chaining
+     */
     public EntityAssert hasComponent(Class<?> type) {
         if (entity.isDeleted() || !entity.has(type)) {
             throw new AssertionError("expected " + EntityDump.name(world, entity) + " to have a " + type.getSimpleName()

@@ -58,6 +58,7 @@ public final class EntityDump {
     /**
      * The entity's machines as pretty-printed JSON.
      *
+     * @return the JSON text: the entity's name, the world's time and steps, and each machine it holds
      * @param world the world the entity lives in (its clock is printed too)
      * @param entity the entity; the world's own entity shows the world-level machines
      */
@@ -70,7 +71,13 @@ public final class EntityDump {
         return write(tree(world, entity, first));
     }
 
-    /** The dump as a JSON tree. */
+    /**
+     * The dump as a JSON tree.
+     *
+     * @param world the world the entity lives in
+     * @param entity the entity; the world's own entity shows the world-level machines
+     * @return a new JSON object, for a test or tool to read or extend
+     */
     public static ObjectNode tree(StateWorld world, Entity entity) {
         return tree(world, entity, null);
     }

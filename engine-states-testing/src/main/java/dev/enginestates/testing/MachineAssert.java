@@ -52,6 +52,11 @@ public final class MachineAssert<C> {
     /**
      * Asserts the machine is in every one of these states (each a dotted path; a compound
      * state is "in" while any child is, a parallel state's regions are named one path each).
+     *
+     * @param paths the states' dotted paths, such as {@code "patrol.watch"}; at least one
+     * @return this assertion, for chaining
+     * @throws IllegalArgumentException if no path is given
+     * @throws MachineException if a path names no state of the machine
      */
     public MachineAssert<C> isIn(String... paths) {
         checkPaths(paths);
@@ -68,7 +73,12 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts the active leaf is exactly this path (the {@code 000} document's {@code fsm.state}). */
+    /**
+     * Asserts the active leaf is exactly this path (the {@code 000} document's {@code fsm.state}).
+     *
+     * @param leafPath the expected leaf's path, such as {@code "combat.engage"}; a parallel state's leaves joined by {@code ", "}
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasState(String leafPath) {
         String state = record.state();
         if (!state.equals(leafPath)) {
@@ -81,6 +91,9 @@ public final class MachineAssert<C> {
     /**
      * Asserts a polled or builder-style machine's leaf before its last transition ({@code ""}
      * before the first, and after a start with {@code startIn} or {@code spawnIn}).
+     *
+     * @param leafPath the expected previous leaf's path, or {@code ""} for none
+     * @return this assertion, for chaining
      */
     public MachineAssert<C> hasPrevious(String leafPath) {
         String previous = record.previous();
@@ -91,7 +104,14 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts the seconds spent in an active state (0 when it is not active), within a microsecond. */
+    /**
+     * Asserts the seconds spent in an active state (0 when it is not active), within a microsecond.
+     *
+     * @param state the state's name ({@code "engage"}) or dotted path ({@code "combat.engage"})
+     * @param seconds the expected seconds in it
+     * @return this assertion, for chaining
+     * @throws MachineException if no state of the machine has that name or path
+     */
     public MachineAssert<C> hasTimeIn(String state, double seconds) {
         double t = record.timeIn(state);
         if (!close(t, seconds, DEFAULT_TOLERANCE)) {
@@ -106,13 +126,22 @@ public final class MachineAssert<C> {
      * Asserts the seconds in a builder-style machine's current state (its float clock, the
      * document's {@code TimeInState}), within a microsecond.
      *
+     * @param seconds the expected seconds in the current state
+     * @return this assertion, for chaining
      * @throws MachineException for a machine of another style
      */
     public MachineAssert<C> hasTimeInState(double seconds) {
         return hasTimeInState(seconds, DEFAULT_TOLERANCE);
     }
 
-    /** Asserts the seconds in a builder-style machine's current state, within a tolerance. */
+    /**
+     * Asserts the seconds in a builder-style machine's current state, within a tolerance.
+     *
+     * @param seconds the expected seconds in the current state
+     * @param tolerance how many seconds either side still pass
+     * @return this assertion, for chaining
+     * @throws MachineException for a machine of another style
+     */
     public MachineAssert<C> hasTimeInState(double seconds, double tolerance) {
         MachineRecord r = Access.record(record);
         BuilderView.require(r, "hasTimeInState");
@@ -128,13 +157,22 @@ public final class MachineAssert<C> {
      * Asserts a builder-style machine's progress in its state (time over duration, 0 without a
      * duration), within a millionth.
      *
+     * @param progress the expected progress, 0 to 1
+     * @return this assertion, for chaining
      * @throws MachineException for a machine of another style
      */
     public MachineAssert<C> hasProgress(double progress) {
         return hasProgress(progress, DEFAULT_TOLERANCE);
     }
 
-    /** Asserts a builder-style machine's progress, within a tolerance (0: exactly, as the machine's float). */
+    /**
+     * Asserts a builder-style machine's progress, within a tolerance (0: exactly, as the machine's float).
+     *
+     * @param progress the expected progress, 0 to 1
+     * @param tolerance how far either side still passes; 0 compares the machine's float exactly
+     * @return this assertion, for chaining
+     * @throws MachineException for a machine of another style
+     */
     public MachineAssert<C> hasProgress(double progress, double tolerance) {
         MachineRecord r = Access.record(record);
         BuilderView.require(r, "hasProgress");
@@ -151,6 +189,8 @@ public final class MachineAssert<C> {
      * Asserts a builder-style machine's current state has the window and its progress lies in it
      * (bounds inclusive), what {@code ctx.inWindow(name)} and {@code read(entity).inWindow(name)} say.
      *
+     * @param window the window's name, as declared on the state
+     * @return this assertion, for chaining
      * @throws MachineException for a machine of another style, or if no state has a window of that name
      */
     public MachineAssert<C> isInWindow(String window) {
@@ -167,6 +207,8 @@ public final class MachineAssert<C> {
      * Asserts a builder-style machine's progress is outside the window, or its current state has
      * no such window.
      *
+     * @param window the window's name, as declared on a state
+     * @return this assertion, for chaining
      * @throws MachineException for a machine of another style, or if no state has a window of that name
      */
     public MachineAssert<C> isNotInWindow(String window) {
@@ -183,6 +225,10 @@ public final class MachineAssert<C> {
      * Asserts a builder-style machine's current state has this configured tag (the context's
      * {@code currentStateTag}; {@code ""} without one). Not the state's tag component: that is
      * {@link #hasTag}.
+     *
+     * @param tag the expected configured tag, or {@code ""} for none
+     * @return this assertion, for chaining
+     * @throws MachineException for a machine of another style
      */
     public MachineAssert<C> hasStateTag(String tag) {
         MachineRecord r = Access.record(record);
@@ -216,7 +262,14 @@ public final class MachineAssert<C> {
                 + BuilderView.previous(r) + "'");
     }
 
-    /** Asserts the machine is in none of these states. */
+    /**
+     * Asserts the machine is in none of these states.
+     *
+     * @param paths the states' dotted paths; at least one
+     * @return this assertion, for chaining
+     * @throws IllegalArgumentException if no path is given
+     * @throws MachineException if a path names no state of the machine
+     */
     public MachineAssert<C> isNotIn(String... paths) {
         checkPaths(paths);
         List<String> in = new ArrayList<>();
@@ -234,6 +287,9 @@ public final class MachineAssert<C> {
     /**
      * Asserts the state value as XState writes it: a key such as {@code "breather"}, or nested
      * maps such as {@code Map.of("patrol", "watch")}.
+     *
+     * @param expected the expected value: a top-level state's key, or nested {@code Map}s for compound and parallel states
+     * @return this assertion, for chaining
      */
     public MachineAssert<C> hasValue(Object expected) {
         Object actual = record.value();
@@ -244,7 +300,11 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts a top-level final state was reached. */
+    /**
+     * Asserts a top-level final state was reached.
+     *
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> isDone() {
         if (!record.isDone()) {
             throw fail("expected to be done (in a top-level final state), but it is in " + now());
@@ -252,7 +312,11 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts no top-level final state was reached. */
+    /**
+     * Asserts no top-level final state was reached.
+     *
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> isNotDone() {
         if (record.isDone()) {
             throw fail("expected not to be done, but it reached the final state " + now());
@@ -263,6 +327,10 @@ public final class MachineAssert<C> {
     /**
      * Asserts the entity has the state's tag component (the one {@code world.query(GUARD.is(path))}
      * finds), which the world moves with the record.
+     *
+     * @param path the state's dotted path
+     * @return this assertion, for chaining
+     * @throws MachineException if the path names no state, or the machine was declared with {@code tags(false)}
      */
     public MachineAssert<C> hasTag(String path) {
         Class<?> tag = tag(path);
@@ -273,7 +341,13 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts the entity does not have the state's tag component. */
+    /**
+     * Asserts the entity does not have the state's tag component.
+     *
+     * @param path the state's dotted path
+     * @return this assertion, for chaining
+     * @throws MachineException if the path names no state, or the machine was declared with {@code tags(false)}
+     */
     public MachineAssert<C> doesNotHaveTag(String path) {
         Class<?> tag = tag(path);
         if (!entity.isDeleted() && entity.has(tag)) {
@@ -284,12 +358,23 @@ public final class MachineAssert<C> {
 
     // ------------------------------------------------------------------ time
 
-    /** Asserts the current wait has these seconds left (0 when no wait counts), within a microsecond. */
+    /**
+     * Asserts the current wait has these seconds left (0 when no wait counts), within a microsecond.
+     *
+     * @param seconds the expected seconds left
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasSecondsLeft(double seconds) {
         return hasSecondsLeft(seconds, DEFAULT_TOLERANCE);
     }
 
-    /** Asserts the current wait has these seconds left, within a tolerance. */
+    /**
+     * Asserts the current wait has these seconds left, within a tolerance.
+     *
+     * @param seconds the expected seconds left
+     * @param tolerance how many seconds either side still pass
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasSecondsLeft(double seconds, double tolerance) {
         double left = record.secondsLeft();
         if (!close(left, seconds, tolerance)) {
@@ -298,12 +383,23 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts the current wait has counted these seconds, within a microsecond. */
+    /**
+     * Asserts the current wait has counted these seconds, within a microsecond.
+     *
+     * @param seconds the expected seconds counted
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasWaited(double seconds) {
         return hasWaited(seconds, DEFAULT_TOLERANCE);
     }
 
-    /** Asserts the current wait has counted these seconds, within a tolerance. */
+    /**
+     * Asserts the current wait has counted these seconds, within a tolerance.
+     *
+     * @param seconds the expected seconds counted
+     * @param tolerance how many seconds either side still pass
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasWaited(double seconds, double tolerance) {
         double waited = record.waited();
         if (!close(waited, seconds, tolerance)) {
@@ -312,7 +408,13 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts a wait counts, in the state at this path. */
+    /**
+     * Asserts a wait counts, in the state at this path.
+     *
+     * @param path the dotted path of the state whose wait should count, exactly as the machine writes it
+     * @return this assertion, for chaining
+     * @throws MachineException if the path names no state of the machine
+     */
     public MachineAssert<C> isWaitingIn(String path) {
         tagOrState(path);
         if (!path.equals(record.waitingIn())) {
@@ -321,7 +423,11 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts no wait counts (the active states have no wait). */
+    /**
+     * Asserts no wait counts (the active states have no wait).
+     *
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> isNotWaiting() {
         if (record.isWaiting()) {
             throw fail("expected no wait to count, but " + waitText());
@@ -329,7 +435,14 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts the seconds a state's wait kept when it was left (which a history state resumes), within a microsecond. */
+    /**
+     * Asserts the seconds a state's wait kept when it was left (which a history state resumes), within a microsecond.
+     *
+     * @param path the state's dotted path
+     * @param seconds the expected seconds its wait had counted when it was left
+     * @return this assertion, for chaining
+     * @throws MachineException if the path names no state of the machine
+     */
     public MachineAssert<C> hasPaused(String path, double seconds) {
         double kept = paused(path);
         if (!close(kept, seconds, DEFAULT_TOLERANCE)) {
@@ -339,7 +452,13 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts a state keeps no paused seconds (its wait ended, or it was never left mid-wait). */
+    /**
+     * Asserts a state keeps no paused seconds (its wait ended, or it was never left mid-wait).
+     *
+     * @param path the state's dotted path
+     * @return this assertion, for chaining
+     * @throws MachineException if the path names no state of the machine
+     */
     public MachineAssert<C> hasNoPaused(String path) {
         double kept = paused(path);
         if (!Double.isNaN(kept)) {
@@ -348,7 +467,11 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts the machine is held (by the paused marker or one of its {@code heldBy} components). */
+    /**
+     * Asserts the machine is held (by the paused marker or one of its {@code heldBy} components).
+     *
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> isHeld() {
         if (!record.isHeld()) {
             throw fail("expected to be held, but it is not (holds are read at the start of each step): " + now());
@@ -356,7 +479,11 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts the machine is not held. */
+    /**
+     * Asserts the machine is not held.
+     *
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> isNotHeld() {
         if (record.isHeld()) {
             throw fail("expected not to be held, but it is (holds are read at the start of each step): " + now());
@@ -369,6 +496,11 @@ public final class MachineAssert<C> {
     /**
      * Asserts what a history state remembers: exactly these states (a deep history's atomic
      * states, or a shallow history's child), in any order.
+     *
+     * @param historyPath the history state's dotted path
+     * @param states the dotted paths it should remember; none for "remembers nothing"
+     * @return this assertion, for chaining
+     * @throws MachineException if the path is not a history state of the machine
      */
     public MachineAssert<C> remembers(String historyPath, String... states) {
         Chart c = Access.record(record).chart();
@@ -389,12 +521,23 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    /** Asserts the context satisfies a test. */
+    /**
+     * Asserts the context satisfies a test.
+     *
+     * @param test the test the context must pass
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasContext(Predicate<? super C> test) {
         return hasContext("the test", test);
     }
 
-    /** Asserts the context satisfies a test, named in the message ({@code "two waves held"}). */
+    /**
+     * Asserts the context satisfies a test, named in the message ({@code "two waves held"}).
+     *
+     * @param description what the test checks, for the failure's message
+     * @param test the test the context must pass
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasContext(String description, Predicate<? super C> test) {
         if (!test.test(record.context())) {
             throw fail("expected the context to satisfy " + description + ", but it does not: "
@@ -406,6 +549,9 @@ public final class MachineAssert<C> {
     /**
      * Runs assertions on the context ({@code c -> assertEquals(2, c.wave)}); a failure is
      * rethrown with the machine's dump added to its message.
+     *
+     * @param assertions the test's own assertions, given the context
+     * @return this assertion, for chaining
      */
     public MachineAssert<C> contextSatisfies(Consumer<? super C> assertions) {
         try {
@@ -423,42 +569,87 @@ public final class MachineAssert<C> {
     /**
      * Asserts the machine is in every one of the states declared with these constants of its
      * state enum ({@code isIn(WATCH)}); see {@link #isIn(String...)}.
+     *
+     * @param state a constant of the machine's state enum
+     * @param more further constants, such as the other regions' states of a parallel state
+     * @return this assertion, for chaining
+     * @throws MachineException if a constant is not of the machine's state enum
      */
     public MachineAssert<C> isIn(Enum<?> state, Enum<?>... more) {
         return isIn(paths(state, more));
     }
 
-    /** Asserts the machine is in none of the states declared with these constants. */
+    /**
+     * Asserts the machine is in none of the states declared with these constants.
+     *
+     * @param state a constant of the machine's state enum
+     * @param more further constants
+     * @return this assertion, for chaining
+     * @throws MachineException if a constant is not of the machine's state enum
+     */
     public MachineAssert<C> isNotIn(Enum<?> state, Enum<?>... more) {
         return isNotIn(paths(state, more));
     }
 
-    /** Asserts the entity has the tag of the state declared with this constant. */
+    /**
+     * Asserts the entity has the tag of the state declared with this constant.
+     *
+     * @param state a constant of the machine's state enum
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasTag(Enum<?> state) {
         return hasTag(machine.path(state));
     }
 
-    /** Asserts the entity does not have the tag of the state declared with this constant. */
+    /**
+     * Asserts the entity does not have the tag of the state declared with this constant.
+     *
+     * @param state a constant of the machine's state enum
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> doesNotHaveTag(Enum<?> state) {
         return doesNotHaveTag(machine.path(state));
     }
 
-    /** Asserts a wait counts, in the state declared with this constant. */
+    /**
+     * Asserts a wait counts, in the state declared with this constant.
+     *
+     * @param state a constant of the machine's state enum
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> isWaitingIn(Enum<?> state) {
         return isWaitingIn(machine.path(state));
     }
 
-    /** Asserts the seconds spent in the state declared with this constant (0 when it is not active), within a microsecond. */
+    /**
+     * Asserts the seconds spent in the state declared with this constant (0 when it is not active), within a microsecond.
+     *
+     * @param state a constant of the machine's state enum
+     * @param seconds the expected seconds in it
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasTimeIn(Enum<?> state, double seconds) {
         return hasTimeIn(machine.path(state), seconds);
     }
 
-    /** Asserts the seconds the wait of the state declared with this constant kept when it was left, within a microsecond. */
+    /**
+     * Asserts the seconds the wait of the state declared with this constant kept when it was left, within a microsecond.
+     *
+     * @param state a constant of the machine's state enum
+     * @param seconds the expected seconds its wait had counted when it was left
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> hasPaused(Enum<?> state, double seconds) {
         return hasPaused(machine.path(state), seconds);
     }
 
-    /** Asserts what the history state declared with this constant remembers: exactly these states, in any order. */
+    /**
+     * Asserts what the history state declared with this constant remembers: exactly these states, in any order.
+     *
+     * @param history the constant that declares the history state
+     * @param states the constants of the states it should remember; none for "remembers nothing"
+     * @return this assertion, for chaining
+     */
     public MachineAssert<C> remembers(Enum<?> history, Enum<?>... states) {
         String[] remembered = new String[states.length];
         for (int i = 0; i < states.length; i++) {
@@ -478,12 +669,23 @@ public final class MachineAssert<C> {
 
     // ------------------------------------------------------------------ navigation
 
-    /** Assertions on another machine of the same entity. */
+    /**
+     * Assertions on another machine of the same entity.
+     *
+     * @param <D> the other machine's context type
+     * @param other another machine on the same entity
+     * @return assertions on that machine's record
+     * @throws AssertionError if the entity holds no record of that machine
+     */
     public <D> MachineAssert<D> machine(States<D> other) {
         return new EntityAssert(world, entity).machine(other);
     }
 
-    /** The record asserted on, for a test's own checks. */
+    /**
+     * The record asserted on, for a test's own checks.
+     *
+     * @return the machine's record on the entity, read live
+     */
     public StateRecord<C> record() {
         return record;
     }

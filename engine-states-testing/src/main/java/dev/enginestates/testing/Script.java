@@ -79,33 +79,78 @@ public final class Script {
         }
     }
 
-    /** Sends an event to a machine on an entity; its result is recorded in {@link ScriptRun#taken()}. */
+    /**
+     * Sends an event to a machine on an entity; its result is recorded in {@link ScriptRun#taken()}.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine to send to
+     * @param entity the entity holding it
+     * @param event the event's name, such as {@code "BELL"}
+     * @return this script, for chaining
+     */
     public <C> Script send(States<C> machine, Entity entity, String event) {
         return send(machine, entity, Event.of(event));
     }
 
-    /** Sends an event with fields to a machine on an entity. */
+    /**
+     * Sends an event with fields to a machine on an entity.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine to send to
+     * @param entity the entity holding it
+     * @param event the event, with the fields its guards read
+     * @return this script, for chaining
+     */
     public <C> Script send(States<C> machine, Entity entity, Event event) {
         inputs.add(new Send<>(machine, Objects.requireNonNull(entity, "entity"), event));
         return this;
     }
 
-    /** Sends the event named by a constant of the machine's event enum to a machine on an entity. */
+    /**
+     * Sends the event named by a constant of the machine's event enum to a machine on an entity.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine to send to
+     * @param entity the entity holding it
+     * @param event a constant of the machine's event enum
+     * @return this script, for chaining
+     */
     public <C> Script send(States<C> machine, Entity entity, Enum<?> event) {
         return send(machine, entity, Event.of(event));
     }
 
-    /** Sends the event named by a constant of the machine's event enum to the world-level machine. */
+    /**
+     * Sends the event named by a constant of the machine's event enum to the world-level machine.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @param event a constant of the machine's event enum
+     * @return this script, for chaining
+     */
     public <C> Script send(States<C> machine, Enum<?> event) {
         return send(machine, Event.of(event));
     }
 
-    /** Sends an event to the world-level machine. */
+    /**
+     * Sends an event to the world-level machine.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @param event the event's name
+     * @return this script, for chaining
+     */
     public <C> Script send(States<C> machine, String event) {
         return send(machine, Event.of(event));
     }
 
-    /** Sends an event with fields to the world-level machine. */
+    /**
+     * Sends an event with fields to the world-level machine.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @param event the event, with the fields its guards read
+     * @return this script, for chaining
+     */
     public <C> Script send(States<C> machine, Event event) {
         inputs.add(new Send<>(machine, null, event));
         return this;
@@ -115,6 +160,7 @@ public final class Script {
      * Expects the send just before to be taken by a state (an action-only transition counts);
      * the run fails there otherwise.
      *
+     * @return this script, for chaining
      * @throws IllegalStateException if the input just before is not a send
      */
     public Script taken() {
@@ -125,6 +171,7 @@ public final class Script {
      * Expects the send just before to be refused (no state names it, or every guard said no);
      * the run fails there otherwise.
      *
+     * @return this script, for chaining
      * @throws IllegalStateException if the input just before is not a send
      */
     public Script refused() {
@@ -142,6 +189,8 @@ public final class Script {
     /**
      * Advances the world by these seconds at the fixture's fixed step.
      *
+     * @param seconds the game time to move, in seconds; a whole number of steps, 0 or more
+     * @return this script, for chaining
      * @throws IllegalArgumentException now, if the seconds are not a whole number of steps
      */
     public Script advance(double seconds) {
@@ -156,7 +205,13 @@ public final class Script {
         return this;
     }
 
-    /** Advances the world this many fixed steps. */
+    /**
+     * Advances the world this many fixed steps.
+     *
+     * @param steps how many fixed steps to take, 0 or more
+     * @return this script, for chaining
+     * @throws IllegalArgumentException now, if {@code steps} is negative
+     */
     public Script advanceSteps(int steps) {
         if (steps < 0) {
             throw new IllegalArgumentException("cannot advance a negative number of steps: " + steps);
@@ -171,7 +226,13 @@ public final class Script {
         return this;
     }
 
-    /** Runs the game's own code at this point (move a component, add a hold), named in the transcript. */
+    /**
+     * Runs the game's own code at this point (move a component, add a hold), named in the transcript.
+     *
+     * @param what the change in a few words, as the transcript shows it ({@code "the bell-ringer leaves"})
+     * @param change the game's code to run
+     * @return this script, for chaining
+     */
     public Script then(String what, Runnable change) {
         Objects.requireNonNull(change, "change");
         inputs.add(new Input() {
@@ -184,12 +245,22 @@ public final class Script {
         return this;
     }
 
-    /** Runs the game's own code at this point. */
+    /**
+     * Runs the game's own code at this point.
+     *
+     * @param change the game's code to run; the transcript shows it as {@code "game code"}
+     * @return this script, for chaining
+     */
     public Script then(Runnable change) {
         return then("game code", change);
     }
 
-    /** Runs assertions at this point; a failure stops the run with the transcript so far. */
+    /**
+     * Runs assertions at this point; a failure stops the run with the transcript so far.
+     *
+     * @param assertions the test's assertions, such as {@code () -> assertThat(world, guard).machine(GUARD).isIn("answer")}
+     * @return this script, for chaining
+     */
     public Script check(Runnable assertions) {
         Objects.requireNonNull(assertions, "assertions");
         inputs.add(new Input() {

@@ -20,12 +20,20 @@ public final class ScriptRun {
         lines.add(String.format(Locale.ROOT, "t=%.3f s (step %d): %s", time, step, text));
     }
 
-    /** Whether each send of the script was taken by a state, in the order they were sent. */
+    /**
+     * Whether each send of the script was taken by a state, in the order they were sent.
+     *
+     * @return one entry per send, {@code true} where a state took the event; read-only
+     */
     public List<Boolean> taken() {
         return Collections.unmodifiableList(taken);
     }
 
-    /** The transcript: one line per input run, such as {@code t=3.000 s (step 180): send BELL to guard-1 (guard): taken, now guard: answer}. */
+    /**
+     * The transcript: one line per input run, such as {@code t=3.000 s (step 180): send BELL to guard-1 (guard): taken, now guard: answer}.
+     *
+     * @return the lines in the order the inputs ran; read-only
+     */
     public List<String> transcript() {
         return Collections.unmodifiableList(lines);
     }

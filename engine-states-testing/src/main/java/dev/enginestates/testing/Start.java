@@ -39,6 +39,8 @@ public final class Start<C> {
      * Sets how many seconds the current wait has already counted, as "three seconds into his
      * watch". More than the wait's seconds ends the wait at the next step.
      *
+     * @param seconds the seconds already waited, 0 or more
+     * @return this start, for chaining
      * @throws MachineException if no wait counts in the state, or the seconds are negative or not finite
      */
     public Start<C> waited(double seconds) {
@@ -49,6 +51,8 @@ public final class Start<C> {
     /**
      * Sets the seconds the current wait has left (its seconds less those already waited).
      *
+     * @param seconds the seconds left, from 0 to the wait's own seconds
+     * @return this start, for chaining
      * @throws MachineException if no wait counts in the state, or the seconds are more than the wait's own or negative
      */
     public Start<C> secondsLeft(double seconds) {
@@ -67,6 +71,9 @@ public final class Start<C> {
     /**
      * Sets what a history state remembers, as if its parent had been left in those states.
      *
+     * @param historyPath the history state's dotted path, such as {@code "patrol.resumed"}
+     * @param states the dotted paths of the states it remembers, such as {@code "patrol.watch"}
+     * @return this start, for chaining
      * @throws MachineException if the path is not a history state or a state is not inside its parent
      */
     public Start<C> remembering(String historyPath, String... states) {
@@ -78,6 +85,9 @@ public final class Start<C> {
      * Sets what the history state declared with a constant remembers, as if its parent had
      * been left in the states declared with {@code states}.
      *
+     * @param history the constant that declares the history state
+     * @param states the constants of the states it remembers
+     * @return this start, for chaining
      * @throws MachineException if a constant is not of the machine's state enum, or names no history state or a state outside its parent
      */
     public Start<C> remembering(Enum<?> history, Enum<?>... states) {
@@ -89,6 +99,9 @@ public final class Start<C> {
      * Sets the seconds the wait of the state declared with a constant had counted when it was
      * left, which a history state resumes.
      *
+     * @param state the constant that declares the state with the wait
+     * @param seconds the seconds its wait had counted, 0 or more
+     * @return this start, for chaining
      * @throws MachineException if the constant is not of the machine's state enum, the state has no wait, or the seconds are
      *                          negative or infinite
      */
@@ -101,6 +114,9 @@ public final class Start<C> {
      * Sets the seconds a state's wait had counted when it was left, which a history state
      * resumes.
      *
+     * @param statePath the dotted path of the state with the wait, such as {@code "patrol.watch"}
+     * @param seconds the seconds its wait had counted, 0 or more
+     * @return this start, for chaining
      * @throws MachineException if the state has no wait, or the seconds are negative or infinite
      */
     public Start<C> paused(String statePath, double seconds) {
@@ -114,6 +130,9 @@ public final class Start<C> {
      * {@code after} counts from it. For a builder-style machine, the state must be the current
      * one: see {@link #timeInState}.
      *
+     * @param statePath the active state's path, or {@code ""} for the machine's total
+     * @param seconds how long it has been active, 0 or more
+     * @return this start, for chaining
      * @throws MachineException if the machine is XState-style, the state is not active (for a builder-style machine: not the
      *                          current state), or the seconds are negative or not finite
      */
@@ -135,6 +154,8 @@ public final class Start<C> {
      * lies inside reads {@code inWindow} but not {@code windowEntered}, and the next advance
      * crosses edges from here.
      *
+     * @param seconds the seconds in the current state, 0 or more
+     * @return this start, for chaining
      * @throws MachineException if the machine is not builder-style, or the seconds are negative or not finite
      */
     public Start<C> timeInState(double seconds) {
@@ -142,18 +163,31 @@ public final class Start<C> {
         return timeIn("", seconds);
     }
 
-    /** Changes the context, as a system writes it (no transition is taken). */
+    /**
+     * Changes the context, as a system writes it (no transition is taken).
+     *
+     * @param change the change, given the record's context
+     * @return this start, for chaining
+     */
     public Start<C> context(Consumer<? super C> change) {
         Objects.requireNonNull(change, "change").accept(record.context());
         return this;
     }
 
-    /** The record arranged. */
+    /**
+     * The record arranged.
+     *
+     * @return the machine's record, live: it changes as the world steps
+     */
     public StateRecord<C> record() {
         return record;
     }
 
-    /** The entity that holds the record. */
+    /**
+     * The entity that holds the record.
+     *
+     * @return the entity, such as the one {@link WorldFixture#spawnIn} spawned
+     */
     public Entity entity() {
         return record.entity();
     }

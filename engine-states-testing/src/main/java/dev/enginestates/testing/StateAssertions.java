@@ -29,12 +29,25 @@ public final class StateAssertions {
     private StateAssertions() {
     }
 
-    /** Assertions on the machines of an entity of the fixture's world. */
+    /**
+     * Assertions on the machines of an entity of the fixture's world.
+     *
+     * @param world the fixture, with a world open
+     * @param entity an entity of its world
+     * @return assertions on the entity; pick a machine with {@link EntityAssert#machine}
+     * @throws IllegalStateException if the fixture has no world open
+     */
     public static EntityAssert assertThat(WorldFixture world, Entity entity) {
         return assertThat(Objects.requireNonNull(world, "world").world(), entity);
     }
 
-    /** Assertions on the machines of an entity of a world. */
+    /**
+     * Assertions on the machines of an entity of a world.
+     *
+     * @param world the world the entity belongs to
+     * @param entity an entity of that world
+     * @return assertions on the entity; pick a machine with {@link EntityAssert#machine}
+     */
     public static EntityAssert assertThat(StateWorld world, Entity entity) {
         return new EntityAssert(Objects.requireNonNull(world, "world"), Objects.requireNonNull(entity, "entity"));
     }
@@ -43,17 +56,32 @@ public final class StateAssertions {
      * Assertions on a builder-style machine run by its owner (the {@code 002} document's
      * {@code dev.enginestates.fsm.StateMachine} or {@code AIStateMachine}, not on an entity):
      * {@code assertThat(fsm).hasState("Attack").isInWindow("damage")}.
+     *
+     * @param <C> the machine's context type
+     * @param machine the builder-style machine
+     * @return assertions on the machine, read live
      */
     public static <C extends StateContextCore> BuilderMachineAssert<C> assertThat(StateMachine<C> machine) {
         return new BuilderMachineAssert<>(Objects.requireNonNull(machine, "machine"));
     }
 
-    /** Assertions on the fixture's world: its world-level machines and counts of entities by state. */
+    /**
+     * Assertions on the fixture's world: its world-level machines and counts of entities by state.
+     *
+     * @param world the fixture, with a world open
+     * @return assertions on its world
+     * @throws IllegalStateException if the fixture has no world open
+     */
     public static WorldAssert assertThat(WorldFixture world) {
         return assertThat(Objects.requireNonNull(world, "world").world());
     }
 
-    /** Assertions on a world: its world-level machines and counts of entities by state. */
+    /**
+     * Assertions on a world: its world-level machines and counts of entities by state.
+     *
+     * @param world the world
+     * @return assertions on the world
+     */
     public static WorldAssert assertThat(StateWorld world) {
         return new WorldAssert(Objects.requireNonNull(world, "world"));
     }

@@ -19,7 +19,14 @@ public final class WorldAssert {
         this.world = world;
     }
 
-    /** Assertions on a world-level machine (a game's phases). */
+    /**
+     * Assertions on a world-level machine (a game's phases).
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @return assertions on its record on the world's own entity
+     * @throws AssertionError if the world holds no record of that machine
+     */
     public <C> MachineAssert<C> machine(States<C> machine) {
         return new EntityAssert(world, world.entity()).machine(machine);
     }
@@ -30,6 +37,12 @@ public final class WorldAssert {
      * records, so a tag out of line with its record fails too; a machine declared with
      * {@code tags(false)} is counted through its records. The state is the one declared with
      * a constant of the machine's state enum.
+     *
+     * @param machine the machine to count
+     * @param state a constant of the machine's state enum
+     * @param expected how many entities should be in the state
+     * @return this assertion, for chaining
+     * @throws dev.enginestates.declare.MachineException if the constant is not of the machine's state enum
      */
     public WorldAssert hasCountIn(States<?> machine, Enum<?> state, int expected) {
         return hasCountIn(machine, machine.path(state), expected);
@@ -40,6 +53,11 @@ public final class WorldAssert {
      * descendants active). Counted with the state's tag query, and checked against the
      * records, so a tag out of line with its record fails too; a machine declared with
      * {@code tags(false)} is counted through its records.
+     *
+     * @param machine the machine to count
+     * @param path the state's dotted path, such as {@code "answer"}
+     * @param expected how many entities should be in the state
+     * @return this assertion, for chaining
      */
     public WorldAssert hasCountIn(States<?> machine, String path, int expected) {
         int byRecords = 0;

@@ -74,6 +74,8 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     /**
      * A fixture stepping at this many seconds a step, such as {@code 1.0 / 60} or {@code 1.0 / 30}.
      *
+     * @param seconds the length of one fixed step, in seconds
+     * @return a new fixture, with no world open until {@link #open()} or the first test
      * @throws IllegalArgumentException if the step is not a finite number above 0
      */
     public static WorldFixture fixedStep(double seconds) {
@@ -82,7 +84,11 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
 
     // ------------------------------------------------------------------ lifecycle
 
-    /** Opens a fresh world at time 0 (closing the one it had); JUnit calls this before each test. */
+    /**
+     * Opens a fresh world at time 0 (closing the one it had); JUnit calls this before each test.
+     *
+     * @return this fixture
+     */
     public WorldFixture open() {
         close();
         world = StateWorld.create("test-world");
@@ -109,7 +115,13 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         close();
     }
 
-    /** Resolves test method parameters of type {@code WorldFixture} and {@code StateWorld}. */
+    /**
+     * Resolves test method parameters of type {@code WorldFixture} and {@code StateWorld}.
+     *
+     * @param parameter the test method's parameter JUnit asks about
+     * @param extension JUnit's context for the test (not read)
+     * @return whether the parameter's type is {@code WorldFixture} or {@code StateWorld}
+     */
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext extension) {
         Class<?> type = parameter.getParameter().getType();
@@ -129,6 +141,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     /**
      * The current test's world.
      *
+     * @return the open world
      * @throws IllegalStateException outside a test (no world is open)
      */
     public StateWorld world() {
@@ -139,67 +152,160 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         return world;
     }
 
-    /** Seconds per step. */
+    /**
+     * Seconds per step.
+     *
+     * @return the fixed step, in seconds, such as {@code 1.0 / 60}
+     */
     public double stepSeconds() {
         return dt;
     }
 
-    /** Seconds of game time so far. */
+    /**
+     * Seconds of game time so far.
+     *
+     * @return the world's time in seconds, 0 when it opens
+     * @throws IllegalStateException if no world is open
+     */
     public double time() {
         return world().time();
     }
 
-    /** Steps so far. */
+    /**
+     * Steps so far.
+     *
+     * @return how many fixed steps the world has taken since it opened
+     * @throws IllegalStateException if no world is open
+     */
     public long steps() {
         return world().steps();
     }
 
-    /** Spawns an entity with these components (machine records among them); see {@link StateWorld#spawn}. */
+    /**
+     * Spawns an entity with these components (machine records among them); see {@link StateWorld#spawn}.
+     *
+     * @param components the entity's components, such as {@code GUARD.trait()} or an {@code EntityKey}
+     * @return the new entity
+     */
     public Entity spawn(Object... components) {
         return world().spawn(components);
     }
 
-    /** Adds a world-level machine (a game's phases) in its initial state. */
+    /**
+     * Adds a world-level machine (a game's phases) in its initial state, on the world's own entity.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine to add
+     * @return the machine's new record
+     * @throws dev.enginestates.declare.MachineException if the world already holds that machine
+     */
     public <C> StateRecord<C> add(States<C> machine) {
         return world().add(machine);
     }
 
-    /** A machine's record on an entity. */
+    /**
+     * A machine's record on an entity.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine to read
+     * @param entity the entity holding it
+     * @return the entity's record of that machine: state, seconds left, context
+     * @throws dev.enginestates.declare.MachineException if the entity holds no record of the machine
+     */
     public <C> StateRecord<C> read(States<C> machine, Entity entity) {
         return machine.read(entity);
     }
 
-    /** The world-level machine's record. */
+    /**
+     * The world-level machine's record.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine to read
+     * @return the record on the world's own entity
+     * @throws dev.enginestates.declare.MachineException if the world holds no record of the machine
+     */
     public <C> StateRecord<C> read(States<C> machine) {
         return machine.read(world());
     }
 
-    /** Sends an event to a machine on an entity; returns whether a state took it. */
+    /**
+     * Sends an event to a machine on an entity; returns whether a state took it.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine to send to
+     * @param entity the entity holding it
+     * @param event the event's name, such as {@code "BELL"}
+     * @return whether a state took the event (an action-only transition counts)
+     */
     public <C> boolean send(States<C> machine, Entity entity, String event) {
         return machine.send(entity, event);
     }
 
-    /** Sends an event with fields to a machine on an entity; returns whether a state took it. */
+    /**
+     * Sends an event with fields to a machine on an entity; returns whether a state took it.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine to send to
+     * @param entity the entity holding it
+     * @param event the event, with the fields its guards read
+     * @return whether a state took the event (an action-only transition counts)
+     */
     public <C> boolean send(States<C> machine, Entity entity, Event event) {
         return machine.send(entity, event);
     }
 
-    /** Sends the event named by a constant of the machine's event enum to a machine on an entity; returns whether a state took it. */
+    /**
+     * Sends the event named by a constant of the machine's event enum to a machine on an entity; returns whether a state took it.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine to send to
+     * @param entity the entity holding it
+     * @param event a constant of the machine's event enum
+     * @return whether a state took the event (an action-only transition counts)
+     */
     public <C> boolean send(States<C> machine, Entity entity, Enum<?> event) {
         return machine.send(entity, event);
     }
 
-    /** Sends the event named by a constant to the world-level machine; returns whether a state took it. */
+    /**
+     * Sends the event named by a constant to the world-level machine; returns whether a state took it.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @param event a constant of the machine's event enum
+     * @return whether a state took the event (an action-only transition counts)
+     */
     public <C> boolean send(States<C> machine, Enum<?> event) {
         return machine.send(world(), event);
     }
 
-    /** Sends a polled machine's event with arguments, which its handler receives; returns whether a state handled it. */
+    /**
+     * Sends a polled machine's event with arguments, which its handler receives; returns whether a state handled it.
+     *
+     * @param <C> the machine's context type
+     * @param machine the polled machine to send to
+     * @param entity the entity holding it
+     * @param event the event's name
+     * @param args the arguments the handler receives, in order
+     * @return whether a state handled the event
+     * @throws dev.enginestates.declare.MachineException if arguments are given to an XState-style machine (send an
+     *                                           {@link Event} instead)
+     */
     public <C> boolean send(States<C> machine, Entity entity, String event, Object... args) {
         return machine.send(entity, event, args);
     }
 
-    /** Forces a polled machine on an entity into a state (the {@code 000} document's {@code go}). */
+    /**
+     * Forces a polled machine on an entity into a state (the {@code 000} document's {@code go}).
+     *
+     * @param <C> the machine's context type
+     * @param machine the polled machine
+     * @param entity the entity holding it
+     * @param state the state's name, resolved from the active leaf as {@code go} resolves it
+     * @return this fixture
+     * @throws dev.enginestates.declare.MachineException if the machine is XState-style or the name names no state;
+     *                                           nothing changes
+     */
     public <C> WorldFixture go(States<C> machine, Entity entity, String state) {
         machine.go(entity, state);
         return this;
@@ -208,18 +314,40 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     /**
      * Forces a builder-style machine on an entity into a state (the {@code 002} document's
      * {@code transitionTo}): exit, enter, time 0; to the current state it re-enters.
+     *
+     * @param <C> the machine's context type
+     * @param machine the builder-style machine
+     * @param entity the entity holding it
+     * @param state the name of the state to go to
+     * @return this fixture
+     * @throws dev.enginestates.declare.MachineException if the machine is not builder-style or the name names no
+     *                                           state; nothing changes
      */
     public <C> WorldFixture transitionTo(States<C> machine, Entity entity, String state) {
         machine.transitionTo(entity, state);
         return this;
     }
 
-    /** Sends an event to the world-level machine; returns whether a state took it. */
+    /**
+     * Sends an event to the world-level machine; returns whether a state took it.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @param event the event's name
+     * @return whether a state took the event (an action-only transition counts)
+     */
     public <C> boolean send(States<C> machine, String event) {
         return machine.send(world(), event);
     }
 
-    /** Sends an event with fields to the world-level machine; returns whether a state took it. */
+    /**
+     * Sends an event with fields to the world-level machine; returns whether a state took it.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @param event the event, with the fields its guards read
+     * @return whether a state took the event (an action-only transition counts)
+     */
     public <C> boolean send(States<C> machine, Event event) {
         return machine.send(world(), event);
     }
@@ -229,6 +357,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     /**
      * Steps the world by {@code seconds} of game time, at the fixed step.
      *
+     * @param seconds the game time to move, in seconds; a whole number of steps, 0 or more
      * @return this fixture
      * @throws IllegalArgumentException if the seconds are negative, not finite, or not a whole number of steps
      */
@@ -239,6 +368,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     /**
      * Steps the world this many fixed steps.
      *
+     * @param steps how many fixed steps to take, 0 or more
      * @return this fixture
      * @throws IllegalArgumentException if {@code steps} is negative
      */
@@ -256,6 +386,8 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     /**
      * How many fixed steps make these seconds.
      *
+     * @param seconds a game time, in seconds
+     * @return the whole number of fixed steps in {@code seconds}
      * @throws IllegalArgumentException if the seconds are negative, not finite, or not a whole number of steps
      */
     public int stepsIn(double seconds) {
@@ -282,6 +414,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * {@code work} (which reads the advanced clocks), then {@link StateWorld#runStates} (the
      * builder-style machines' handlers run).
      *
+     * @param work the tick's own work, run between the two halves; {@code () -> { }} for none
      * @return this fixture
      */
     public WorldFixture splitStep(Runnable work) {
@@ -291,6 +424,8 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     /**
      * {@link #splitStep} this many times.
      *
+     * @param steps how many split steps to take, 0 or more
+     * @param work the tick's own work, run in every step between the two halves; {@code () -> { }} for none
      * @return this fixture
      * @throws IllegalArgumentException if {@code steps} is negative
      */
@@ -318,6 +453,11 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * the state before any step. Chain {@link Start#waited}, {@link Start#remembering},
      * {@link Start#paused} to arrange the rest.
      *
+     * @param <C> the machine's context type
+     * @param entity an entity of the current world
+     * @param machine the machine to put in the states
+     * @param paths the dotted paths of the states, such as {@code "patrol.watch"}; one per region of a parallel state
+     * @return the arranged start, to set the wait, history and pauses
      * @throws dev.enginestates.declare.MachineException if a path names no state or the states cannot be active together; nothing changes
      */
     public <C> Start<C> startIn(Entity entity, States<C> machine, String... paths) {
@@ -335,7 +475,14 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         return new Start<>(w, r);
     }
 
-    /** Puts the world-level machine in the given states (adding it when the world has none); see {@link #startIn(Entity, States, String...)}. */
+    /**
+     * Puts the world-level machine in the given states (adding it when the world has none); see {@link #startIn(Entity, States, String...)}.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @param paths the dotted paths of the states
+     * @return the arranged start
+     */
     public <C> Start<C> startIn(States<C> machine, String... paths) {
         return startIn(world().entity(), machine, paths);
     }
@@ -347,6 +494,11 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * <p>A builder-style machine (the {@code 002} document's) is put in its state with no code
      * run, not even its initial state's hooks; its context is written as the machine would have
      * written it (the state's metadata, time 0). Set its time with {@link Start#timeInState}.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine the new entity holds
+     * @param paths the dotted paths of the states, such as {@code "patrol.watch"}
+     * @return the arranged start; {@link Start#entity()} is the new entity
      */
     public <C> Start<C> spawnIn(States<C> machine, String... paths) {
         StateRecord<C> r = recordIn(machine, null, false, paths);
@@ -357,6 +509,12 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     /**
      * Spawns an entity holding only this machine over the given context, in the given states;
      * see {@link #spawnIn(States, String...)}.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine the new entity holds
+     * @param context the machine's context, not {@code null}
+     * @param paths the dotted paths of the states
+     * @return the arranged start; {@link Start#entity()} is the new entity
      */
     public <C> Start<C> spawnIn(States<C> machine, C context, String... paths) {
         StateRecord<C> r = recordIn(machine, Objects.requireNonNull(context, "context"), true, paths);
@@ -368,6 +526,12 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * Puts a machine on an entity in the states declared with these constants of its state
      * enum ({@code startIn(guard, GUARD, WATCH)}); see {@link #startIn(Entity, States, String...)}.
      *
+     * @param <C> the machine's context type
+     * @param entity an entity of the current world
+     * @param machine the machine to put in the states
+     * @param state a constant of the machine's state enum
+     * @param more constants of other regions' states, for a parallel state
+     * @return the arranged start
      * @throws dev.enginestates.declare.MachineException if a constant is not of the machine's state enum, or the states cannot be
      *                                           active together; nothing changes
      */
@@ -375,7 +539,15 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         return startIn(entity, machine, paths(machine, state, more));
     }
 
-    /** Puts the world-level machine in the states declared with these constants; see {@link #startIn(Entity, States, Enum, Enum...)}. */
+    /**
+     * Puts the world-level machine in the states declared with these constants; see {@link #startIn(Entity, States, Enum, Enum...)}.
+     *
+     * @param <C> the machine's context type
+     * @param machine the world-level machine
+     * @param state a constant of the machine's state enum
+     * @param more constants of other regions' states, for a parallel state
+     * @return the arranged start
+     */
     public <C> Start<C> startIn(States<C> machine, Enum<?> state, Enum<?>... more) {
         return startIn(world().entity(), machine, paths(machine, state, more));
     }
@@ -384,13 +556,27 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * Spawns an entity holding only this machine, in the states declared with these constants
      * of its state enum ({@code spawnIn(GUARD, WATCH)}); see {@link #spawnIn(States, String...)}.
      *
+     * @param <C> the machine's context type
+     * @param machine the machine the new entity holds
+     * @param state a constant of the machine's state enum
+     * @param more constants of other regions' states, for a parallel state
+     * @return the arranged start; {@link Start#entity()} is the new entity
      * @throws dev.enginestates.declare.MachineException if a constant is not of the machine's state enum; nothing is spawned
      */
     public <C> Start<C> spawnIn(States<C> machine, Enum<?> state, Enum<?>... more) {
         return spawnIn(machine, paths(machine, state, more));
     }
 
-    /** Spawns an entity holding only this machine over the given context, in the states declared with these constants. */
+    /**
+     * Spawns an entity holding only this machine over the given context, in the states declared with these constants.
+     *
+     * @param <C> the machine's context type
+     * @param machine the machine the new entity holds
+     * @param context the machine's context, not {@code null}
+     * @param state a constant of the machine's state enum
+     * @param more constants of other regions' states, for a parallel state
+     * @return the arranged start; {@link Start#entity()} is the new entity
+     */
     public <C> Start<C> spawnIn(States<C> machine, C context, Enum<?> state, Enum<?>... more) {
         return spawnIn(machine, context, paths(machine, state, more));
     }
@@ -424,12 +610,21 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
 
     // ------------------------------------------------------------------ scripts and reading
 
-    /** A new scripted sequence of sends, time and checks, run with {@link Script#run()}. */
+    /**
+     * A new scripted sequence of sends, time and checks, run with {@link Script#run()}.
+     *
+     * @return an empty script on this fixture
+     */
     public Script script() {
         return new Script(this);
     }
 
-    /** The entity's machines as JSON (state, wait, paused, history, context, tags): what a failing assertion prints. */
+    /**
+     * The entity's machines as JSON (state, wait, paused, history, context, tags): what a failing assertion prints.
+     *
+     * @param entity an entity of the current world
+     * @return the JSON text
+     */
     public String dump(Entity entity) {
         return EntityDump.of(world(), entity);
     }

@@ -40,7 +40,11 @@ public final class TraceReplayer {
     private TraceReplayer() {
     }
 
-    /** Runs the replayer over files and folders (folders are searched for {@code *.json}). */
+    /**
+     * Runs the replayer over files and folders (folders are searched for {@code *.json}).
+     *
+     * @param args trace files and folders of them; none prints the usage and exits with 2
+     */
     public static void main(String[] args) {
         if (args.length == 0) {
             System.err.println("usage: TraceReplayer FILE_OR_DIR... (trace files, or folders of them)");
@@ -50,7 +54,13 @@ public final class TraceReplayer {
         System.exit(failed == 0 ? 0 : 1);
     }
 
-    /** Replays the files, prints one line per failure and the closing count; returns the number failed. */
+    /**
+     * Replays the files, prints one line per failure and the closing count; returns the number failed.
+     *
+     * @param files the trace files to replay, in order
+     * @param out where the failures and the count are printed, such as {@code System.out}
+     * @return how many traces failed; 0 when all passed
+     */
     public static int run(List<Path> files, PrintStream out) {
         int passed = 0;
         int failed = 0;
@@ -67,7 +77,14 @@ public final class TraceReplayer {
         return failed;
     }
 
-    /** The trace files named by the arguments: files as given, folders searched recursively for {@code *.json}, sorted. */
+    /**
+     * The trace files named by the arguments: files as given, folders searched recursively for {@code *.json}, sorted.
+     *
+     * @param args paths of trace files and folders
+     * @return the trace files, each folder's sorted by path
+     * @throws IllegalArgumentException if a path is neither a file nor a folder
+     * @throws java.io.UncheckedIOException if a folder cannot be walked
+     */
     public static List<Path> expand(String... args) {
         List<Path> files = new ArrayList<>();
         for (String a : args) {
@@ -89,7 +106,12 @@ public final class TraceReplayer {
         return files;
     }
 
-    /** Replays one trace file. A file that cannot be read or built fails with the reason. */
+    /**
+     * Replays one trace file. A file that cannot be read or built fails with the reason.
+     *
+     * @param file a JSON trace file; its name (without {@code .json}) names the trace unless the trace has a {@code name}
+     * @return whether it passed, or the first difference
+     */
     public static TraceResult replay(Path file) {
         String name = file.getFileName().toString().replaceFirst("\\.json$", "");
         JsonNode trace;
@@ -101,7 +123,13 @@ public final class TraceReplayer {
         return replay(trace, trace.path("name").asText(name));
     }
 
-    /** Replays one parsed trace. */
+    /**
+     * Replays one parsed trace.
+     *
+     * @param trace the parsed trace: {@code machine}, {@code guards}, {@code initial} and {@code steps}
+     * @param name the trace's name, for the result
+     * @return whether it passed, or the first difference
+     */
     public static TraceResult replay(JsonNode trace, String name) {
         Map<String, Boolean> guards = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = trace.path("guards").fields(); it.hasNext(); ) {
