@@ -3,8 +3,9 @@
  * declaration styles (XState's config, polled tables, the builder FSM), on entities or on plain
  * objects, with dumps, checkpoints and replays.
  *
- * <p>A game reads the root package ({@code Machine}, {@code StatesDef}, {@code Event}, the
- * exceptions), {@code declare} (the DSL), {@code ecs} (the world), {@code plain} and
+ * <p>A game reads the root package (the entry points {@code Machine}, {@code StatesDef} and
+ * {@code MachineView}), {@code declare} (the DSL, {@code Event}, the exceptions and the
+ * builder style's handler and context contract), {@code ecs} (the world), {@code plain} and
  * {@code fsm} (machines on plain objects), {@code io} (saves and input logs) and
  * {@code xstate} (JSON import). The compiled chart, the per-instance record and the algorithm
  * are the engine's own: they are shared by every room on every thread and are not exported,
