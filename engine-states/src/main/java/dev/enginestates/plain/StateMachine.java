@@ -165,31 +165,54 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws IllegalArgumentException if the path names no state, or the name is ambiguous
      */
     public static <C> StateMachine<C> startIn(StatesDef<C> def, C ctx, String state) {
-        StateMachine<C> m = new StateMachine<>(def.machine(), ctx, false);
-        m.polled.place(m.record, m.stateNamed(state, "startIn"));
-        return m;
+        return startIn(Objects.requireNonNull(def, "definition").machine(), ctx, state);
     }
 
     /**
-     * For tests: an XState-style machine put straight into the given states (as a game sets a
-     * state by hand: no actions run, a wait there starts from 0).
+     * For tests: a machine put straight into the given states (as a game sets a state by hand:
+     * no actions run, a wait there starts from 0). A polled machine takes one state (its leaf, or
+     * a compound state's initial leaf), with every clock at 0.
      *
      * @param <C>     the context type
-     * @param machine the XState-style machine to run
+     * @param machine the XState-style or polled machine to run
      * @param ctx     the game's object the machine reads and writes
-     * @param states  the states' paths, or names no other state has: one state, or one per
-     *                region of a parallel state (they must be able to be active together)
+     * @param states  the states' paths, or names no other state has: one state, or (XState style)
+     *                one per region of a parallel state (they must be able to be active together)
      * @return the machine, in those states
      * @throws IllegalArgumentException if a path names no state, or a name is ambiguous
+     * @throws MachineException if no state is given, the states cannot be active together, or a polled machine is given
+     *                          more than one; no code of the machine runs
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, String... states) {
         StateMachine<C> m = new StateMachine<>(machine, ctx, false);
+        Chart c = m.chart;
+        if (states.length == 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': startIn needs at least one state; expected one of "
+                    + m.statePaths());
+        }
+        if (c.polled != null && states.length > 1) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
+                    + " startIn takes one state, got " + Arrays.toString(states));
+        }
         int[] targets = new int[states.length];
         for (int i = 0; i < states.length; i++) {
             targets[i] = m.stateNamed(states[i], "startIn");
         }
-        m.interpreter.clock(0);
-        m.interpreter.place(m.record, targets);
+        // the same rule as the ECS face's setState: a placement the interpreter could never reach is refused
+        for (int i = 0; i < targets.length; i++) {
+            for (int j = i + 1; j < targets.length; j++) {
+                if (!c.canBeActiveTogether(targets[i], targets[j])) {
+                    throw new MachineException(c.machineId, "machine '" + c.machineId + "': states '" + c.path[targets[i]] + "' and '"
+                            + c.path[targets[j]] + "' cannot be active together; expected states in different regions of a parallel state");
+                }
+            }
+        }
+        if (m.polled != null) {
+            m.polled.place(m.record, targets[0]);
+        } else {
+            m.interpreter.clock(0);
+            m.interpreter.place(m.record, targets);
+        }
         return m;
     }
 
@@ -727,14 +750,19 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     private IllegalArgumentException unknownState(String name, String call) {
+        return new IllegalArgumentException("machine '" + chart.machineId + "': " + call + "('" + name + "') names no state; expected one of "
+                + statePaths() + StateValue.suggestion(chart, name));
+    }
+
+    /** The paths of the states that can be active (history states left out). */
+    private List<String> statePaths() {
         List<String> names = new ArrayList<>();
         for (int i = 1; i < chart.size; i++) {
             if (chart.type[i] != StateType.HISTORY) {
                 names.add(chart.path[i]);
             }
         }
-        return new IllegalArgumentException("machine '" + chart.machineId + "': " + call + "('" + name + "') names no state; expected one of "
-                + names + StateValue.suggestion(chart, name));
+        return names;
     }
 
     /** The deepest active state (an XState-style machine without parallel states has one branch). */
