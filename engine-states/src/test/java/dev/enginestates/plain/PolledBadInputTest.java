@@ -170,7 +170,8 @@ class PolledBadInputTest {
     void go_to_an_unknown_name_is_refused_and_changes_nothing() {
         StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d.state("patrol").state("combat"));
         StateMachine<Ctx> fsm = new StateMachine<>(def, new Ctx());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fsm.go("combta"));
+        MachineException e = assertThrows(MachineException.class, () -> fsm.go("combta"));
+        assertEquals("m", e.machineId());
         assertTrue(e.getMessage().contains("did you mean 'combat'?"), e.getMessage());
         assertEquals("patrol", fsm.state());
     }
@@ -178,9 +179,11 @@ class PolledBadInputTest {
     @Test
     void is_and_time_in_refuse_a_name_that_names_no_state() {
         StateMachine<Ctx> fsm = new StateMachine<>(StatesDef.<Ctx>define("m", d -> d.state("patrol")), new Ctx());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fsm.is("patrl"));
-        assertTrue(e.getMessage().contains("did you mean 'patrol'?"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> fsm.timeIn("x"));
+        MachineException e = assertThrows(MachineException.class, () -> fsm.is("patrl"));
+        assertEquals("m", e.machineId());
+        assertTrue(e.getMessage().contains("machine 'm'") && e.getMessage().contains("did you mean 'patrol'?"), e.getMessage());
+        assertThrows(MachineException.class, () -> fsm.timeIn("x"));
+        assertThrows(MachineException.class, () -> StateMachine.startIn(StatesDef.<Ctx>define("m", d -> d.state("patrol")), new Ctx(), "x"));
     }
 
     @Test
