@@ -494,6 +494,16 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /**
+     * The listener that hears this world's inputs, as {@link #listen} last set it.
+     *
+     * @return the listener, or {@code null} for none
+     */
+    public WorldInputs listener() {
+        checkThread();
+        return inputs;
+    }
+
+    /**
      * The live entity spawned with this key, or {@code null}: {@link EntityKey#WORLD} is the
      * world's own. Keys are given at spawn ({@code spawn(EntityKey.of("guard-7"), ...)}); the
      * lookup is a hash map's.

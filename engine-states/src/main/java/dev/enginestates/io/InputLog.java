@@ -78,9 +78,14 @@ public final class InputLog implements WorldInputs {
         return log;
     }
 
-    /** Stops recording. */
+    /**
+     * Stops recording. The world's listener is taken away only while it is this log: a listener
+     * set since the log started (another log, a tool) keeps hearing the world.
+     */
     public void stop() {
-        world.listen(null);
+        if (world.listener() == this) {
+            world.listen(null);
+        }
     }
 
     /**

@@ -178,6 +178,22 @@ class ReplayTest {
     }
 
     @Test
+    void stopLeavesAListenerSetAfterTheLogStarted() {
+        try (StateWorld a = StateWorld.create()) {
+            a.spawn(EntityKey.of("g1"), GUARD.trait());
+            InputLog first = InputLog.start(SAVES, a);
+            InputLog second = InputLog.start(SAVES, a); // replaces the first as the world's listener
+            first.stop();
+            a.step(DT);
+            assertEquals(1, second.size(), "the second log still hears the world");
+            assertEquals(0, first.size());
+            second.stop();
+            a.step(DT);
+            assertEquals(1, second.size(), "a log stopped while it listens stops hearing");
+        }
+    }
+
+    @Test
     void aReplayEndsWhereTheOriginalDid() {
         try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
             a.spawn(EntityKey.of("g1"), GUARD.trait());
