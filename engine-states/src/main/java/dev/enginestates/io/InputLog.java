@@ -50,6 +50,9 @@ public final class InputLog implements WorldInputs {
     /** The current input log version. */
     public static final int VERSION = 1;
 
+    /** The kinds of input a log holds, as the check and the replay name them when one is of no kind. */
+    private static final String KINDS = "step, advance, runStates, send, go, set, edit, spawn, attach, detach, despawn, clock, hold";
+
     private final Saves saves;
     private final StateWorld world;
     private final ObjectNode start;
@@ -447,7 +450,7 @@ public final class InputLog implements WorldInputs {
                     break;
                 }
                 default:
-                    problems.add(at + ": expected one of step, advance, runStates, send, go, set, edit, spawn, attach, detach, despawn, clock, hold; found " + input);
+                    problems.add(at + ": expected one of " + KINDS + "; found " + input);
             }
         }
     }
@@ -534,7 +537,8 @@ public final class InputLog implements WorldInputs {
         return m;
     }
 
-    private static void apply(Saves saves, StateWorld world, JsonNode input, String at) {
+    /** Applies one input; the checks ran first. Package-private for tests: a log the checks pass never reaches its last branch. */
+    static void apply(Saves saves, StateWorld world, JsonNode input, String at) {
         if (input.has("step")) {
             world.step(input.get("step").asDouble());
         } else if (input.has("advance")) {
@@ -622,7 +626,7 @@ public final class InputLog implements WorldInputs {
         } else if (input.has("despawn")) {
             world.despawn(entity(world, input.get("despawn").asText(), at + ".despawn"));
         } else {
-            throw fail(at, "expected one of step, send, set, edit, spawn, attach, detach, despawn, clock, hold; found " + input);
+            throw fail(at, "expected one of " + KINDS + "; found " + input);
         }
     }
 
