@@ -46,6 +46,18 @@ class PolledBadInputTest {
     }
 
     @Test
+    void a_null_target_of_after_or_on_is_refused_when_the_machine_is_built_even_beside_a_state_named_null() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("guard", d -> d
+                .state("a", s -> s.after(1, null).on("hit", (String) null))
+                .state("null")));
+        assertEquals(2, e.problems().size(), e.getMessage());
+        assertTrue(e.problems().get(0).contains("state 'a' has after 1.0 seconds with a null target"), e.problems().get(0));
+        assertTrue(e.problems().get(1).contains("state 'a' has on 'hit' with a null target"), e.problems().get(1));
+        assertTrue(e.getMessage().contains("machine 'guard'") && e.getMessage().contains("expected a state's name or path, or '$back'"),
+                e.getMessage());
+    }
+
+    @Test
     void back_is_refused_as_a_to_key() {
         InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("m", d -> d
                 .state("a", s -> s.to("$back", (c, t) -> true))));
