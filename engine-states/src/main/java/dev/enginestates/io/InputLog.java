@@ -170,7 +170,7 @@ public final class InputLog implements WorldInputs {
     @Override
     public void sent(StateRecord<?> record, String event, Object[] args) {
         ObjectNode s = sendEntry(record, event, Map.of());
-        if (s != null && args != null) {
+        if (s != null && args != null && args.length > 0) { // none: the replay sends the bare name
             Map<String, Object> numbered = new java.util.LinkedHashMap<>();
             for (int i = 0; i < args.length; i++) {
                 numbered.put(Integer.toString(i), args[i]);
