@@ -394,9 +394,14 @@ class TypedNamesTest {
         assertTrue(r.is(WATCH), "nothing changed");
         // on the plain face too
         StateMachine<Guard> plain = new StateMachine<>(GUARD);
-        assertThrows(IllegalArgumentException.class, () -> plain.is(DoorState.OPEN));
+        assertEquals(isDoor, assertThrows(MachineException.class, () -> plain.is(DoorState.OPEN)).getMessage());
+        assertThrows(MachineException.class, () -> plain.matches(DoorState.OPEN));
+        assertThrows(MachineException.class, () -> plain.timeIn(DoorState.OPEN));
+        assertThrows(MachineException.class, () -> plain.leaf(DoorState.class));
+        assertThrows(MachineException.class, () -> plain.go(DoorState.OPEN));
         assertThrows(MachineException.class, () -> plain.send(DoorEvent.PUSH));
-        assertThrows(IllegalArgumentException.class, () -> StateMachine.startIn(GUARD, new Guard(), DoorState.OPEN));
+        assertThrows(MachineException.class, () -> StateMachine.startIn(GUARD, new Guard(), DoorState.OPEN));
+        assertTrue(plain.is(WATCH), "nothing changed");
     }
 
     @Test
@@ -405,7 +410,7 @@ class TypedNamesTest {
         StateMachine<Guard> fsm = new StateMachine<>(strings);
         assertEquals("machine 'strings' names its states by strings (it was defined without a state enum), so is(GuardState.WATCH)"
                 + " names none of them; pass the state's path as a string, such as \"WATCH\"",
-                assertThrows(IllegalArgumentException.class, () -> fsm.is(WATCH)).getMessage());
+                assertThrows(MachineException.class, () -> fsm.is(WATCH)).getMessage());
         assertEquals("machine 'strings' names its events by strings (it was defined without an event enum), so send(GuardEvent.BELL)"
                 + " names none of them; send the event's type as a string, such as \"BELL\"",
                 assertThrows(MachineException.class, () -> fsm.send(BELL)).getMessage());

@@ -30,8 +30,8 @@ public final class EntityAssert {
      * @throws AssertionError if the entity is deleted or holds no such machine (the message lists the ones it holds)
      */
     public <C> MachineAssert<C> machine(States<C> machine) {
-        StateRecord<C> r = entity.isDeleted() ? null : entity.get(machine.recordType());
-        if (r == null || r.world() != world) {
+        StateRecord<C> r = record(machine);
+        if (r == null) {
             throw new AssertionError("expected " + EntityDump.name(world, entity) + " to hold a '" + machine.id()
                     + "' machine, but it holds " + held() + "\n" + EntityDump.of(world, entity));
         }
@@ -50,13 +50,14 @@ public final class EntityAssert {
     }
 
     /**
-     * Asserts that the entity holds no record of this machine.
+     * Asserts that the entity holds no record of this machine in this world (a record another
+     * world holds is not this world's machine, as for {@link #hasMachine}).
      *
      * @param machine the machine the entity should not hold
      * @return this assertion, for chaining
      */
     public EntityAssert hasNoMachine(States<?> machine) {
-        if (!entity.isDeleted() && entity.get(machine.recordType()) != null) {
+        if (record(machine) != null) {
             throw new AssertionError("expected " + EntityDump.name(world, entity) + " to hold no '" + machine.id()
                     + "' machine, but it holds one\n" + EntityDump.of(world, entity, machine));
         }
@@ -77,13 +78,17 @@ public final class EntityAssert {
         return this;
     }
 
+    /** The entity's record of the machine in this world, or {@code null}: every assertion here reads a record this way. */
+    private <C> StateRecord<C> record(States<C> machine) {
+        StateRecord<C> r = entity.isDeleted() ? null : entity.get(machine.recordType());
+        return r != null && r.world() == world ? r : null;
+    }
+
     private List<String> held() {
         List<String> ids = new ArrayList<>();
-        if (!entity.isDeleted()) {
-            for (States<?> m : world.machines()) {
-                if (entity.get(m.recordType()) != null) {
-                    ids.add(m.id());
-                }
+        for (States<?> m : world.machines()) {
+            if (record(m) != null) {
+                ids.add(m.id());
             }
         }
         return ids;

@@ -52,28 +52,42 @@ public final class Script {
     private static final class Send<C> extends Input {
         final States<C> machine;
         final Entity entity; // null: the world's own
-        final Event event;
+        final Event event;   // null for a bare name
+        final String name;   // null for an event with fields or a constant
 
         Send(States<C> machine, Entity entity, Event event) {
             this.machine = Objects.requireNonNull(machine, "machine");
             this.entity = entity;
             this.event = Objects.requireNonNull(event, "event");
+            this.name = null;
+        }
+
+        Send(States<C> machine, Entity entity, String name) {
+            this.machine = Objects.requireNonNull(machine, "machine");
+            this.entity = entity;
+            if (name == null || name.isEmpty()) {
+                throw new IllegalArgumentException("a script's send needs the event's type; got " + (name == null ? "null" : "\"\""));
+            }
+            this.event = null;
+            this.name = name;
         }
 
         @Override
         String run(WorldFixture fixture, ScriptRun out) {
             StateWorld world = fixture.world();
             Entity target = entity == null ? world.entity() : entity;
-            boolean taken = machine.send(target, event);
+            // a bare name is sent bare, as the fixture's send does: a polled handler then gets no arguments
+            boolean taken = name != null ? machine.send(target, name) : machine.send(target, event);
             out.taken.add(taken);
             StateRecord<C> r = machine.read(target);
-            String line = "send " + event + " to " + EntityDump.name(world, target) + " (" + machine.id() + "): "
+            String shown = name != null ? name : event.toString();
+            String line = "send " + shown + " to " + EntityDump.name(world, target) + " (" + machine.id() + "): "
                     + (taken ? "taken" : "refused") + ", now " + r;
             if (expectation != null && !expectation.equals(taken ? "taken" : "refused")) {
                 out.line(world.time(), world.steps(), line);
-                throw new AssertionError("expected " + event.type() + " to be " + expectation + " by machine '" + machine.id()
-                        + "' on " + EntityDump.name(world, target) + ", but it was " + (taken ? "taken" : "refused")
-                        + "\n" + EntityDump.of(world, target, machine));
+                throw new AssertionError("expected " + (name != null ? name : event.type()) + " to be " + expectation
+                        + " by machine '" + machine.id() + "' on " + EntityDump.name(world, target) + ", but it was "
+                        + (taken ? "taken" : "refused") + "\n" + EntityDump.of(world, target, machine));
             }
             return line;
         }
@@ -81,15 +95,19 @@ public final class Script {
 
     /**
      * Sends an event to a machine on an entity; its result is recorded in {@link ScriptRun#taken()}.
+     * It is sent as {@link WorldFixture#send(States, Entity, String)} sends it: a polled
+     * machine's handler receives no arguments.
      *
      * @param <C> the machine's context type
      * @param machine the machine to send to
      * @param entity the entity holding it
      * @param event the event's name, such as {@code "BELL"}
      * @return this script, for chaining
+     * @throws IllegalArgumentException now, if the name is {@code null} or empty
      */
     public <C> Script send(States<C> machine, Entity entity, String event) {
-        return send(machine, entity, Event.of(event));
+        inputs.add(new Send<>(machine, Objects.requireNonNull(entity, "entity"), event));
+        return this;
     }
 
     /**
@@ -132,15 +150,17 @@ public final class Script {
     }
 
     /**
-     * Sends an event to the world-level machine.
+     * Sends an event to the world-level machine, as {@link WorldFixture#send(States, String)} does.
      *
      * @param <C> the machine's context type
      * @param machine the world-level machine
      * @param event the event's name
      * @return this script, for chaining
+     * @throws IllegalArgumentException now, if the name is {@code null} or empty
      */
     public <C> Script send(States<C> machine, String event) {
-        return send(machine, Event.of(event));
+        inputs.add(new Send<>(machine, null, event));
+        return this;
     }
 
     /**
@@ -229,11 +249,13 @@ public final class Script {
     /**
      * Runs the game's own code at this point (move a component, add a hold), named in the transcript.
      *
-     * @param what the change in a few words, as the transcript shows it ({@code "the bell-ringer leaves"})
+     * @param what the change in a few words, as the transcript shows it ({@code "the bell-ringer leaves"}); not {@code null}
      * @param change the game's code to run
      * @return this script, for chaining
+     * @throws NullPointerException now, if {@code what} or {@code change} is {@code null}
      */
     public Script then(String what, Runnable change) {
+        Objects.requireNonNull(what, "what: the change in a few words, for the transcript");
         Objects.requireNonNull(change, "change");
         inputs.add(new Input() {
             @Override

@@ -78,7 +78,8 @@ public final class WorldAssert {
                     : byRecords + " by records";
             throw new org.opentest4j.AssertionFailedError(String.format(Locale.ROOT,
                     "expected %d entities with machine '%s' in '%s' at t=%.3f s (step %d), but counted %s; the '%s' machines are in %s",
-                    expected, machine.id(), path, world.time(), world.steps(), counted, machine.id(), byValue), expected, byTags);
+                    expected, machine.id(), path, world.time(), world.steps(), counted, machine.id(), byValue), expected,
+                    byTags != expected ? byTags : byRecords); // the count that is wrong, so the actual is never the expected
         }
         return this;
     }

@@ -1,6 +1,7 @@
 package dev.enginestates.testing;
 
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.StatesDef;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.ecs.EntityKey;
@@ -8,6 +9,7 @@ import dev.enginestates.ecs.States;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -115,6 +117,37 @@ class ScriptTest {
         assertEquals(1, thrown.getSuppressed().length);
         assertTrue(thrown.getSuppressed()[0].getMessage().startsWith("script input 2 of 2 threw; the script so far:\n"
                 + "  t=0.000 s (step 0): advance 1.0 s (60 steps)"), thrown.getSuppressed()[0].getMessage());
+    }
+
+    @Test
+    void aScriptSendOfABareNameIsTheFixturesSend() {
+        List<Object[]> received = new ArrayList<>();
+        States<TestMachines.GuardCtx> polled = States.of(StatesDef.<TestMachines.GuardCtx>define("script-polled",
+                TestMachines.GuardCtx::new, d -> d
+                        .on("PING", (c, args) -> {
+                            received.add(args);
+                            return null;
+                        })
+                        .state("idle")));
+        Entity e = world.spawn(polled.trait());
+        world.send(polled, e, "PING");
+        world.script().send(polled, e, "PING").taken().run();
+        world.add(polled);
+        world.send(polled, "PING");
+        ScriptRun run = world.script().send(polled, "PING").taken().run();
+        assertEquals(4, received.size());
+        for (Object[] args : received) {
+            assertEquals(0, args.length, "no arguments, as the fixture's send gives: " + java.util.Arrays.toString(args));
+        }
+        assertTrue(run.transcript().get(0).contains("send PING to "), run.transcript().get(0));
+    }
+
+    @Test
+    void thenRefusesANullDescriptionWhenWritten() {
+        Script s = world.script();
+        NullPointerException e = assertThrows(NullPointerException.class, () -> s.then(null, () -> { }));
+        assertTrue(e.getMessage().contains("what"), e.getMessage());
+        assertEquals("Script(0 inputs)", s.toString(), "nothing was added");
     }
 
     @Test

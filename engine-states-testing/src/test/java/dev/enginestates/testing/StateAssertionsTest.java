@@ -3,6 +3,7 @@ package dev.enginestates.testing;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.StateWorld;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.opentest4j.AssertionFailedError;
@@ -200,6 +201,30 @@ class StateAssertionsTest {
         AssertionFailedError e = assertThrows(AssertionFailedError.class, () -> assertThat(world).hasCountIn(GUARD, "answer", 3));
         assertEquals("expected 3 entities with machine 'guard' in 'answer' at t=0.000 s (step 0), but counted 2 by tag query and 2 by"
                 + " records; the 'guard' machines are in {\"answer\"=2, {\"patrol\":\"watch\"}=3}", e.getMessage());
+    }
+
+    @Test
+    void aCountThatOnlyTheRecordsGetWrongShowsTheRecordsCountAsActual() {
+        Entity g = world.spawn(GUARD.trait());
+        GUARD.read(g).setState("answer"); // the record moves now, its tags at the next step
+        AssertionFailedError byRecords = assertThrows(AssertionFailedError.class, () -> assertThat(world).hasCountIn(GUARD, "patrol", 1));
+        assertEquals(1, byRecords.getExpected().getValue());
+        assertEquals(0, byRecords.getActual().getValue(), "the tag query counted 1, as expected; the records counted 0");
+        AssertionFailedError byTags = assertThrows(AssertionFailedError.class, () -> assertThat(world).hasCountIn(GUARD, "answer", 1));
+        assertEquals(0, byTags.getActual().getValue(), "the tag query is the one that is wrong");
+    }
+
+    @Test
+    void aRecordOfAnotherWorldIsNotThisWorldsMachineForEveryAssertion() {
+        try (StateWorld other = StateWorld.create()) {
+            Entity there = other.spawn(GUARD.trait());
+            EntityAssert here = assertThat(world.world(), there);
+            assertThrows(AssertionError.class, () -> here.hasMachine(GUARD));
+            here.hasNoMachine(GUARD); // agrees with hasMachine
+            AssertionError e = assertThrows(AssertionError.class, () -> here.machine(GUARD));
+            assertTrue(e.getMessage().contains("but it holds []"), e.getMessage());
+            assertThat(other, there).hasMachine(GUARD);
+        }
     }
 
     @Test

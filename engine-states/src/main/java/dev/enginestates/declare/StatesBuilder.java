@@ -24,6 +24,7 @@ import java.util.function.Consumer;
 public final class StatesBuilder<C> {
     /** The target that means "the leaf active before the last transition". */
     public static final String BACK = "$back";
+    private static final String TARGET_EXPECTED = "expected a state's name or path, or '" + BACK + "'";
 
     private final String key;
     private final String path;
@@ -124,7 +125,8 @@ public final class StatesBuilder<C> {
      *
      * @param seconds seconds in this state, finite and 0 or more; one after per state, and none on the root
      * @param target the state to go to, resolved from this state: a name in reach (a sibling, a child, an
-     *               ancestor's sibling) or a path from the root ({@code "combat.strafe"}), or {@code "$back"}
+     *               ancestor's sibling) or a path from the root ({@code "combat.strafe"}), or {@code "$back"};
+     *               {@code null} is reported when the machine is built
      * @return this builder, for chaining
      */
     public StatesBuilder<C> after(double seconds, String target) {
@@ -137,8 +139,11 @@ public final class StatesBuilder<C> {
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {
             problems.add(where + " has after " + seconds + " seconds; expected a finite number of seconds, 0 or more");
         }
+        if (target == null) {
+            problems.add(where + " has after " + seconds + " seconds with a null target; " + TARGET_EXPECTED);
+        }
         afterSeconds = seconds;
-        afterTarget = target == null ? "null" : target;
+        afterTarget = target == null ? BACK : target; // a placeholder the compiler resolves quietly: the build fails on the problem
         return this;
     }
 
@@ -198,11 +203,15 @@ public final class StatesBuilder<C> {
      *
      * @param event the event's name; once per state
      * @param target the state to go to, resolved from this state: a name in reach (a sibling, a child, an
-     *               ancestor's sibling) or a path from the root ({@code "combat.strafe"}), or {@code "$back"}
+     *               ancestor's sibling) or a path from the root ({@code "combat.strafe"}), or {@code "$back"};
+     *               {@code null} is reported when the machine is built
      * @return this builder, for chaining
      */
     public StatesBuilder<C> on(String event, String target) {
-        addOn(event, target == null ? "null" : target, null);
+        if (target == null) {
+            problems.add(where + " has on '" + event + "' with a null target; " + TARGET_EXPECTED);
+        }
+        addOn(event, target == null ? BACK : target, null); // a placeholder, as in after: null here means a handler
         return this;
     }
 

@@ -260,7 +260,8 @@ public final class StateWorld implements AutoCloseable {
      *                   (each not spawned before), and at most one {@link EntityKey}
      * @return the new entity
      * @throws MachineException if a record is already spawned, or two records of one machine are given
-     * @throws IllegalArgumentException if another live entity of this world has the same key
+     * @throws IllegalArgumentException if two keys are given, or another live entity of this world has the same key;
+     *                                  nothing is spawned
      */
     public Entity spawn(Object... components) {
         checkThread();
@@ -281,6 +282,11 @@ public final class StateWorld implements AutoCloseable {
                 }
                 records.add(r);
             } else if (c instanceof EntityKey) {
+                if (key != null) {
+                    // Dominion would refuse it too, but without naming the keys
+                    throw new IllegalArgumentException("cannot spawn an entity with two keys, '" + key.value() + "' and '"
+                            + ((EntityKey) c).value() + "', in " + this + "; expected one EntityKey per entity");
+                }
                 key = (EntityKey) c;
                 Entity other = entity(key.value());
                 if (other != null) {
@@ -491,6 +497,16 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         this.inputs = inputs;
         holds.listenerChanged(); // the next step tells the new listener every hold it finds
+    }
+
+    /**
+     * The listener that hears this world's inputs, as {@link #listen} last set it.
+     *
+     * @return the listener, or {@code null} for none
+     */
+    public WorldInputs listener() {
+        checkThread();
+        return inputs;
     }
 
     /**

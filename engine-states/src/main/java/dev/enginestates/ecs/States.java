@@ -73,6 +73,8 @@ public final class States<C> {
     private static final byte[] TAG_BYTES = HiddenClasses.bytesOf(TagTemplate.class);
     private static final ThreadLocal<Interpreter> PLACER = ThreadLocal.withInitial(Interpreter::new);
     private static final ThreadLocal<PolledInterpreter> STARTER = ThreadLocal.withInitial(PolledInterpreter::new);
+    /** "No arguments", one way for every overload: handlers and input listeners never see {@code null}. */
+    private static final Object[] NO_ARGS = new Object[0];
 
     private final Machine<C> machine;
     private final Chart chart;
@@ -401,7 +403,7 @@ public final class States<C> {
         noEventsForBuilder();
         int id = eventId(event);
         if (chart.polled != null) {
-            return r.world.sendPolled(r, id, event, null, null);
+            return r.world.sendPolled(r, id, event, NO_ARGS, null);
         }
         return r.world.send(r, id, id >= 0 ? chart.eventObjects[id] : Event.of(event));
     }
@@ -463,7 +465,7 @@ public final class States<C> {
         }
         StateRecord<C> r = read(entity);
         noEventsForBuilder();
-        return r.world.sendPolled(r, eventId(event), event, args == null ? new Object[0] : args.clone(), null);
+        return r.world.sendPolled(r, eventId(event), event, args == null || args.length == 0 ? NO_ARGS : args.clone(), null);
     }
 
     /**

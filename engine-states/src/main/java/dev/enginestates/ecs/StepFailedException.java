@@ -41,11 +41,11 @@ public final class StepFailedException extends RuntimeException {
     /**
      * Every failure of the step, in the order they happened.
      *
-     * @return the failures, an unmodifiable list of at least one ({@code null} in an exception
-     *         that has been deserialized: the failures are not serialized)
+     * @return the failures, an unmodifiable list of at least one; empty in an exception that has
+     *         been deserialized (the failures are not serialized; the message and the causes are)
      */
     public List<MachineFailure> failures() {
-        return failures;
+        return failures == null ? List.of() : failures; // a transient field is null after deserialization
     }
 
     /**

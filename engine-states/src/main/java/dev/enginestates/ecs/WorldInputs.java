@@ -61,7 +61,7 @@ public interface WorldInputs {
      *
      * @param record the record of the machine the event was sent to
      * @param event  the event's name
-     * @param args   the handler's arguments; {@code null} or empty when it was sent without any
+     * @param args   the handler's arguments; empty (never {@code null}) when it was sent without any
      */
     default void sent(StateRecord<?> record, String event, Object[] args) {
     }

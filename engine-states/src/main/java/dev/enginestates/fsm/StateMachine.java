@@ -68,8 +68,9 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * @throws IllegalArgumentException if the context is not what the handlers take; nothing changes
      */
     public void initialize(C ctx) {
+        requireContext(ctx, "initialize");
         Object before = record.context();
-        record.context(Objects.requireNonNull(ctx, "initialize(ctx) needs a context"));
+        record.context(ctx);
         try {
             BuilderInterpreter.start(record);
         } catch (IllegalArgumentException e) {
@@ -83,6 +84,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      *
      * @param ctx the machine's context; another one takes its place from now on
      * @param dt  the seconds to add, finite and 0 or more
+     * @throws NullPointerException if the context is {@code null}; nothing changes
      * @throws IllegalStateException before {@link #initialize}
      * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
      */
@@ -96,6 +98,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      *
      * @param ctx the machine's context; another one takes its place from now on
      * @param dt  the step's seconds, handed to the handler; finite and 0 or more
+     * @throws NullPointerException if the context is {@code null}; nothing changes
      * @throws IllegalStateException before {@link #initialize}
      * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
      */
@@ -109,6 +112,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      *
      * @param ctx the machine's context; another one takes its place from now on
      * @param dt  the seconds since the last update, finite and 0 or more
+     * @throws NullPointerException if the context is {@code null}; nothing changes
      * @throws IllegalStateException before {@link #initialize}
      * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
      */
@@ -123,6 +127,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      *
      * @param ctx  the machine's context; another one takes its place from now on
      * @param name the state to go to, such as {@code "Opening"}
+     * @throws NullPointerException if the context is {@code null}; nothing changes
      * @throws IllegalStateException before {@link #initialize}
      * @throws MachineException if the name names no state; nothing changes
      */
@@ -223,6 +228,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     }
 
     private void use(C ctx, float dt, String call) {
+        requireContext(ctx, call);
         Chart c = record.chart();
         if (record.status() != MachineRecord.ACTIVE) {
             throw new IllegalStateException("machine '" + c.machineId + "': " + call + " before initialize(ctx); initialize it first");
@@ -234,6 +240,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         if (ctx != record.context()) {
             BuilderInterpreter.adopt(record, ctx); // a new context: checked, then told where the machine is
         }
+    }
+
+    /** A null context is refused the same way by every call (the JDK's convention for a null argument). */
+    private void requireContext(C ctx, String call) {
+        Objects.requireNonNull(ctx, () -> "machine '" + definition.id() + "': " + call + " needs a context; got null");
     }
 
     @Override

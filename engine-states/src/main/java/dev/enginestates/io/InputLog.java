@@ -50,6 +50,9 @@ public final class InputLog implements WorldInputs {
     /** The current input log version. */
     public static final int VERSION = 1;
 
+    /** The kinds of input a log holds, as the check and the replay name them when one is of no kind. */
+    private static final String KINDS = "step, advance, runStates, send, go, set, edit, spawn, attach, detach, despawn, clock, hold";
+
     private final Saves saves;
     private final StateWorld world;
     private final ObjectNode start;
@@ -78,9 +81,14 @@ public final class InputLog implements WorldInputs {
         return log;
     }
 
-    /** Stops recording. */
+    /**
+     * Stops recording. The world's listener is taken away only while it is this log: a listener
+     * set since the log started (another log, a tool) keeps hearing the world.
+     */
     public void stop() {
-        world.listen(null);
+        if (world.listener() == this) {
+            world.listen(null);
+        }
     }
 
     /**
@@ -162,7 +170,7 @@ public final class InputLog implements WorldInputs {
     @Override
     public void sent(StateRecord<?> record, String event, Object[] args) {
         ObjectNode s = sendEntry(record, event, Map.of());
-        if (s != null && args != null) {
+        if (s != null && args != null && args.length > 0) { // none: the replay sends the bare name
             Map<String, Object> numbered = new java.util.LinkedHashMap<>();
             for (int i = 0; i < args.length; i++) {
                 numbered.put(Integer.toString(i), args[i]);
@@ -442,7 +450,7 @@ public final class InputLog implements WorldInputs {
                     break;
                 }
                 default:
-                    problems.add(at + ": expected one of step, advance, runStates, send, go, set, edit, spawn, attach, detach, despawn, clock, hold; found " + input);
+                    problems.add(at + ": expected one of " + KINDS + "; found " + input);
             }
         }
     }
@@ -529,7 +537,8 @@ public final class InputLog implements WorldInputs {
         return m;
     }
 
-    private static void apply(Saves saves, StateWorld world, JsonNode input, String at) {
+    /** Applies one input; the checks ran first. Package-private for tests: a log the checks pass never reaches its last branch. */
+    static void apply(Saves saves, StateWorld world, JsonNode input, String at) {
         if (input.has("step")) {
             world.step(input.get("step").asDouble());
         } else if (input.has("advance")) {
@@ -617,7 +626,7 @@ public final class InputLog implements WorldInputs {
         } else if (input.has("despawn")) {
             world.despawn(entity(world, input.get("despawn").asText(), at + ".despawn"));
         } else {
-            throw fail(at, "expected one of step, send, set, edit, spawn, attach, detach, despawn, clock, hold; found " + input);
+            throw fail(at, "expected one of " + KINDS + "; found " + input);
         }
     }
 

@@ -12,6 +12,7 @@ import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.EnumNames;
 import dev.enginestates.chart.Names;
 import dev.enginestates.declare.DetachedSelf;
 import dev.enginestates.declare.StateType;
@@ -162,34 +163,56 @@ public final class StateMachine<C> implements MachineView<C> {
      * @param ctx   the game's object the machine reads and writes
      * @param state the state's path ({@code "combat.engage"}), or its name when no other state has it
      * @return the machine, in that state
-     * @throws IllegalArgumentException if the path names no state, or the name is ambiguous
+     * @throws MachineException if the path names no state, or the name is ambiguous
      */
     public static <C> StateMachine<C> startIn(StatesDef<C> def, C ctx, String state) {
-        StateMachine<C> m = new StateMachine<>(def.machine(), ctx, false);
-        m.polled.place(m.record, m.stateNamed(state, "startIn"));
-        return m;
+        return startIn(Objects.requireNonNull(def, "definition").machine(), ctx, state);
     }
 
     /**
-     * For tests: an XState-style machine put straight into the given states (as a game sets a
-     * state by hand: no actions run, a wait there starts from 0).
+     * For tests: a machine put straight into the given states (as a game sets a state by hand:
+     * no actions run, a wait there starts from 0). A polled machine takes one state (its leaf, or
+     * a compound state's initial leaf), with every clock at 0.
      *
      * @param <C>     the context type
-     * @param machine the XState-style machine to run
+     * @param machine the XState-style or polled machine to run
      * @param ctx     the game's object the machine reads and writes
-     * @param states  the states' paths, or names no other state has: one state, or one per
-     *                region of a parallel state (they must be able to be active together)
+     * @param states  the states' paths, or names no other state has: one state, or (XState style)
+     *                one per region of a parallel state (they must be able to be active together)
      * @return the machine, in those states
-     * @throws IllegalArgumentException if a path names no state, or a name is ambiguous
+     * @throws MachineException if no state is given, a path names no state, a name is ambiguous, the states cannot be
+     *                          active together, or a polled machine is given more than one; no code of the machine runs
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, String... states) {
         StateMachine<C> m = new StateMachine<>(machine, ctx, false);
+        Chart c = m.chart;
+        if (states.length == 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': startIn needs at least one state; expected one of "
+                    + m.statePaths());
+        }
+        if (c.polled != null && states.length > 1) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
+                    + " startIn takes one state, got " + Arrays.toString(states));
+        }
         int[] targets = new int[states.length];
         for (int i = 0; i < states.length; i++) {
             targets[i] = m.stateNamed(states[i], "startIn");
         }
-        m.interpreter.clock(0);
-        m.interpreter.place(m.record, targets);
+        // the same rule as the ECS face's setState: a placement the interpreter could never reach is refused
+        for (int i = 0; i < targets.length; i++) {
+            for (int j = i + 1; j < targets.length; j++) {
+                if (!c.canBeActiveTogether(targets[i], targets[j])) {
+                    throw new MachineException(c.machineId, "machine '" + c.machineId + "': states '" + c.path[targets[i]] + "' and '"
+                            + c.path[targets[j]] + "' cannot be active together; expected states in different regions of a parallel state");
+                }
+            }
+        }
+        if (m.polled != null) {
+            m.polled.place(m.record, targets[0]);
+        } else {
+            m.interpreter.clock(0);
+            m.interpreter.place(m.record, targets);
+        }
         return m;
     }
 
@@ -203,7 +226,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @param state   the constant of a state to start in
      * @param more    the constants of further states, for parallel regions
      * @return the machine, in those states
-     * @throws IllegalArgumentException if a constant is not of the machine's state enum
+     * @throws MachineException if a constant is not of the machine's state enum
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, Enum<?> state, Enum<?>... more) {
         String[] paths = new String[1 + more.length];
@@ -218,7 +241,7 @@ public final class StateMachine<C> implements MachineView<C> {
         Chart c = Access.chart(machine);
         int s = c.enumNames().state(Objects.requireNonNull(state, "state"));
         if (s < 0) {
-            throw new IllegalArgumentException(c.enumNames().stateProblem(c.machineId, state, call));
+            throw new MachineException(c.machineId, c.enumNames().stateProblem(c.machineId, state, call));
         }
         return c.path[s];
     }
@@ -230,16 +253,18 @@ public final class StateMachine<C> implements MachineView<C> {
      * @param state   the active state's path or name, or {@code ""}
      * @param seconds how long it has been active, finite and 0 or more
      * @return this machine, for chaining
-     * @throws IllegalArgumentException if the state is not active or the seconds are negative or not finite
+     * @throws MachineException if the name names no state, the state is not active, or the seconds are negative or not
+     *                          finite; nothing changes
      */
     public StateMachine<C> withTime(String state, double seconds) {
         int s = state.isEmpty() ? 0 : stateNamed(state, "withTime");
         if (!record.isActive(s)) {
-            throw new IllegalArgumentException("machine '" + chart.machineId + "': withTime('" + state + "') needs an active state; active: "
-                    + branch());
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': withTime('" + state
+                    + "') needs an active state; active: " + branch());
         }
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-            throw new IllegalArgumentException("withTime needs finite seconds, 0 or more; got " + seconds);
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': withTime needs finite seconds, 0 or more; got "
+                    + seconds);
         }
         if (polled != null) {
             record.setClock(s, seconds);
@@ -382,13 +407,13 @@ public final class StateMachine<C> implements MachineView<C> {
      *
      * @param name the state to go to: in the polled style, resolved as a target declared in the
      *             active leaf would be; in the XState style, a path, or a name no other state has
-     * @throws IllegalArgumentException if the name names no state; nothing changes
+     * @throws MachineException if the name names no state, or (XState style) is ambiguous; nothing changes
      */
     public void go(String name) {
         if (polled != null) {
             int s = PolledInterpreter.goTarget(record, name);
             if (s < 0) {
-                throw new IllegalArgumentException(PolledInterpreter.goProblem(record, name));
+                throw new MachineException(chart.machineId, PolledInterpreter.goProblem(record, name));
             }
             if (s > 0) {
                 polled.go(record, s);
@@ -409,7 +434,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * Sets a typed machine's state by hand to the state declared with a constant: no actions run.
      *
      * @param state a constant of the machine's state enum
-     * @throws IllegalArgumentException if the constant is not of the machine's state enum; nothing changes
+     * @throws MachineException if the constant is not of the machine's state enum; nothing changes
      */
     public void go(Enum<?> state) {
         go(pathOf(machine, state, "go"));
@@ -486,7 +511,7 @@ public final class StateMachine<C> implements MachineView<C> {
      *
      * @param name a state's name or path
      * @return whether a state with that name or path is active
-     * @throws IllegalArgumentException if no state of the machine has that name or path
+     * @throws MachineException if no state of the machine has that name or path
      */
     public boolean is(String name) {
         return activeNamed(name, "is") >= 0;
@@ -498,7 +523,7 @@ public final class StateMachine<C> implements MachineView<C> {
      *
      * @param state a constant of the machine's state enum
      * @return whether that state is active
-     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     * @throws MachineException if the constant is not of the machine's state enum
      */
     public boolean is(Enum<?> state) {
         return record.isActive(stateOf(state, "is"));
@@ -509,7 +534,7 @@ public final class StateMachine<C> implements MachineView<C> {
      *
      * @param name a state's name or path
      * @return seconds since the state was entered, or 0
-     * @throws IllegalArgumentException if no state of the machine has that name or path
+     * @throws MachineException if no state of the machine has that name or path
      */
     public double timeIn(String name) {
         int s = activeNamed(name, "timeIn");
@@ -521,7 +546,7 @@ public final class StateMachine<C> implements MachineView<C> {
      *
      * @param state a constant of the machine's state enum
      * @return seconds since the state was entered, or 0
-     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     * @throws MachineException if the constant is not of the machine's state enum
      */
     public double timeIn(Enum<?> state) {
         int s = stateOf(state, "timeIn");
@@ -534,12 +559,14 @@ public final class StateMachine<C> implements MachineView<C> {
      * @param <S>    the game's enum of states
      * @param states the machine's state enum
      * @return the leaf's constant, such as {@code WATCH}; {@code null} when no leaf is active
-     * @throws IllegalArgumentException if the machine's states are not named by {@code states}
+     * @throws MachineException if the machine's states are not named by {@code states}
      */
     public <S extends Enum<S>> S leaf(Class<S> states) {
-        if (chart.enumNames().stateEnum() != states) {
-            throw new IllegalArgumentException("machine '" + chart.machineId + "' names its states by " + (chart.enumNames().typed()
-                    ? chart.enumNames().stateEnum().getSimpleName() : "strings") + ", not by " + states.getSimpleName());
+        EnumNames names = chart.enumNames();
+        if (names.stateEnum() != states) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' names its states by " + (names.typed()
+                    ? names.stateEnum().getSimpleName() : "strings") + ", not by " + states.getSimpleName() + "; read its leaf with "
+                    + (names.typed() ? "leaf(" + names.stateEnum().getSimpleName() + ".class)" : "state()"));
         }
         for (int s = 1; s < chart.size; s++) {
             if (record.isActive(s) && chart.isLeaf(s)) {
@@ -552,7 +579,7 @@ public final class StateMachine<C> implements MachineView<C> {
     private int stateOf(Enum<?> state, String call) {
         int s = chart.enumNames().state(Objects.requireNonNull(state, "state"));
         if (s < 0) {
-            throw new IllegalArgumentException(chart.enumNames().stateProblem(chart.machineId, state, call));
+            throw new MachineException(chart.machineId, chart.enumNames().stateProblem(chart.machineId, state, call));
         }
         return s;
     }
@@ -639,7 +666,7 @@ public final class StateMachine<C> implements MachineView<C> {
      *
      * @param state a constant of the machine's state enum
      * @return whether that state is active, as the leaf or an ancestor
-     * @throws IllegalArgumentException if the constant is not of the machine's state enum
+     * @throws MachineException if the constant is not of the machine's state enum
      */
     public boolean matches(Enum<?> state) {
         return record.isActive(stateOf(state, "matches"));
@@ -705,7 +732,7 @@ public final class StateMachine<C> implements MachineView<C> {
         for (int i = 1; i < chart.size; i++) {
             if (chart.key[i].equals(name) && chart.type[i] != StateType.HISTORY) {
                 if (found >= 0) {
-                    throw new IllegalArgumentException("machine '" + chart.machineId + "': " + call + "('" + name + "') is ambiguous: '"
+                    throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': " + call + "('" + name + "') is ambiguous: '"
                             + chart.path[found] + "' and '" + chart.path[i] + "'; give the path");
                 }
                 found = i;
@@ -726,15 +753,20 @@ public final class StateMachine<C> implements MachineView<C> {
         return s;
     }
 
-    private IllegalArgumentException unknownState(String name, String call) {
+    private MachineException unknownState(String name, String call) {
+        return new MachineException(chart.machineId, "machine '" + chart.machineId + "': " + call + "('" + name
+                + "') names no state; expected one of " + statePaths() + StateValue.suggestion(chart, name));
+    }
+
+    /** The paths of the states that can be active (history states left out). */
+    private List<String> statePaths() {
         List<String> names = new ArrayList<>();
         for (int i = 1; i < chart.size; i++) {
             if (chart.type[i] != StateType.HISTORY) {
                 names.add(chart.path[i]);
             }
         }
-        return new IllegalArgumentException("machine '" + chart.machineId + "': " + call + "('" + name + "') names no state; expected one of "
-                + names + StateValue.suggestion(chart, name));
+        return names;
     }
 
     /** The deepest active state (an XState-style machine without parallel states has one branch). */

@@ -301,6 +301,21 @@ class CodeSeesItsEntityTest {
         }
     }
 
+    @Test
+    void anEntityConditionOnAPlainMachineIsRefusedSayingItNeedsAnEntity() {
+        Machine<Post> plain = Machine.define("entity-test-plain", Post::new, m -> m
+                .initial("a")
+                .state("a", s -> s.when(EntityCondition.of((post, entity, world) -> entity.has(Lit.class)), "b"))
+                .state("b"));
+        StateMachine<Post> machine = new StateMachine<>(plain);
+        UserCodeException e = assertThrows(UserCodeException.class, () -> machine.step(DT));
+        assertInstanceOf(IllegalStateException.class, e.getCause(), String.valueOf(e.getCause()));
+        String why = e.getCause().getMessage();
+        assertTrue(why.contains("machine 'entity-test-plain'") && why.contains("EntityCondition") && why.contains("entity")
+                && why.contains("StateWorld"), why);
+        assertEquals("a", machine.state(), "the machine stays");
+    }
+
     public static final class Doomed {
         public Self self;
         public boolean attachedAfterDespawn = true;

@@ -124,6 +124,26 @@ class MisuseFailsFastTest {
     }
 
     @Test
+    void twoKeysForOneEntityAreRefusedAtSpawnAndNothingIsSpawned() {
+        try (StateWorld world = StateWorld.create()) {
+            long keyed = world.query(EntityKey.class).count();
+            StateRecord<?> r = GUARD.trait();
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> world.spawn(EntityKey.of("g1"), r, EntityKey.of("g2")));
+            assertTrue(e.getMessage().contains("'g1'") && e.getMessage().contains("'g2'") && e.getMessage().contains("one EntityKey"),
+                    e.getMessage());
+            assertThrows(IllegalArgumentException.class, () -> world.spawn(EntityKey.of("g1"), EntityKey.of("g1")));
+            assertNull(world.entity("g1"));
+            assertNull(world.entity("g2"));
+            assertEquals(keyed, world.query(EntityKey.class).count(), "no entity was created");
+            assertEquals(0, world.records(GUARD).size());
+            assertNull(r.world(), "the record joined no world");
+            world.spawn(EntityKey.of("g2"), r); // and can be spawned
+            assertSame(r, GUARD.read(world.entity("g2")));
+        }
+    }
+
+    @Test
     void aSecondEntityWithAKeyInUseIsRefusedAtSpawn() {
         try (StateWorld world = StateWorld.create()) {
             Entity first = world.spawn(EntityKey.of("g1"), GUARD.trait());

@@ -60,6 +60,28 @@ class PolledOnEntityTest {
     static final States<Bot> GUARD = States.of(GUARD_DEF);
 
     @Test
+    void a_send_without_arguments_reaches_the_world_listener_as_an_empty_array_whichever_overload_sent_it() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity e = world.spawn(GUARD.trait());
+            List<Object[]> heard = new ArrayList<>();
+            world.listen(new WorldInputs() {
+                @Override
+                public void sent(StateRecord<?> record, String event, Object[] args) {
+                    heard.add(args);
+                }
+            });
+            GUARD.send(e, "hit");
+            GUARD.send(e, "hit", new Object[0]);
+            GUARD.send(e, "hit", (Object[]) null);
+            assertEquals(3, heard.size());
+            for (Object[] args : heard) {
+                assertTrue(args != null && args.length == 0, "no arguments is an empty array, not null");
+            }
+            assertEquals(3, GUARD.read(e).context().hits, "the handler saw no arguments each time");
+        }
+    }
+
+    @Test
     void states_of_a_statesdef_is_the_same_binding_every_time() {
         assertTrue(States.of(GUARD_DEF) == GUARD);
     }

@@ -207,4 +207,25 @@ class StepSurvivesGameCodeTest {
             assertEquals("wait", thrown.statePath());
         }
     }
+
+    @Test
+    void aDeserializedStepFailedExceptionHasAnEmptyListOfFailures() throws Exception {
+        StepFailedException failed;
+        try (StateWorld world = StateWorld.create()) {
+            Entity e = world.spawn(EntityKey.of("c"), CYCLE.trait());
+            CYCLE.read(e).context().explode = true;
+            failed = assertThrows(StepFailedException.class, () -> world.step(1.5));
+        }
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        try (java.io.ObjectOutputStream out = new java.io.ObjectOutputStream(bytes)) {
+            out.writeObject(failed);
+        }
+        StepFailedException back;
+        try (java.io.ObjectInputStream in = new java.io.ObjectInputStream(new java.io.ByteArrayInputStream(bytes.toByteArray()))) {
+            back = (StepFailedException) in.readObject();
+        }
+        assertEquals(List.of(), back.failures(), "the failures are not serialized; an empty list, not null");
+        assertEquals(failed.getMessage(), back.getMessage(), "the message still names every failure");
+        assertEquals(failed.step(), back.step());
+    }
 }

@@ -16,6 +16,7 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -483,6 +484,24 @@ class BuilderRulesTest {
         assertEquals(0f, c.timeInState());
         assertThrows(NullPointerException.class, () -> m.initialize(null));
         assertEquals("A", m.current());
+    }
+
+    @Test
+    void aNullContextIsANullPointerExceptionNamingTheMachineAtEveryCall() {
+        Ctx c = new Ctx();
+        StateMachine<Ctx> m = new StateMachine<>(ab().build());
+        m.initialize(c);
+        m.update(c, 0.1f);
+        for (org.junit.jupiter.api.function.Executable call : List.<org.junit.jupiter.api.function.Executable>of(
+                () -> m.initialize(null), () -> m.advance(null, 0.1f), () -> m.runState(null, 0.1f), () -> m.update(null, 0.1f),
+                () -> m.transitionTo(null, "B"))) {
+            NullPointerException x = assertThrows(NullPointerException.class, call);
+            assertTrue(x.getMessage() != null && x.getMessage().contains("machine 'ab'") && x.getMessage().contains("context"),
+                    x.getMessage());
+        }
+        assertEquals("A", m.current(), "nothing changed");
+        assertEquals(0.1f, c.timeInState());
+        assertSame(c, m.context());
     }
 
     static final class OtherCtx extends AIContext {

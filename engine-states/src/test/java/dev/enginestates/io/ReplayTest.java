@@ -178,6 +178,47 @@ class ReplayTest {
     }
 
     @Test
+    void stopLeavesAListenerSetAfterTheLogStarted() {
+        try (StateWorld a = StateWorld.create()) {
+            a.spawn(EntityKey.of("g1"), GUARD.trait());
+            InputLog first = InputLog.start(SAVES, a);
+            InputLog second = InputLog.start(SAVES, a); // replaces the first as the world's listener
+            first.stop();
+            a.step(DT);
+            assertEquals(1, second.size(), "the second log still hears the world");
+            assertEquals(0, first.size());
+            second.stop();
+            a.step(DT);
+            assertEquals(1, second.size(), "a log stopped while it listens stops hearing");
+        }
+    }
+
+    @Test
+    void anInputOfNoKindIsRefusedListingEveryKindALogHas() {
+        try (StateWorld w = StateWorld.create()) {
+            for (String refused : List.of(checkMessage(w), applyMessage(w))) {
+                for (String kind : List.of("step", "advance", "runStates", "send", "go", "set", "edit", "spawn", "attach", "detach",
+                        "despawn", "clock", "hold")) {
+                    assertTrue(refused.contains(" " + kind + ",") || refused.contains(" " + kind + ";"), kind + " in: " + refused);
+                }
+            }
+            assertEquals(checkMessage(w).replaceFirst("(?s)^.*expected", ""), applyMessage(w).replaceFirst("(?s)^.*expected", ""),
+                    "the check and the apply say it the same way");
+        }
+    }
+
+    private static String checkMessage(StateWorld w) {
+        ObjectNode log = (ObjectNode) parse(InputLog.start(SAVES, w).text());
+        ((ArrayNode) log.get("inputs")).addObject().put("bogus", 1);
+        return assertThrows(CheckpointException.class, () -> InputLog.replay(SAVES, w, log.toString())).getMessage();
+    }
+
+    private static String applyMessage(StateWorld w) {
+        return assertThrows(CheckpointException.class, () -> InputLog.apply(SAVES, w, parse("{\"bogus\": 1}"), "$.inputs[0]"))
+                .getMessage();
+    }
+
+    @Test
     void aReplayEndsWhereTheOriginalDid() {
         try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
             a.spawn(EntityKey.of("g1"), GUARD.trait());

@@ -3,15 +3,18 @@ package dev.enginestates.plain;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -100,5 +103,22 @@ class PlainXStateStepTest {
         fsm.step(3);
         assertEquals(List.of("patrol.watch>answer", "answer>patrol.watch"), seen);
         assertEquals(0, fsm.timeIn("answer"));
+    }
+
+    @Test
+    void aNameThatNamesNoStateIsAMachineExceptionAsOnAnEntity() {
+        StateMachine<Guard> fsm = new StateMachine<>(GUARD, new Guard());
+        try (StateWorld world = StateWorld.create()) {
+            Entity e = world.spawn(States.of(GUARD).trait());
+            assertThrows(MachineException.class, () -> States.of(GUARD).read(e).is("answr"), "the ECS face's error");
+        }
+        for (Executable bad : List.<Executable>of(() -> fsm.is("answr"), () -> fsm.timeIn("answr"), () -> fsm.go("answr"),
+                () -> fsm.withTime("answr", 1), () -> StateMachine.startIn(GUARD, new Guard(), "answr"))) {
+            MachineException x = assertThrows(MachineException.class, bad);
+            assertEquals("plain-guard", x.machineId());
+            assertTrue(x.getMessage().contains("machine 'plain-guard'") && x.getMessage().contains("'answr'")
+                    && x.getMessage().contains("did you mean 'answer'?"), x.getMessage());
+        }
+        assertEquals("patrol.watch", fsm.state(), "nothing changed");
     }
 }

@@ -46,6 +46,18 @@ class PolledBadInputTest {
     }
 
     @Test
+    void a_null_target_of_after_or_on_is_refused_when_the_machine_is_built_even_beside_a_state_named_null() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("guard", d -> d
+                .state("a", s -> s.after(1, null).on("hit", (String) null))
+                .state("null")));
+        assertEquals(2, e.problems().size(), e.getMessage());
+        assertTrue(e.problems().get(0).contains("state 'a' has after 1.0 seconds with a null target"), e.problems().get(0));
+        assertTrue(e.problems().get(1).contains("state 'a' has on 'hit' with a null target"), e.problems().get(1));
+        assertTrue(e.getMessage().contains("machine 'guard'") && e.getMessage().contains("expected a state's name or path, or '$back'"),
+                e.getMessage());
+    }
+
+    @Test
     void back_is_refused_as_a_to_key() {
         InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("m", d -> d
                 .state("a", s -> s.to("$back", (c, t) -> true))));
@@ -170,7 +182,8 @@ class PolledBadInputTest {
     void go_to_an_unknown_name_is_refused_and_changes_nothing() {
         StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d.state("patrol").state("combat"));
         StateMachine<Ctx> fsm = new StateMachine<>(def, new Ctx());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fsm.go("combta"));
+        MachineException e = assertThrows(MachineException.class, () -> fsm.go("combta"));
+        assertEquals("m", e.machineId());
         assertTrue(e.getMessage().contains("did you mean 'combat'?"), e.getMessage());
         assertEquals("patrol", fsm.state());
     }
@@ -178,9 +191,11 @@ class PolledBadInputTest {
     @Test
     void is_and_time_in_refuse_a_name_that_names_no_state() {
         StateMachine<Ctx> fsm = new StateMachine<>(StatesDef.<Ctx>define("m", d -> d.state("patrol")), new Ctx());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fsm.is("patrl"));
-        assertTrue(e.getMessage().contains("did you mean 'patrol'?"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> fsm.timeIn("x"));
+        MachineException e = assertThrows(MachineException.class, () -> fsm.is("patrl"));
+        assertEquals("m", e.machineId());
+        assertTrue(e.getMessage().contains("machine 'm'") && e.getMessage().contains("did you mean 'patrol'?"), e.getMessage());
+        assertThrows(MachineException.class, () -> fsm.timeIn("x"));
+        assertThrows(MachineException.class, () -> StateMachine.startIn(StatesDef.<Ctx>define("m", d -> d.state("patrol")), new Ctx(), "x"));
     }
 
     @Test

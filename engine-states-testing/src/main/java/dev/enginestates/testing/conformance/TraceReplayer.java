@@ -120,6 +120,9 @@ public final class TraceReplayer {
         } catch (IOException e) {
             return TraceResult.failed(name, -1, "a readable JSON trace", e.getMessage());
         }
+        if (trace == null || trace.isMissingNode()) {
+            return TraceResult.failed(name, -1, "a readable JSON trace", "an empty file");
+        }
         return replay(trace, trace.path("name").asText(name));
     }
 
@@ -128,9 +131,23 @@ public final class TraceReplayer {
      *
      * @param trace the parsed trace: {@code machine}, {@code guards}, {@code initial} and {@code steps}
      * @param name the trace's name, for the result
-     * @return whether it passed, or the first difference
+     * @return whether it passed, or the first difference; a trace missing a part the format requires fails with what is
+     *         missing, at the step it belongs to
      */
     public static TraceResult replay(JsonNode trace, String name) {
+        // a malformed trace is a failed result saying why, never an exception from the middle of the replay
+        if (trace == null || !trace.isObject()) {
+            return TraceResult.failed(name, -1, "a JSON object with machine, initial and steps (FORMAT.md)", "the trace is " + kind(trace));
+        }
+        if (!trace.path("machine").isObject()) {
+            return TraceResult.failed(name, -1, "the machine config, an object", "machine is " + kind(trace.get("machine")));
+        }
+        if (!trace.path("initial").isObject()) {
+            return TraceResult.failed(name, -1, "the initial value, status and actions, an object", "initial is " + kind(trace.get("initial")));
+        }
+        if (trace.has("steps") && !trace.get("steps").isArray()) {
+            return TraceResult.failed(name, -1, "the steps, an array", "steps is " + kind(trace.get("steps")));
+        }
         Map<String, Boolean> guards = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = trace.path("guards").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
@@ -159,9 +176,14 @@ public final class TraceReplayer {
         JsonNode steps = trace.path("steps");
         for (int i = 0; i < steps.size(); i++) {
             JsonNode step = steps.get(i);
+            JsonNode ev = step.path("event");
+            if (!ev.isObject() || !ev.path("type").isTextual()) {
+                return TraceResult.failed(name, i, "an event object with a type, a string", "event is " + kind(step.get("event"))
+                        + (ev.isObject() ? " whose type is " + kind(ev.get("type")) : ""));
+            }
             sm.context().clear();
             try {
-                sm.send(event(step.get("event")));
+                sm.send(event(ev));
             } catch (MachineException e) {
                 return TraceResult.failed(name, i, expectedOf(step), e.toString());
             }
@@ -201,6 +223,15 @@ public final class TraceReplayer {
             return null;
         }
         return describe(value, status, actions);
+    }
+
+    /** What a part of a trace is, for a failure's reason: {@code "missing"}, {@code "a string: \"a\""}, .... */
+    private static String kind(JsonNode n) {
+        if (n == null || n.isMissingNode()) {
+            return "missing";
+        }
+        return n.isContainerNode() ? "an " + (n.isArray() ? "array" : "object") + " " + n
+                : "a " + n.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + ": " + n;
     }
 
     private static String expectedOf(JsonNode step) {

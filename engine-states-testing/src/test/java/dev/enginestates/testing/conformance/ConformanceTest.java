@@ -3,15 +3,20 @@ package dev.enginestates.testing.conformance;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.stream.Stream;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -73,5 +78,44 @@ class ConformanceTest {
         assertEquals(1, r.step());
         assertTrue(r.expected().contains("\"nowhere\""), r.expected());
         assertFalse(r.got().contains("\"nowhere\""), r.got());
+    }
+
+    /** The smallest trace that passes: one state, no event. */
+    private static final String MACHINE = "\"machine\": {\"id\": \"m\", \"initial\": \"a\", \"states\": {\"a\": {\"on\": {\"GO\": \"a\"}}}}";
+    private static final String INITIAL = "\"initial\": {\"value\": \"a\", \"status\": \"active\", \"actions\": []}";
+
+    @Test
+    void aTraceThatCannotBeReplayedFailsWithTheReasonInsteadOfThrowing(@TempDir Path dir) throws Exception {
+        assertTrue(replay(dir, "ok", "{" + MACHINE + ", " + INITIAL + ", \"steps\": [{\"event\": {\"type\": \"GO\"}, \"value\": \"a\","
+                + " \"status\": \"active\", \"actions\": []}]}").passed(), "the smallest trace passes");
+        Map<String, String> bad = new LinkedHashMap<>();
+        bad.put("empty", "");
+        bad.put("blank", "  \n");
+        bad.put("garbage", "not a trace {");
+        bad.put("number", "42");
+        bad.put("array", "[]");
+        bad.put("no-machine", "{" + INITIAL + ", \"steps\": []}");
+        bad.put("no-initial", "{" + MACHINE + ", \"steps\": []}");
+        bad.put("initial-not-an-object", "{" + MACHINE + ", \"initial\": \"a\", \"steps\": []}");
+        bad.put("steps-not-an-array", "{" + MACHINE + ", " + INITIAL + ", \"steps\": {}}");
+        bad.put("no-event", "{" + MACHINE + ", " + INITIAL + ", \"steps\": [{\"value\": \"a\"}]}");
+        bad.put("no-type", "{" + MACHINE + ", " + INITIAL + ", \"steps\": [{\"event\": {\"ok\": true}, \"value\": \"a\"}]}");
+        bad.put("type-not-text", "{" + MACHINE + ", " + INITIAL + ", \"steps\": [{\"event\": {\"type\": 3}, \"value\": \"a\"}]}");
+        for (Map.Entry<String, String> e : bad.entrySet()) {
+            TraceResult r = assertDoesNotThrow(() -> replay(dir, e.getKey(), e.getValue()), e.getKey());
+            assertFalse(r.passed(), e.getKey());
+            assertEquals(e.getKey(), r.name());
+            assertTrue(r.expected() != null && !r.expected().isEmpty() && r.got() != null && !r.got().isEmpty(), r.toString());
+        }
+        assertTrue(replay(dir, "no-initial", bad.get("no-initial")).toString().contains("initial"));
+        assertTrue(replay(dir, "no-type", bad.get("no-type")).toString().contains("type"));
+        assertEquals(0, replay(dir, "no-type", bad.get("no-type")).step(), "the step whose event has no type");
+        assertTrue(replay(dir, "empty", "").got().contains("empty"), replay(dir, "empty", "").toString());
+    }
+
+    private static TraceResult replay(Path dir, String name, String text) throws Exception {
+        Path f = dir.resolve(name + ".json");
+        Files.writeString(f, text);
+        return TraceReplayer.replay(f);
     }
 }
