@@ -44,7 +44,8 @@ public final class BuilderStart {
      * @param state the state's name, as declared ({@code "Attack"})
      * @return the new machine, in the state
      * @throws MachineException if the name names no state
-     * @throws IllegalArgumentException if the context is {@code null} or not what the machine's handlers take
+     * @throws NullPointerException if the context is {@code null}, as the machine's own calls refuse it
+     * @throws IllegalArgumentException if the context is not what the machine's handlers take
      */
     public static <C extends StateContextCore> StateMachine<C> startIn(StateMachineDefinition<C> definition, C ctx, String state) {
         return startIn(definition, ctx, state, 0f);
@@ -60,8 +61,9 @@ public final class BuilderStart {
      * @param secondsInState the seconds already spent in the state, 0 or more
      * @return the new machine, in the state
      * @throws MachineException if the name names no state
-     * @throws IllegalArgumentException if the seconds are negative or not finite, or the context is {@code null} or not
-     *                                  what the machine's handlers take
+     * @throws NullPointerException if the context is {@code null}, as the machine's own calls refuse it
+     * @throws IllegalArgumentException if the seconds are negative or not finite, or the context is not what the machine's
+     *                                  handlers take
      */
     public static <C extends StateContextCore> StateMachine<C> startIn(StateMachineDefinition<C> definition, C ctx, String state,
             float secondsInState) {
@@ -81,8 +83,9 @@ public final class BuilderStart {
      * @param secondsInState the seconds already spent in the state, 0 or more
      * @return the same machine
      * @throws MachineException if the name names no state; nothing changes
-     * @throws IllegalArgumentException if the seconds are negative or not finite, or the context is {@code null} or not
-     *                                  what the machine's handlers take; nothing changes
+     * @throws NullPointerException if the context is {@code null}, as the machine's own calls refuse it; nothing changes
+     * @throws IllegalArgumentException if the seconds are negative or not finite, or the context is not what the machine's
+     *                                  handlers take; nothing changes
      * @throws IllegalStateException if called from the machine's own code while it handles a call
      */
     public static <C extends StateContextCore, M extends StateMachine<C>> M startIn(M machine, C ctx, String state,
@@ -94,8 +97,8 @@ public final class BuilderStart {
             throw new IllegalStateException("machine '" + id + "' is busy with " + r.processing() + "; startIn arranges a machine"
                     + " from a test, not from the machine's own code");
         }
-        if (ctx == null) {
-            throw new IllegalArgumentException("machine '" + id + "': startIn needs a context; got null");
+        if (ctx == null) { // as fsm.StateMachine's own calls refuse a null context
+            throw new NullPointerException("machine '" + id + "': startIn needs a context; got null");
         }
         int s = BuilderInterpreter.stateNamed(r, state);
         if (s < 0) {

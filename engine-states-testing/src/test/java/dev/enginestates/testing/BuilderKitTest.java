@@ -159,7 +159,9 @@ class BuilderKitTest {
                 () -> BuilderStart.startIn(FIGHTER, new Fighter(), "Attack", -1f));
         assertTrue(negative.getMessage().contains("startIn('Attack', -1.0)"), negative.getMessage());
         assertThrows(IllegalArgumentException.class, () -> BuilderStart.startIn(FIGHTER, new Fighter(), "Attack", Float.NaN));
-        assertThrows(IllegalArgumentException.class, () -> BuilderStart.startIn(FIGHTER, null, "Attack"));
+        NullPointerException npe = assertThrows(NullPointerException.class, () -> BuilderStart.startIn(FIGHTER, null, "Attack"),
+                "a null context is refused as fsm.StateMachine's own calls refuse it");
+        assertTrue(npe.getMessage().contains("startIn needs a context"), npe.getMessage());
 
         // a machine whose handlers take a Fighter refuses a context of another class, and is left as it was
         @SuppressWarnings({"unchecked", "rawtypes"})

@@ -359,12 +359,13 @@ public final class StateMachine<C> implements MachineView<C> {
      *              an XState-style machine
      * @return whether a state took it, as for {@link #send(String)}
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
-     * @throws IllegalArgumentException for an XState-style machine, whose events carry fields: use {@link #send(Event)}
+     * @throws MachineException for an XState-style machine given arguments, whose events carry fields: use
+     *                          {@link #send(Event)} (as on an entity); nothing changes
      */
     public boolean send(String event, Object... args) {
         if (polled == null) {
             if (args != null && args.length > 0) {
-                throw new IllegalArgumentException("machine '" + chart.machineId + "' is XState-style: its events carry named fields;"
+                throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style: its events carry named fields;"
                         + " send(Event.of(\"" + event + "\", ...)) instead of arguments");
             }
             return send(event);

@@ -121,4 +121,18 @@ class PlainXStateStepTest {
         }
         assertEquals("patrol.watch", fsm.state(), "nothing changed");
     }
+
+    /** Arguments to an XState-style machine's send are refused as on an entity: a MachineException, nothing changed. */
+    @Test
+    void argumentsToAnXStateStyleSendAreAMachineExceptionAsOnAnEntity() {
+        StateMachine<Guard> fsm = new StateMachine<>(GUARD, new Guard());
+        try (StateWorld world = StateWorld.create()) {
+            Entity e = world.spawn(States.of(GUARD).trait());
+            assertThrows(MachineException.class, () -> States.of(GUARD).send(e, "BELL", 3), "the ECS face's error");
+        }
+        MachineException x = assertThrows(MachineException.class, () -> fsm.send("BELL", 3));
+        assertTrue(x.getMessage().contains("machine 'plain-guard' is XState-style") && x.getMessage().contains("Event.of(\"BELL\""),
+                x.getMessage());
+        assertEquals("patrol.watch", fsm.state(), "nothing changed");
+    }
 }
