@@ -40,6 +40,7 @@ public final class Machine<C> {
     private final Chart chart;
     private final boolean tags;
     private final List<Class<?>> heldBy;
+    private final boolean ownerOnly;
 
     static {
         // the library's packages reach the chart through Access; game code never does
@@ -53,20 +54,22 @@ public final class Machine<C> {
             }
 
             @Override
-            public Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy) {
-                return Machine.compiled(id, context, chart, tags, heldBy);
+            public Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy,
+                    boolean ownerOnly) {
+                return Machine.compiled(id, context, chart, tags, heldBy, ownerOnly);
             }
         });
     }
 
     private Machine(String id, Supplier<? extends C> contextFactory, StateDefinition<C> definition, Chart chart,
-            boolean tags, List<Class<?>> heldBy) {
+            boolean tags, List<Class<?>> heldBy, boolean ownerOnly) {
         this.id = id;
         this.contextFactory = contextFactory;
         this.definition = definition;
         this.chart = chart;
         this.tags = tags;
         this.heldBy = heldBy;
+        this.ownerOnly = ownerOnly;
     }
 
     /**
@@ -165,7 +168,7 @@ public final class Machine<C> {
         Objects.requireNonNull(context, "context factory");
         StateDefinition<C> definition = builder.definition();
         Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy(), builder.stateNames(), builder.eventNames());
-        return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes());
+        return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes(), builder.isOwnerOnly());
     }
 
     /** A polled machine (the {@code StatesDef} style): the context comes with each instance. */
@@ -176,7 +179,7 @@ public final class Machine<C> {
                     + " context (new StateMachine<>(def, ctx), States.of(def).trait(ctx)), or define it with"
                     + " StatesDef.define(\"" + id + "\", Context::new, ...) so that trait() and checkpoint restores can make one");
         };
-        return new Machine<>(id, factory, null, chart, builder.hasTags(), builder.heldByTypes());
+        return new Machine<>(id, factory, null, chart, builder.hasTags(), builder.heldByTypes(), builder.isOwnerOnly());
     }
 
     /**
@@ -186,14 +189,15 @@ public final class Machine<C> {
      * @param context makes a fresh context for {@code trait()} and restores; {@code null} when
      *                every instance is given its own
      */
-    private static <C> Machine<C> compiled(String id, Supplier<? extends C> context, Chart chart, boolean tags, List<Class<?>> heldBy) {
+    private static <C> Machine<C> compiled(String id, Supplier<? extends C> context, Chart chart, boolean tags, List<Class<?>> heldBy,
+            boolean ownerOnly) {
         Objects.requireNonNull(chart, "chart");
         Supplier<? extends C> factory = context != null ? context : () -> {
             throw new MachineException(id, "machine '" + id + "' was built without a context factory; give each instance its"
                     + " context (trait(ctx), initialize(ctx)), or give the builder one so that trait() and checkpoint restores can"
                     + " make one");
         };
-        return new Machine<>(id, factory, null, chart, tags, List.copyOf(heldBy));
+        return new Machine<>(id, factory, null, chart, tags, List.copyOf(heldBy), ownerOnly);
     }
 
     /**
@@ -241,6 +245,17 @@ public final class Machine<C> {
      */
     public List<Class<?>> heldBy() {
         return heldBy;
+    }
+
+    /**
+     * Whether the machine is its owner's alone (declared with {@code ownerOnly()}): a
+     * {@code RoomStream} sends its records to the player named by the entity's {@code Owner}
+     * component and to nobody else, and the dump shows {@code "ownerOnly": true}.
+     *
+     * @return {@code true} if the declaration said {@code ownerOnly()}
+     */
+    public boolean ownerOnly() {
+        return ownerOnly;
     }
 
     /**

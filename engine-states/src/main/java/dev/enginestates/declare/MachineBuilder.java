@@ -14,6 +14,7 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     private UnknownEvents unknownEvents = UnknownEvents.REJECT;
     private boolean tags = true;
     private final List<Class<?>> heldBy = new ArrayList<>();
+    private boolean ownerOnly;
     private final Class<? extends Enum<?>> stateNames;
     private final Class<? extends Enum<?>> eventNames;
 
@@ -101,6 +102,28 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
             heldBy.add(Objects.requireNonNull(t, "heldBy component type"));
         }
         return this;
+    }
+
+    /**
+     * Declares the machine its owner's alone (the {@code 003} document's {@code ownerOnly: true}):
+     * a {@code RoomStream} sends its records to the player the entity's {@code Owner} component
+     * names and to nobody else (an entity without an owner sends them to nobody), and the dump
+     * shows {@code "ownerOnly": true}.
+     *
+     * @return this builder, for chaining
+     */
+    public MachineBuilder<C> ownerOnly() {
+        this.ownerOnly = true;
+        return this;
+    }
+
+    /**
+     * Whether the machine is its owner's alone.
+     *
+     * @return {@code true} if {@code ownerOnly()} was declared
+     */
+    public boolean isOwnerOnly() {
+        return ownerOnly;
     }
 
     /**

@@ -45,6 +45,7 @@ public final class StatesBuilder<C> {
     private UnknownEvents unknownEvents = UnknownEvents.REJECT;
     private boolean tags = true;
     private final List<Class<?>> heldBy = new ArrayList<>();
+    private boolean ownerOnly;
 
     /** Starts the root of a declaration (use {@code StatesDef.define}). */
     public StatesBuilder() {
@@ -300,6 +301,29 @@ public final class StatesBuilder<C> {
      */
     public boolean hasTags() {
         return tags;
+    }
+
+    /**
+     * Declares the machine its owner's alone (the {@code 003} document's {@code ownerOnly: true}):
+     * a {@code RoomStream} sends its records to the player the entity's {@code Owner} component
+     * names and to nobody else (an entity without an owner sends them to nobody), and the dump
+     * shows {@code "ownerOnly": true}. Root only.
+     *
+     * @return this builder, for chaining
+     */
+    public StatesBuilder<C> ownerOnly() {
+        rootOnly("ownerOnly");
+        this.ownerOnly = true;
+        return this;
+    }
+
+    /**
+     * Whether the machine is its owner's alone.
+     *
+     * @return {@code true} if {@code ownerOnly()} was declared
+     */
+    public boolean isOwnerOnly() {
+        return ownerOnly;
     }
 
     /**

@@ -604,6 +604,25 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /**
+     * Sets the clock as a replica follows its room's ({@code io.Replica}): unlike
+     * {@link #restoreClock}, every record keeps its times on the clock, so a wait that started
+     * at 3 s has now counted the seconds up to the new clock, as it has on the room. Not an
+     * input: a replica's records are written by its room's frames, not by its own inputs.
+     */
+    void followClock(double time, long steps) {
+        checkThread();
+        if (stepping) {
+            throw new IllegalStateException("the clock cannot be set during a step");
+        }
+        if (!(time >= 0) || Double.isInfinite(time) || steps < 0) {
+            throw new IllegalArgumentException("a world clock needs finite seconds, 0 or more, and a step count, 0 or more; got "
+                    + time + " s and " + steps + " steps");
+        }
+        this.clock = time;
+        this.steps = steps;
+    }
+
+    /**
      * A record of this world was overwritten as a whole (a restore, or a test arranging a
      * starting state): its timer, its {@code when} rules and its entity's tags are derived from
      * it again, now, rather than at the next step.

@@ -60,6 +60,11 @@ public final class States<C> {
             public void restore(Object stateRecord, MachineRecord snapshot) {
                 ((StateRecord<?>) stateRecord).restoreFrom(snapshot);
             }
+
+            @Override
+            public void followClock(Object world, double time, long steps) {
+                ((StateWorld) world).followClock(time, steps);
+            }
         });
     }
 

@@ -63,6 +63,7 @@ public final class StateMachineBuilder<C extends StateContextCore> {
     private BiConsumer<Object, String> onStateEnter;
     private String behaviorName;
     private boolean tags = true;
+    private boolean ownerOnly;
 
     /** A builder whose machine is named by the first {@link StateBehavior} registered, or {@code "fsm"}. */
     public StateMachineBuilder() {
@@ -197,6 +198,18 @@ public final class StateMachineBuilder<C extends StateContextCore> {
     }
 
     /**
+     * Declares the machine its owner's alone: a {@code RoomStream} sends its records to the
+     * player the entity's {@code Owner} component names and to nobody else (an entity without
+     * an owner sends them to nobody), and the dump shows {@code "ownerOnly": true}.
+     *
+     * @return this builder, for chaining
+     */
+    public StateMachineBuilder<C> ownerOnly() {
+        this.ownerOnly = true;
+        return this;
+    }
+
+    /**
      * Component types that, present on the machine's entity, hold it: it neither advances nor runs.
      *
      * @param types the component classes; added to those given before
@@ -266,7 +279,7 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         Chart compiled = ChartCompiler.compileBuilder(machineId, shape.definition(), chart, found);
         Access.initialize(Machine.class); // a game using only this style may not have touched Machine yet
         @SuppressWarnings("unchecked")
-        Machine<C> machine = (Machine<C>) Access.compiled(machineId, contexts, compiled, tags, heldBy);
+        Machine<C> machine = (Machine<C>) Access.compiled(machineId, contexts, compiled, tags, heldBy, ownerOnly);
         return new StateMachineDefinition<>(machine);
     }
 

@@ -36,6 +36,18 @@ final class RecordCodec {
     }
 
     ObjectNode encode(MachineRecord r) {
+        ObjectNode o = encodeFields(r);
+        o.set("context", encodeContext(r.context()));
+        return o;
+    }
+
+    /** A context as a record's {@code context} field holds it. */
+    JsonNode encodeContext(Object context) {
+        return context == null ? JsonNodeFactory.instance.nullNode() : json.valueToTree(context);
+    }
+
+    /** Every field of a record but its context, in the order {@link #encode} writes them. */
+    ObjectNode encodeFields(MachineRecord r) {
         Chart c = r.chart();
         ObjectNode o = JsonNodeFactory.instance.objectNode();
         o.put("status", r.isDone() ? "done" : "active");
@@ -97,8 +109,20 @@ final class RecordCodec {
             o.put("previousProgress", (double) r.previousProgress());
             o.put("previous", r.previous() < 0 ? "" : c.path[r.previous()]);
         }
-        o.set("context", r.context() == null ? JsonNodeFactory.instance.nullNode() : json.valueToTree(r.context()));
         return o;
+    }
+
+    /** The names of the fields {@link #encode} writes for a record of this chart, in that order. */
+    static List<String> fieldNames(Chart c) {
+        List<String> out = new java.util.ArrayList<>(List.of("status", "active", "history", "paused", "wait", "heldSince"));
+        if (c.polled != null) {
+            out.addAll(List.of("time", "clocks", "carries", "previous"));
+        }
+        if (c.builder != null) {
+            out.addAll(List.of("timeInState", "previousProgress", "previous"));
+        }
+        out.add("context");
+        return out;
     }
 
     /** A new record decoded from {@code node}, or {@code null} with the problems added. */

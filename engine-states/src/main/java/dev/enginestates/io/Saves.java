@@ -12,6 +12,7 @@ import dev.dominion.ecs.api.Results;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.Owner;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
@@ -88,8 +89,10 @@ public final class Saves {
      * A human-readable JSON picture of every machine on every entity: its state as XState
      * writes it, seconds waited and left, paused seconds by state, history, context (a polled
      * machine: every active state's clock, the total, the previous leaf and its {@code after}'s
-     * seconds left), and each tag the entity has, named {@code <machine id>.<state path>}. Keys are sorted and seconds
-     * rounded to the microsecond, so the same world always dumps the same text.
+     * seconds left), and each tag the entity has, named {@code <machine id>.<state path>}. A machine
+     * declared {@code ownerOnly()} shows {@code "ownerOnly": true}, and an entity with an {@link Owner}
+     * shows {@code "owner"}. Keys are sorted and seconds rounded to the microsecond, so the same world
+     * always dumps the same text.
      *
      * @param world the world to draw
      * @return the dump, as indented JSON text
@@ -242,6 +245,10 @@ final class SavesJson {
         for (Map.Entry<Entity, String> e : names.entrySet()) {
             Entity entity = e.getKey();
             ObjectNode out = entities.putObject(e.getValue());
+            Owner owner = entity.get(Owner.class);
+            if (owner != null) {
+                out.put("owner", owner.player()); // who an ownerOnly machine on it is streamed to
+            }
             ObjectNode ms = out.putObject("machines");
             ObjectNode tags = out.putObject("tags");
             for (States<?> m : world.machines()) {
@@ -287,6 +294,9 @@ final class SavesJson {
         o.set("history", encoded.get("history"));
         o.set("context", encoded.get("context"));
         o.put("held", rec.isHeld());
+        if (r.states().machine().ownerOnly()) {
+            o.put("ownerOnly", true); // streamed to its entity's owner alone
+        }
         if (c.polled != null) {
             // the polled style's clocks: seconds in every active state, the total, $back's leaf, the after's seconds left
             o.set("time", rounded(rec.clock(0)));
@@ -448,7 +458,7 @@ final class SavesJson {
      * since the last step stays on the record until the next step, and a checkpoint may be taken
      * in between; the first step after the restore releases it, as it would have.)
      */
-    private static boolean timesFit(MachineRecord r, double time, String at, List<String> problems) {
+    static boolean timesFit(MachineRecord r, double time, String at, List<String> problems) {
         int before = problems.size();
         if (r.waitState() >= 0 && r.waitStart() > time + StateWorld.TIME_TOLERANCE) {
             problems.add(at + ".wait.start: the wait starts at " + r.waitStart()

@@ -25,7 +25,7 @@ public final class Access {
         Chart chart(Object machine);
 
         /** A machine around a chart compiled by a declaration style of its own (the builder style's). */
-        Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy);
+        Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy, boolean ownerOnly);
     }
 
     /** What a face keeps private: its live record. */
@@ -44,6 +44,12 @@ public final class Access {
 
         /** Overwrites a record component with {@code snapshot}, whose times are on its world's clock. */
         void restore(Object stateRecord, MachineRecord snapshot);
+
+        /**
+         * Sets a world's clock as a replica follows its room's: unlike a restore's clock, the
+         * records keep their times, so a wait that started at 3 s still started at 3 s.
+         */
+        void followClock(Object world, double time, long steps);
     }
 
     private static volatile MachineSide machines;
@@ -78,8 +84,9 @@ public final class Access {
      * casts, after {@link #initialize initializing} {@code Machine}, which a game may not have
      * touched yet.
      */
-    public static Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy) {
-        return machines.compiled(id, context, chart, tags, heldBy);
+    public static Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy,
+            boolean ownerOnly) {
+        return machines.compiled(id, context, chart, tags, heldBy, ownerOnly);
     }
 
     /** The live record behind a face: a {@code StateRecord}, a plain or a builder-style {@code StateMachine}. */
@@ -102,6 +109,11 @@ public final class Access {
     /** Overwrites {@code stateRecord} (a {@code StateRecord}) with {@code snapshot}. */
     public static void restore(Object stateRecord, MachineRecord snapshot) {
         ecs.restore(Objects.requireNonNull(stateRecord, "record"), snapshot);
+    }
+
+    /** Sets {@code world}'s (a {@code StateWorld}'s) clock, leaving its records' times as they are (a replica). */
+    public static void followClock(Object world, double time, long steps) {
+        ecs.followClock(Objects.requireNonNull(world, "world"), time, steps);
     }
 
     /** Initializes {@code type}, so that it has registered its side. */

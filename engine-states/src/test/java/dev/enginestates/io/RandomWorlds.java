@@ -117,6 +117,8 @@ final class RandomWorlds {
         int machinePool = 250;
         int minInputs = 80;
         int maxInputs = 260;
+        /** One machine in this many is declared {@code ownerOnly()} (decided by its id, drawing nothing); 0: none. */
+        int ownerOnlyOneIn;
 
         Options marks(boolean v) {
             marks = v;
@@ -146,6 +148,11 @@ final class RandomWorlds {
 
         Options tagsOneIn(int n) {
             tagsOneIn = n;
+            return this;
+        }
+
+        Options ownerOnlyOneIn(int n) {
+            ownerOnlyOneIn = n;
             return this;
         }
 
@@ -224,6 +231,7 @@ final class RandomWorlds {
         final List<Node> all = new ArrayList<>();
         boolean tags = true;
         boolean heldByStunned;
+        boolean ownerOnly;
         States<Ctx> states;
 
         RandomMachine(String id, Kind rootKind) {
@@ -250,6 +258,7 @@ final class RandomWorlds {
         m.heldByStunned = r.nextInt(3) == 0;
         boolean waits = r.nextInt(3) != 0;
         decorate(r, m, m.root, waits || o.whensBesideWaits, !waits || o.whensBesideWaits);
+        m.ownerOnly = o.ownerOnlyOneIn > 0 && Math.floorMod(id.hashCode(), o.ownerOnlyOneIn) == 0; // drawn from nothing: other draws stay
         build(m, m.root);
         return m;
     }
@@ -420,6 +429,9 @@ final class RandomWorlds {
             }
             if (m.heldByStunned) {
                 b.heldBy(Stunned.class);
+            }
+            if (m.ownerOnly) {
+                b.ownerOnly();
             }
             if (root.kind == Kind.PARALLEL) {
                 b.parallel();
@@ -733,7 +745,7 @@ final class RandomWorlds {
      * (see {@link #dominionSlotCollisions}).
      */
     static MachineSet machineSet(long machineSeed, Options o) {
-        String key = machineSeed + "/" + o.whensBesideWaits + "/" + o.tagsOneIn;
+        String key = machineSeed + "/" + o.whensBesideWaits + "/" + o.tagsOneIn + "/" + o.ownerOnlyOneIn;
         return SETS.computeIfAbsent(key, k -> {
             for (int attempt = 0; ; attempt++) {
                 long seed = machineSeed + attempt * 1_000_003L;

@@ -1,0 +1,527 @@
+package dev.enginestates.io;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.Owner;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import dev.enginestates.records.Access;
+import dev.enginestates.records.MachineRecord;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The room's side of streaming its machines to players' replicas: after each step, a frame per
+ * player holding the records that changed since that player's last frame, and of each only
+ * the fields that changed. A player who joins, or joins again after a reload, gets a whole
+ * frame: every record it may see, whole. The replica side is {@link Replica}; the transport
+ * (WebSocket, server-sent events, a game's own socket) is the game's.
+ *
+ * <pre>{@code
+ * RoomStream stream = RoomStream.of(world, GUARD, TALK);
+ * stream.join("alice");                       // her next frame is whole
+ * world.step(1 / 60.0);
+ * for (Map.Entry<String, String> f : stream.frames().entrySet()) {
+ *     send(f.getKey(), f.getValue());         // the game's transport
+ * }
+ * }</pre>
+ *
+ * <p><b>Who gets what.</b> A machine declared {@code ownerOnly()} goes to the player its
+ * entity's {@link Owner} component names and to nobody else: another player's frames hold no
+ * byte of it, not even its entity's key when the entity holds nothing else they may see. An
+ * {@code ownerOnly} machine on an entity without an owner (the world's own entity included, unless
+ * the game gives it one) goes to nobody. Every other machine goes to every player. When an
+ * entity changes hands, the old owner's next frame removes the record and the new owner's
+ * brings it whole. Machines the stream was not made with stay on the room.
+ *
+ * <p><b>Entities are named by key</b>, as in a checkpoint: every entity holding a streamed
+ * machine needs an {@link EntityKey} ({@code "world"} is the world's own), or the frame is
+ * refused with a {@link StreamException} naming it.
+ *
+ * <p><b>The frame</b> (format {@value #FORMAT}, version {@value #VERSION}) is one JSON object:
+ * <table class="striped">
+ * <caption>Fields of a frame</caption>
+ * <thead><tr><th>field</th><th>value</th></tr></thead>
+ * <tbody>
+ * <tr><td>{@code format}</td><td>{@code "engine-states/stream"}</td></tr>
+ * <tr><td>{@code version}</td><td>{@code 1}; a replica refuses any other</td></tr>
+ * <tr><td>{@code recipient}</td><td>the player the frame is for</td></tr>
+ * <tr><td>{@code seq}</td><td>1, 2, 3... for each player: a frame follows the one numbered one less</td></tr>
+ * <tr><td>{@code whole}</td><td>{@code true}: everything the player may see (after {@link #join}); {@code false}: what
+ * changed since the player's last frame</td></tr>
+ * <tr><td>{@code clock}</td><td>{@code {"time": seconds, "steps": count}}: the room's clock, exactly</td></tr>
+ * <tr><td>{@code entities}</td><td>{@code {key: {machine id: record, or null when the record is gone for this
+ * player}}}, only the entities with something to say; empty when nothing changed</td></tr>
+ * </tbody>
+ * </table>
+ * A record has the fields a checkpoint writes ({@code status}, {@code active} (the active
+ * state paths in entry order), {@code history}, {@code paused}, {@code wait} (its state, the
+ * clock time it started and its seconds, so a wait costs nothing while it counts),
+ * {@code heldSince}, {@code context}, and a polled or builder-style machine's clocks); each is
+ * replaced whole when it changes. A record the player already holds comes with the fields that
+ * changed only, and a context that is a JSON object with the same field names as before comes as
+ * {@code contextFields}: its changed fields alone. A record new to the player comes whole.
+ *
+ * <p><b>Cost.</b> A frame compares each streamed record with the copy kept of it at the last
+ * frame (no allocation) and writes its context to a reused buffer to see whether it changed;
+ * records are encoded only when they changed, once for all players. {@link #frames()} makes
+ * every player's frame from one such pass; {@link #frame(String)} makes a pass for one.
+ *
+ * <p>Jackson is needed, as for {@link Saves}. A stream belongs to its world's thread; its
+ * frames are strings any thread may send.
+ */
+public final class RoomStream {
+    /** The frame format's name. */
+    public static final String FORMAT = "engine-states/stream";
+    /** The frame format's version; a replica refuses frames of another. */
+    public static final int VERSION = 1;
+
+    private final RoomFrames impl;
+
+    private RoomStream(RoomFrames impl) {
+        this.impl = impl;
+    }
+
+    /**
+     * A stream of these machines' records in this world.
+     *
+     * @param world    the room's world
+     * @param machines the machines to stream; the world's other machines stay on the room
+     * @return the stream, with no player yet
+     * @throws StreamException if a context type cannot be written and read back exactly, or two machines share an id
+     * @throws IllegalStateException if Jackson is not there
+     */
+    public static RoomStream of(StateWorld world, States<?>... machines) {
+        Objects.requireNonNull(world, "world");
+        Jackson.require("RoomStream");
+        return new RoomStream(new RoomFrames(world, machines));
+    }
+
+    /**
+     * Adds a player, or starts one over (a page that reloads): its next frame is whole.
+     *
+     * @param recipient the player's id, as its entities' {@link Owner} names it; not empty
+     * @throws IllegalArgumentException if the id is empty
+     */
+    public void join(String recipient) {
+        impl.join(recipient);
+    }
+
+    /**
+     * Forgets a player and what it was sent.
+     *
+     * @param recipient the player's id
+     * @return {@code true} if the player had joined
+     */
+    public boolean leave(String recipient) {
+        return impl.leave(recipient);
+    }
+
+    /**
+     * The players that have joined.
+     *
+     * @return a new list, in the order they first joined
+     */
+    public List<String> recipients() {
+        return impl.recipients();
+    }
+
+    /**
+     * The next frame for one player: whole after {@link #join}, else the changes since its last frame.
+     *
+     * @param recipient a player that has joined
+     * @return the frame's JSON text, for the player's {@link Replica#apply}
+     * @throws IllegalArgumentException if the player has not joined
+     * @throws StreamException if an entity holding a streamed machine has no key (no player's frame is made)
+     */
+    public String frame(String recipient) {
+        return impl.frame(recipient);
+    }
+
+    /**
+     * The next frame of every player, from one pass over the world.
+     *
+     * @return the frames' JSON texts by player, in the order they first joined
+     * @throws StreamException if an entity holding a streamed machine has no key (no player's frame is made)
+     */
+    public Map<String, String> frames() {
+        return impl.frames();
+    }
+
+    /**
+     * The ids of the machines this stream sends.
+     *
+     * @return the ids, in the order the machines were given
+     */
+    public List<String> machineIds() {
+        return impl.machineIds();
+    }
+}
+
+/**
+ * What {@link RoomStream} does, with Jackson (linked only once {@link RoomStream#of} found it).
+ */
+final class RoomFrames {
+    /** The audience of an {@code ownerOnly} record on an entity without an owner: no player's id is empty. */
+    private static final String NOBODY = "";
+
+    private final StateWorld world;
+    private final SavesJson saves;
+    private final ObjectMapper json;
+    private final RecordCodec codec;
+    private final Map<String, States<?>> machines = new LinkedHashMap<>();
+    /** Every streamed record of the world at the last pass, and what was found of it. */
+    private final Map<StateRecord<?>, Tracked> tracked = new IdentityHashMap<>();
+    /** The records of the last pass, in the world's order (machines as declared, records as spawned). */
+    private final List<Tracked> order = new ArrayList<>();
+    private final Map<String, Recipient> recipients = new LinkedHashMap<>();
+    private final Buffer buffer = new Buffer();
+    private long passes;
+
+    RoomFrames(StateWorld world, States<?>[] machines) {
+        this.world = world;
+        try {
+            this.saves = new SavesJson(machines);
+        } catch (CheckpointException e) {
+            throw new StreamException("these machines cannot be streamed", e.problems());
+        }
+        this.json = saves.json();
+        this.codec = saves.codec();
+        for (States<?> m : machines) {
+            this.machines.put(m.id(), m);
+        }
+    }
+
+    void join(String recipient) {
+        Objects.requireNonNull(recipient, "recipient");
+        if (recipient.isEmpty()) {
+            throw new IllegalArgumentException("a recipient's id must not be empty; expected the player's id, as Owner names it");
+        }
+        Recipient r = recipients.computeIfAbsent(recipient, Recipient::new);
+        r.whole = true;
+    }
+
+    boolean leave(String recipient) {
+        return recipients.remove(recipient) != null;
+    }
+
+    List<String> recipients() {
+        return new ArrayList<>(recipients.keySet());
+    }
+
+    List<String> machineIds() {
+        return new ArrayList<>(machines.keySet());
+    }
+
+    String frame(String recipient) {
+        Recipient r = recipients.get(recipient);
+        if (r == null) {
+            throw new IllegalArgumentException("recipient '" + recipient + "' has not joined this stream; expected join(\"" + recipient
+                    + "\") first (joined: " + recipients.keySet() + ")");
+        }
+        pass();
+        return write(r);
+    }
+
+    Map<String, String> frames() {
+        pass();
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Recipient r : recipients.values()) {
+            out.put(r.id, write(r));
+        }
+        return out;
+    }
+
+    // ------------------------------------------------------------------ the pass over the world
+
+    /** Finds every streamed record, and encodes again those that changed since the last pass. */
+    private void pass() {
+        List<String> problems = new ArrayList<>();
+        long pass = ++passes;
+        order.clear();
+        for (States<?> m : world.machines()) {
+            if (machines.get(m.id()) != m) {
+                continue;
+            }
+            for (StateRecord<?> r : world.records(m)) {
+                String key = StateWorld.keyOf(r.entity());
+                if (key == null) {
+                    problems.add("entity " + r.entity() + " holds machine '" + m.id() + "' but has no EntityKey, so no replica could"
+                            + " name it; expected the game to spawn it with EntityKey.of(...)");
+                    continue;
+                }
+                Tracked t = tracked.get(r);
+                if (t == null) {
+                    t = new Tracked(r, m);
+                    tracked.put(r, t);
+                }
+                t.key = key;
+                t.pass = pass;
+                order.add(t);
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new StreamException("the room cannot be streamed; no frame was made", problems);
+        }
+        tracked.values().removeIf(t -> t.pass != pass); // despawned or detached
+        for (Tracked t : order) {
+            update(t);
+        }
+    }
+
+    private void update(Tracked t) {
+        MachineRecord rec = Access.record(t.record);
+        boolean fieldsChanged = t.shadow == null || !sameFields(rec, t.shadow);
+        Object context = rec.context();
+        boolean contextChanged;
+        if (context == null) {
+            contextChanged = t.contextBytes != null || t.shadow == null;
+            t.contextBytes = null;
+        } else {
+            buffer.reset();
+            try {
+                json.writeValue(buffer, context);
+            } catch (IOException e) {
+                throw new IllegalStateException("machine '" + t.machine.id() + "': its context could not be written: " + Json.oneLine(e), e);
+            }
+            contextChanged = t.contextBytes == null || !buffer.holds(t.contextBytes);
+            if (contextChanged) {
+                t.contextBytes = buffer.toByteArray();
+            }
+        }
+        if (fieldsChanged || contextChanged) {
+            ObjectNode f = codec.encodeFields(rec);
+            f.set("context", contextChanged ? codec.encodeContext(context) : t.fields.get("context"));
+            t.fields = f; // never changed once made: players' views share it
+            t.version++;
+            if (fieldsChanged) {
+                if (t.shadow == null) {
+                    t.shadow = new MachineRecord(rec.chart(), null);
+                }
+                t.shadow.copyFrom(rec);
+            }
+        }
+        if (!t.machine.machine().ownerOnly()) {
+            t.audience = null;
+        } else {
+            Owner owner = t.record.entity().get(Owner.class);
+            t.audience = owner == null ? NOBODY : owner.player();
+        }
+    }
+
+    /** Whether a record's fields (all but its context) are as the copy kept at the last pass has them. */
+    private static boolean sameFields(MachineRecord a, MachineRecord b) {
+        if (a.status() != b.status() || a.activeCount() != b.activeCount() || a.waitState() != b.waitState()
+                || !same(a.heldSince(), b.heldSince()) || a.previous() != b.previous()
+                || Float.floatToRawIntBits(a.timeInState()) != Float.floatToRawIntBits(b.timeInState())
+                || Float.floatToRawIntBits(a.previousProgress()) != Float.floatToRawIntBits(b.previousProgress())) {
+            return false;
+        }
+        if (a.waitState() >= 0 && (!same(a.waitStart(), b.waitStart()) || !same(a.waitSeconds(), b.waitSeconds()))) {
+            return false;
+        }
+        for (int i = 0; i < a.activeCount(); i++) {
+            if (a.activeAt(i) != b.activeAt(i)) {
+                return false;
+            }
+        }
+        int size = a.chart().size;
+        boolean polled = a.chart().polled != null;
+        for (int s = 0; s < size; s++) {
+            if (!same(a.paused(s), b.paused(s)) || a.historySize(s) != b.historySize(s)) {
+                return false;
+            }
+            for (int i = 0; i < a.historySize(s); i++) {
+                if (a.historyAt(s, i) != b.historyAt(s, i)) {
+                    return false;
+                }
+            }
+            if (polled && (!same(a.clockSum(s), b.clockSum(s)) || !same(a.clockCarry(s), b.clockCarry(s)))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean same(double a, double b) {
+        return Double.doubleToLongBits(a) == Double.doubleToLongBits(b);
+    }
+
+    // ------------------------------------------------------------------ one player's frame
+
+    private String write(Recipient r) {
+        boolean whole = r.whole;
+        if (whole) {
+            r.sent.clear();
+        }
+        long round = ++r.rounds;
+        ObjectNode entities = JsonNodeFactory.instance.objectNode();
+        for (Tracked t : order) {
+            if (t.audience != null && !t.audience.equals(r.id)) {
+                continue; // not this player's: not a byte of it
+            }
+            Map<String, Sent> byMachine = r.sent.computeIfAbsent(t.key, k -> new HashMap<>());
+            Sent s = byMachine.get(t.machine.id());
+            if (s != null && s.source == t && s.version == t.version) {
+                s.round = round;
+                continue;
+            }
+            ObjectNode out = s == null || s.source != t ? t.fields : changes(s.fields, t.fields);
+            if (out != null) {
+                entity(entities, t.key).set(t.machine.id(), out);
+            }
+            if (s == null) {
+                s = new Sent();
+                byMachine.put(t.machine.id(), s);
+            }
+            s.source = t;
+            s.version = t.version;
+            s.fields = t.fields;
+            s.round = round;
+        }
+        for (Iterator<Map.Entry<String, Map<String, Sent>>> keys = r.sent.entrySet().iterator(); keys.hasNext(); ) {
+            Map.Entry<String, Map<String, Sent>> k = keys.next();
+            for (Iterator<Map.Entry<String, Sent>> ms = k.getValue().entrySet().iterator(); ms.hasNext(); ) {
+                Map.Entry<String, Sent> m = ms.next();
+                if (m.getValue().round != round) {
+                    entity(entities, k.getKey()).putNull(m.getKey()); // gone, or no longer this player's
+                    ms.remove();
+                }
+            }
+            if (k.getValue().isEmpty()) {
+                keys.remove();
+            }
+        }
+        ObjectNode root = JsonNodeFactory.instance.objectNode();
+        root.put("format", RoomStream.FORMAT);
+        root.put("version", RoomStream.VERSION);
+        root.put("recipient", r.id);
+        root.put("seq", ++r.seq);
+        root.put("whole", whole);
+        ObjectNode clock = root.putObject("clock");
+        clock.put("time", world.time());
+        clock.put("steps", world.steps());
+        root.set("entities", entities);
+        r.whole = false;
+        try {
+            return json.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static ObjectNode entity(ObjectNode entities, String key) {
+        JsonNode e = entities.get(key);
+        return e != null ? (ObjectNode) e : entities.putObject(key);
+    }
+
+    /** The fields of {@code now} that differ from {@code before}, or {@code null} when none does. */
+    private static ObjectNode changes(ObjectNode before, ObjectNode now) {
+        ObjectNode out = null;
+        for (Iterator<Map.Entry<String, JsonNode>> it = now.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> f = it.next();
+            JsonNode was = before.get(f.getKey());
+            if (was == f.getValue() || f.getValue().equals(was)) {
+                continue;
+            }
+            if (out == null) {
+                out = JsonNodeFactory.instance.objectNode();
+            }
+            if (f.getKey().equals("context") && sameShape(was, f.getValue())) {
+                ObjectNode fields = out.putObject("contextFields");
+                for (Iterator<Map.Entry<String, JsonNode>> cf = f.getValue().fields(); cf.hasNext(); ) {
+                    Map.Entry<String, JsonNode> c = cf.next();
+                    if (!c.getValue().equals(was.get(c.getKey()))) {
+                        fields.set(c.getKey(), c.getValue());
+                    }
+                }
+            } else {
+                out.set(f.getKey(), f.getValue());
+            }
+        }
+        return out;
+    }
+
+    /** Whether two contexts are objects with the same field names, so the changed fields alone say what changed. */
+    private static boolean sameShape(JsonNode a, JsonNode b) {
+        if (a == null || !a.isObject() || !b.isObject() || a.size() != b.size()) {
+            return false;
+        }
+        for (Iterator<String> it = b.fieldNames(); it.hasNext(); ) {
+            if (!a.has(it.next())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A streamed record and what the last pass found of it. */
+    private static final class Tracked {
+        final StateRecord<?> record;
+        final States<?> machine;
+        String key;
+        /** A copy of the record's fields at its last encoding, or {@code null} before the first. */
+        MachineRecord shadow;
+        /** Its context as written at its last encoding, or {@code null} (none, or no context). */
+        byte[] contextBytes;
+        /** The record as a checkpoint writes it, at its last encoding; never changed once made. */
+        ObjectNode fields;
+        /** Counts the encodings, so a player's view knows whether it holds the last one. */
+        long version;
+        /** The one player who may see it, {@link #NOBODY}, or {@code null} for everyone. */
+        String audience;
+        long pass;
+
+        Tracked(StateRecord<?> record, States<?> machine) {
+            this.record = record;
+            this.machine = machine;
+        }
+    }
+
+    /** A player: what it was sent of each record, by entity key and machine id. */
+    private static final class Recipient {
+        final String id;
+        final Map<String, Map<String, Sent>> sent = new HashMap<>();
+        boolean whole = true;
+        long seq;
+        long rounds;
+
+        Recipient(String id) {
+            this.id = id;
+        }
+    }
+
+    /** What a player was last sent of one record. */
+    private static final class Sent {
+        Tracked source;
+        long version;
+        ObjectNode fields;
+        long round;
+    }
+
+    /** A byte buffer kept from pass to pass, which compares what it holds without copying it. */
+    private static final class Buffer extends ByteArrayOutputStream {
+        Buffer() {
+            super(256);
+        }
+
+        boolean holds(byte[] bytes) {
+            return Arrays.equals(buf, 0, count, bytes, 0, bytes.length);
+        }
+    }
+}

@@ -1,0 +1,692 @@
+package dev.enginestates.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Fixtures;
+import dev.enginestates.Machine;
+import dev.enginestates.StatesDef;
+import dev.enginestates.declare.InvalidMachineException;
+import dev.enginestates.fsm.AIContext;
+import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.Owner;
+import dev.enginestates.ecs.StateRecord;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import dev.enginestates.fsm.StateMachineBuilder;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Streaming a room's records to replicas (issue 13, part 2; the {@code 003} document: "a room
+ * streams its trait to that player and to nobody else", "A room streams the record alone, and
+ * each replica writes the tags from the record it receives. The stream sends a record's changed
+ * fields, and a replica reads a changed state as the machine holds it", "A page that joins
+ * mid-run, or reloads into a room, receives the record whole and holds the state it names, with
+ * none of the machine's initial state").
+ */
+class StreamTest {
+    static final double DT = 1.0 / 60;
+    static final ObjectMapper JSON = new ObjectMapper();
+
+    public static final class Guard {
+        public int bells;
+        public String name = "guard";
+    }
+
+    static final States<Guard> GUARD = States.define("stream-guard", Guard::new, Fixtures.<Guard>guard()
+            .answer(s -> s.entry((g, e) -> g.bells++)));
+
+    public static final class Talk {
+        public int lines;
+        public String topic = "";
+    }
+
+    /** A conversation: its owner's alone ({@code ownerOnly: true} in the document). */
+    static final States<Talk> TALK = States.define("stream-talk", Talk::new, m -> m
+            .ownerOnly()
+            .initial("idle")
+            .state("idle", s -> s.on("GREET", t -> t.target("talking").action((c, e) -> c.topic = "weather")))
+            .state("talking", s -> s.entry((c, e) -> c.lines++).waitFor(3, "idle")));
+
+    /** No context; a parallel state of two regions. */
+    static final States<Object> ARMED = States.define("stream-armed", () -> null, Fixtures.armed(s -> s.on("WALK", "walk")));
+
+    /** How many times any state of {@link #STARTS} was entered, by any world. */
+    static final AtomicInteger ENTRIES = new AtomicInteger();
+
+    public static final class Count {
+        public int n;
+    }
+
+    /** A machine whose initial state's entry acts: a replica must never run it. */
+    static final States<Count> STARTS = States.define("stream-starts", Count::new, m -> m
+            .initial("start")
+            .state("start", s -> s.entry((c, e) -> ENTRIES.incrementAndGet()).on("GO", "middle"))
+            .state("middle", s -> s.entry((c, e) -> ENTRIES.incrementAndGet()).on("GO", "end"))
+            .state("end", s -> s.entry((c, e) -> ENTRIES.incrementAndGet())));
+
+    /** A context that is not a JSON object: it comes whole when it changes. */
+    static final States<List<String>> LOG = States.define("stream-log", ArrayList::new, m -> m
+            .initial("a")
+            .state("a", s -> s.on("NEXT", t -> t.target("b").action((l, e) -> l.add("b"))))
+            .state("b", s -> s.on("NEXT", t -> t.target("a").action((l, e) -> l.add("a")))));
+
+    static final States<?>[] ALL = {GUARD, TALK, ARMED, STARTS, LOG};
+    static final Saves SAVES = Saves.of(ALL);
+
+    private final List<StateWorld> worlds = new ArrayList<>();
+
+    @AfterEach
+    void close() {
+        worlds.forEach(StateWorld::close);
+    }
+
+    StateWorld world() {
+        StateWorld w = StateWorld.create();
+        worlds.add(w);
+        return w;
+    }
+
+    Replica replica(String recipient) {
+        return Replica.of(world(), recipient, ALL);
+    }
+
+    static JsonNode parse(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + text, e);
+        }
+    }
+
+    static void steps(StateWorld w, int n) {
+        for (int i = 0; i < n; i++) {
+            w.step(DT);
+        }
+    }
+
+    static List<String> names(JsonNode object) {
+        List<String> out = new ArrayList<>();
+        object.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+
+    /**
+     * The room's dump as a player may see it: without the {@code ownerOnly} machines of entities
+     * the player does not own (and their tags), without owners (a replica has none), and without
+     * the entities left holding nothing.
+     */
+    static JsonNode seenBy(String dump, String recipient) {
+        ObjectNode root = (ObjectNode) parse(dump);
+        ObjectNode entities = (ObjectNode) root.get("entities");
+        for (Iterator<Map.Entry<String, JsonNode>> it = entities.fields(); it.hasNext(); ) {
+            ObjectNode e = (ObjectNode) it.next().getValue();
+            JsonNode owner = e.remove("owner");
+            ObjectNode machines = (ObjectNode) e.get("machines");
+            ObjectNode tags = (ObjectNode) e.get("tags");
+            for (String id : names(machines)) {
+                if (machines.get(id).has("ownerOnly") && (owner == null || !owner.asText().equals(recipient))) {
+                    machines.remove(id);
+                    for (String tag : names(tags)) {
+                        if (tag.startsWith(id + ".")) {
+                            tags.remove(tag);
+                        }
+                    }
+                }
+            }
+            if (machines.isEmpty()) {
+                it.remove();
+            }
+        }
+        return root;
+    }
+
+    static void assertReplicaSeesTheRoom(StateWorld room, Replica replica) {
+        assertEquals(seenBy(SAVES.dump(room), replica.recipient()), parse(SAVES.dump(replica.world())),
+                replica.recipient() + "'s replica holds the room's records and tags, as far as it may see them");
+    }
+
+    /** A room of two guards and a hero, and its stream, with alice joined. */
+    final class Room {
+        final StateWorld world = world();
+        final RoomStream stream = RoomStream.of(world, ALL);
+        final Entity g1 = world.spawn(EntityKey.of("g1"), GUARD.trait());
+        final Entity g2 = world.spawn(EntityKey.of("g2"), GUARD.trait(), ARMED.trait());
+        final Entity hero = world.spawn(EntityKey.of("hero"), new Owner("alice"), TALK.trait());
+
+        Room() {
+            stream.join("alice");
+        }
+    }
+
+    // ------------------------------------------------------------------ changed fields
+
+    @Test
+    void aFrameCarriesOnlyTheRecordsThatChangedAndOfEachOnlyTheFieldsThatChanged() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        steps(room.world, 10);
+        GUARD.send(room.g1, "BELL");
+        JsonNode frame = parse(room.stream.frame("alice"));
+        assertFalse(frame.get("whole").asBoolean());
+        assertEquals(List.of("g1"), names(frame.get("entities")), "g2 and the hero did not change");
+        JsonNode g1 = frame.path("entities").path("g1").path("stream-guard");
+        // BELL left the watch's wait (paused keeps its seconds, history remembers it) and counted a bell
+        assertEquals(List.of("active", "history", "paused", "wait", "contextFields"), names(g1));
+        assertEquals("[\"answer\"]", g1.get("active").toString());
+        assertTrue(g1.get("wait").isNull());
+        assertEquals(List.of("bells"), names(g1.get("contextFields")), "the context's name did not change, so it is not sent");
+        alice.apply(frame.toString());
+        assertReplicaSeesTheRoom(room.world, alice);
+        assertEquals(1, alice.world().query(GUARD.is("answer")).count(), "the replica wrote the tag from the record");
+    }
+
+    @Test
+    void aWaitThatCountsSendsNothingUntilItEnds() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        for (int i = 0; i < 200; i++) { // 3.3 s of the guards' 4 s watch
+            room.world.step(DT);
+            JsonNode frame = parse(room.stream.frame("alice"));
+            assertTrue(frame.get("entities").isEmpty(), "an unchanged world makes an empty frame; step " + i + ": " + frame);
+            alice.apply(frame.toString());
+            assertEquals(room.world.time(), alice.world().time(), "the replica follows the room's clock");
+        }
+        assertEquals(GUARD.read(room.g1).secondsLeft(), GUARD.read(alice.world().entity("g1")).secondsLeft(), 1e-12,
+                "seconds left read as on the room, though the record was not sent again");
+        steps(room.world, 50);
+        JsonNode frame = parse(room.stream.frame("alice"));
+        assertEquals(List.of("g1", "g2"), names(frame.get("entities")), "both watches ended");
+        assertEquals(List.of("active", "wait"), names(frame.path("entities").path("g1").path("stream-guard")));
+        alice.apply(frame.toString());
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    @Test
+    void aMoveToAnotherChildReplacesTheChildItLeftAndARegionThatMovesLeavesTheOthers() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        ARMED.send(room.g2, "RUN");
+        alice.apply(room.stream.frame("alice"));
+        ARMED.send(room.g2, "FIRE");
+        alice.apply(room.stream.frame("alice"));
+        Entity g2 = alice.world().entity("g2");
+        assertEquals(Map.of("armed", Map.of("weapon", "cooldown", "move", "run")), ARMED.read(g2).value());
+        assertTrue(g2.has(ARMED.is("armed.move.run")) && g2.has(ARMED.is("armed.weapon.cooldown")));
+        assertFalse(g2.has(ARMED.is("armed.weapon.ready")), "the child the weapon left lost its tag");
+        assertFalse(g2.has(ARMED.is("armed.move.walk")));
+        ARMED.send(room.g2, "WALK");
+        alice.apply(room.stream.frame("alice"));
+        assertEquals(Map.of("armed", Map.of("weapon", "cooldown", "move", "walk")), ARMED.read(g2).value(),
+                "the move region moved; the weapon region stands as it was");
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    @Test
+    void aContextWhoseFieldsStayComesAsItsChangedFieldsAndAnyOtherComesWhole() {
+        Room room = new Room();
+        Entity logger = room.world.spawn(EntityKey.of("logger"), LOG.trait());
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        LOG.send(logger, "NEXT");
+        String frame = room.stream.frame("alice");
+        JsonNode entry = parse(frame).path("entities").path("logger").path("stream-log");
+        assertEquals(List.of("active", "context"), names(entry), "a list is not an object of fields: sent whole");
+        assertEquals("[\"b\"]", entry.get("context").toString());
+        alice.apply(frame);
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    @Test
+    void theReplicaKeepsAContextObjectWhoseContextDidNotChange() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        Guard before = GUARD.read(alice.world().entity("g1")).context();
+        steps(room.world, 250); // the watch ends: the state changes, the context does not
+        alice.apply(room.stream.frame("alice"));
+        assertTrue(GUARD.read(alice.world().entity("g1")).matches("patrol.rest"));
+        assertSame(before, GUARD.read(alice.world().entity("g1")).context());
+        GUARD.send(room.g1, "BELL");
+        alice.apply(room.stream.frame("alice"));
+        assertEquals(1, GUARD.read(alice.world().entity("g1")).context().bells, "a changed context is written");
+    }
+
+    @Test
+    void everyStyleStreams() {
+        StatesDef<Count> polledDef = StatesDef.define("stream-polled", Count::new, d -> d
+                .initial("idle")
+                .state("idle", s -> s.after(0.5, "busy"))
+                .state("busy", s -> s.after(0.25, "idle")));
+        States<Count> polled = States.of(polledDef);
+        States<Door> builder = States.of(new StateMachineBuilder<Door>("stream-door", Door::new)
+                .configureState("Closed").asInitial().handler((d, dt) -> d.timeInState() > 0.4f ? "Open" : null)
+                .configureState("Open").handler((d, dt) -> d.timeInState() > 0.3f ? "Closed" : null)
+                .build());
+        StateWorld w = world();
+        RoomStream stream = RoomStream.of(w, polled, builder);
+        w.spawn(EntityKey.of("bot"), polled.trait(), builder.trait());
+        stream.join("p");
+        Replica replica = Replica.of(world(), "p", polled, builder);
+        Saves saves = Saves.of(polled, builder);
+        for (int i = 0; i < 100; i++) {
+            w.step(DT);
+            replica.apply(stream.frame("p"));
+            assertEquals(saves.checkpoint(w), saves.checkpoint(replica.world()), "step " + i + ": the same records, exactly");
+            assertEquals(saves.dump(w), saves.dump(replica.world()));
+        }
+    }
+
+    public static final class Door extends AIContext {
+    }
+
+    // ------------------------------------------------------------------ joining
+
+    @Test
+    void aLateJoinReceivesEveryRecordWholeAndHoldsTheStateItNamesWithNoneOfTheInitialStatesEffects() {
+        Room room = new Room();
+        Entity s = room.world.spawn(EntityKey.of("s"), STARTS.trait());
+        STARTS.send(s, "GO");
+        steps(room.world, 300);
+        GUARD.send(room.g1, "BELL");
+        ARMED.send(room.g2, "FIRE");
+        room.stream.join("bob");
+        int entries = ENTRIES.get();
+        JsonNode frame = parse(room.stream.frame("bob"));
+        assertTrue(frame.get("whole").asBoolean());
+        JsonNode g1 = frame.path("entities").path("g1").path("stream-guard");
+        assertEquals(RecordCodec.fieldNames(dev.enginestates.records.Access.chart(GUARD.machine())), names(g1), "whole: every field");
+        Replica bob = replica("bob");
+        bob.apply(frame.toString());
+        assertEquals(entries, ENTRIES.get(), "no entry action ran on the replica");
+        Entity rs = bob.world().entity("s");
+        assertTrue(STARTS.read(rs).matches("middle"));
+        assertFalse(rs.has(STARTS.is("start")), "the initial state's tag never came");
+        assertEquals(0, bob.world().query(STARTS.is("start")).count());
+        assertEquals(1, bob.world().query(GUARD.is("answer")).count(), "query works on the replica");
+        assertReplicaSeesTheRoom(room.world, bob);
+    }
+
+    @Test
+    void aReloadJoinsAgainAndGetsAWholeFrameThatAFreshReplicaTakes() {
+        Room room = new Room();
+        Replica first = replica("alice");
+        first.apply(room.stream.frame("alice"));
+        steps(room.world, 30);
+        first.apply(room.stream.frame("alice"));
+        GUARD.send(room.g2, "BELL");
+        room.stream.join("alice"); // the page reloads
+        String whole = room.stream.frame("alice");
+        assertTrue(parse(whole).get("whole").asBoolean());
+        assertEquals(3, parse(whole).get("seq").asLong(), "the numbers go on");
+        Replica reloaded = replica("alice");
+        reloaded.apply(whole);
+        assertReplicaSeesTheRoom(room.world, reloaded);
+        first.apply(whole); // the old replica takes it too: a whole frame replaces everything
+        assertReplicaSeesTheRoom(room.world, first);
+    }
+
+    @Test
+    void aWholeFrameTakesOffWhatItDoesNotName() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        room.world.despawn(room.g1);
+        room.world.detach(room.g2, ARMED);
+        room.stream.join("alice");
+        alice.apply(room.stream.frame("alice"));
+        assertNull(alice.world().entity("g1"), "the replica despawns what it spawned");
+        assertFalse(alice.world().entity("g2").has(ARMED.recordType()));
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    // ------------------------------------------------------------------ ownerOnly
+
+    @Test
+    void anOwnerOnlyMachineReachesItsOwnerAndNobodyElse() {
+        Room room = new Room();
+        room.stream.join("bob");
+        TALK.send(room.hero, "GREET");
+        Map<String, String> frames = room.stream.frames();
+        assertTrue(frames.get("alice").contains("\"stream-talk\""));
+        assertFalse(frames.get("bob").contains("stream-talk"), frames.get("bob"));
+        assertFalse(frames.get("bob").contains("hero"), "not even the key of an entity holding nothing else bob may see");
+        assertFalse(frames.get("bob").contains("weather"));
+        Replica alice = replica("alice");
+        Replica bob = replica("bob");
+        alice.apply(frames.get("alice"));
+        bob.apply(frames.get("bob"));
+        assertTrue(TALK.read(alice.world().entity("hero")).matches("talking"));
+        assertNull(bob.world().entity("hero"));
+        steps(room.world, 200); // the talk ends
+        frames = room.stream.frames();
+        assertFalse(frames.get("bob").contains("stream-talk"));
+        assertTrue(frames.get("alice").contains("stream-talk"));
+        alice.apply(frames.get("alice"));
+        bob.apply(frames.get("bob"));
+        assertReplicaSeesTheRoom(room.world, alice);
+        assertReplicaSeesTheRoom(room.world, bob);
+    }
+
+    @Test
+    void theDumpShowsOwnerOnlyAndTheOwner() {
+        Room room = new Room();
+        JsonNode hero = parse(SAVES.dump(room.world)).path("entities").path("hero");
+        assertEquals("alice", hero.path("owner").asText());
+        assertTrue(hero.path("machines").path("stream-talk").path("ownerOnly").asBoolean());
+        assertFalse(parse(SAVES.dump(room.world)).path("entities").path("g1").path("machines").path("stream-guard").has("ownerOnly"),
+                "a machine streamed to everyone says nothing of it");
+    }
+
+    @Test
+    void anOwnerOnlyMachineOnAnEntityWithoutAnOwnerReachesNobody() {
+        Room room = new Room();
+        room.world.spawn(EntityKey.of("orphan"), TALK.trait());
+        room.world.add(TALK);
+        String frame = room.stream.frame("alice");
+        assertFalse(frame.contains("orphan"), frame);
+        assertFalse(parse(frame).path("entities").has("world"), "the world's own entity has no owner either");
+        assertTrue(parse(frame).path("entities").path("hero").has("stream-talk"));
+    }
+
+    @Test
+    void anEntityThatChangesHandsLeavesItsOldOwnerAndReachesItsNewOneWhole() {
+        Room room = new Room();
+        room.stream.join("bob");
+        Replica alice = replica("alice");
+        Replica bob = replica("bob");
+        Map<String, String> frames = room.stream.frames();
+        alice.apply(frames.get("alice"));
+        bob.apply(frames.get("bob"));
+        TALK.send(room.hero, "GREET");
+        room.hero.removeType(Owner.class);
+        room.hero.add(new Owner("bob"));
+        frames = room.stream.frames();
+        JsonNode toAlice = parse(frames.get("alice")).path("entities").path("hero");
+        assertTrue(toAlice.get("stream-talk").isNull(), "alice's record of the talk is taken off: " + toAlice);
+        JsonNode toBob = parse(frames.get("bob")).path("entities").path("hero").path("stream-talk");
+        assertEquals(RecordCodec.fieldNames(dev.enginestates.records.Access.chart(TALK.machine())), names(toBob), "bob gets it whole");
+        alice.apply(frames.get("alice"));
+        bob.apply(frames.get("bob"));
+        assertNull(alice.world().entity("hero"), "alice's replica despawned the entity it spawned for the talk");
+        assertTrue(TALK.read(bob.world().entity("hero")).matches("talking"));
+        assertReplicaSeesTheRoom(room.world, alice);
+        assertReplicaSeesTheRoom(room.world, bob);
+    }
+
+    @Test
+    void ownerOnlyIsDeclaredOnEveryStyle() {
+        assertTrue(TALK.machine().ownerOnly());
+        assertFalse(GUARD.machine().ownerOnly());
+        Machine<Count> xstate = Machine.define("stream-x", Count::new, m -> m.ownerOnly().initial("a").state("a"));
+        assertTrue(xstate.ownerOnly());
+        StatesDef<Count> polled = StatesDef.define("stream-p", Count::new, d -> d.ownerOnly().initial("a").state("a"));
+        assertTrue(polled.machine().ownerOnly());
+        InvalidMachineException notRoot = assertThrows(InvalidMachineException.class,
+                () -> StatesDef.define("stream-p2", Count::new, d -> d.initial("a").state("a", s -> s.ownerOnly())));
+        assertTrue(notRoot.getMessage().contains("ownerOnly"), notRoot.getMessage());
+        var builder = new StateMachineBuilder<Door>("stream-b", Door::new).ownerOnly()
+                .configureState("A").asInitial().handler((d, dt) -> null).build();
+        assertTrue(States.of(builder).machine().ownerOnly());
+        assertThrows(IllegalArgumentException.class, () -> new Owner(""));
+    }
+
+    // ------------------------------------------------------------------ removals
+
+    @Test
+    void aDespawnOrADetachTakesTheRecordOffTheReplica() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        // an entity the game spawned on the replica with the key: it keeps living without the records
+        Entity own = alice.world().spawn(EntityKey.of("g2"));
+        alice.apply(room.stream.frame("alice"));
+        assertSame(own, alice.world().entity("g2"));
+        room.world.despawn(room.g1);
+        room.world.detach(room.g2, ARMED);
+        JsonNode frame = parse(room.stream.frame("alice"));
+        assertTrue(frame.path("entities").path("g1").path("stream-guard").isNull());
+        assertTrue(frame.path("entities").path("g2").path("stream-armed").isNull());
+        assertFalse(frame.path("entities").path("g2").has("stream-guard"), "the guard on g2 did not change");
+        alice.apply(frame.toString());
+        assertNull(alice.world().entity("g1"), "the replica despawned the entity it spawned");
+        assertFalse(own.has(ARMED.recordType()));
+        room.world.detach(room.g2, GUARD);
+        alice.apply(room.stream.frame("alice"));
+        assertSame(own, alice.world().entity("g2"), "the game's own entity is not despawned");
+        assertFalse(own.has(GUARD.recordType()));
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    // ------------------------------------------------------------------ bad input
+
+    /** A replica that has applied the first two frames of a room, and the room's next frame. */
+    final class Fed {
+        final Room room = new Room();
+        final Replica replica = replica("alice");
+        final String next;
+
+        Fed() {
+            replica.apply(room.stream.frame("alice"));
+            GUARD.send(room.g1, "BELL");
+            replica.apply(room.stream.frame("alice"));
+            steps(room.world, 5);
+            GUARD.send(room.g2, "BELL");
+            next = room.stream.frame("alice");
+        }
+
+        /** Applies a frame, expects it refused with a message containing each of {@code expected}, and the replica unchanged. */
+        StreamException refused(String frame, String... expected) {
+            String before = SAVES.checkpoint(replica.world());
+            String dump = SAVES.dump(replica.world());
+            long seq = replica.sequence();
+            StreamException e = assertThrows(StreamException.class, () -> replica.apply(frame));
+            for (String x : expected) {
+                assertTrue(e.getMessage().contains(x), "the message says '" + x + "': " + e.getMessage());
+            }
+            assertTrue(e.getMessage().startsWith("the frame cannot be applied; the replica is unchanged"), e.getMessage());
+            assertEquals(before, SAVES.checkpoint(replica.world()), "nothing changed");
+            assertEquals(dump, SAVES.dump(replica.world()), "no tag moved");
+            assertEquals(seq, replica.sequence());
+            replica.apply(next); // and the good frame still applies
+            assertReplicaSeesTheRoom(room.world, replica);
+            return e;
+        }
+
+        String edit(Consumer<ObjectNode> change) {
+            ObjectNode f = (ObjectNode) parse(next);
+            change.accept(f);
+            return f.toString();
+        }
+    }
+
+    @Test
+    void badJsonIsRefusedAndChangesNothing() {
+        Fed fed = new Fed();
+        fed.refused("{\"format\": ", "not valid JSON");
+        assertThrows(StreamException.class, () -> new Fed().replica.apply(""));
+        new Fed().refused("[1, 2]", "expected a frame object");
+        new Fed().refused(fed.next.replace("\"seq\":3", "\"seq\":3,\"seq\":3"), "seq");
+    }
+
+    @Test
+    void anotherFormatOrVersionIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> f.put("version", 2)), "$.version: expected 1", "found the number 2");
+        Fed other = new Fed();
+        other.refused(other.edit(f -> f.put("format", "engine-states/checkpoint")), "$.format");
+    }
+
+    @Test
+    void aFrameForAnotherRecipientIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> f.put("recipient", "bob")), "this replica is alice's", "\"bob\"");
+    }
+
+    @Test
+    void aGapInTheSequenceIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> f.put("seq", 5)), "frame 5 after frame 2: 2 frames are missing; expected frame 3");
+    }
+
+    @Test
+    void aRepeatedFrameIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> f.put("seq", 2)), "frame 2 comes after frame 2 was applied", "expected frame 3");
+    }
+
+    @Test
+    void changesBeforeAnyWholeFrameAreRefused() {
+        Room room = new Room();
+        room.stream.frame("alice");
+        String delta = room.stream.frame("alice");
+        Replica fresh = replica("alice");
+        StreamException e = assertThrows(StreamException.class, () -> fresh.apply(delta));
+        assertTrue(e.getMessage().contains("has had no whole frame"), e.getMessage());
+        assertEquals(0, fresh.sequence());
+    }
+
+    @Test
+    void anUnknownMachineIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> ((ObjectNode) f.get("entities").get("g2")).set("stream-nope", f.get("entities").get("g2").get("stream-guard"))),
+                "$.entities.g2.stream-nope: no machine has id 'stream-nope'");
+    }
+
+    @Test
+    void anUnknownStateIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> ((ObjectNode) f.get("entities").get("g2").get("stream-guard")).putArray("active").add("answr")),
+                "$.entities.g2.stream-guard.active[0]: machine 'stream-guard' has no state 'answr'");
+    }
+
+    @Test
+    void anUnknownFieldOrContextFieldIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> ((ObjectNode) f.get("entities").get("g2").get("stream-guard")).put("mood", 1)),
+                "$.entities.g2.stream-guard.mood: 'mood' is not a field");
+        Fed other = new Fed();
+        other.refused(other.edit(f -> ((ObjectNode) f.get("entities").get("g2").get("stream-guard").get("contextFields")).put("hp", 3)),
+                "contextFields.hp: the 'stream-guard' context held has no field 'hp'");
+    }
+
+    @Test
+    void aContextFieldOfTheWrongTypeIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> ((ObjectNode) f.get("entities").get("g2").get("stream-guard").get("contextFields")).put("bells", "one")),
+                "$.entities.g2.stream-guard.context", "does not fit context type");
+    }
+
+    @Test
+    void changedFieldsOfARecordTheReplicaDoesNotHoldAreRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> ((ObjectNode) f.get("entities")).set("g9", f.get("entities").get("g2"))),
+                "$.entities.g9.stream-guard: this replica holds no 'stream-guard' record on entity 'g9', so the frame must give it whole");
+        Fed other = new Fed();
+        other.refused(other.edit(f -> ((ObjectNode) f.get("entities")).putObject("g9").putNull("stream-guard")),
+                "removes machine 'stream-guard' from entity 'g9', which this replica does not hold");
+    }
+
+    @Test
+    void aConfigurationTheMachineCannotBeInIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> ((ObjectNode) f.get("entities").get("g2").get("stream-guard")).putArray("active")
+                .add("patrol").add("patrol.watch").add("answer")), "$.entities.g2.stream-guard");
+    }
+
+    @Test
+    void aWaitStartingAfterTheFramesClockIsRefused() {
+        Room room = new Room();
+        steps(room.world, 5);
+        room.world.spawn(EntityKey.of("g3"), GUARD.trait()); // its watch starts at 5/60 s
+        ObjectNode whole = (ObjectNode) parse(room.stream.frame("alice"));
+        ((ObjectNode) whole.get("clock")).put("time", 0.01);
+        Replica alice = replica("alice");
+        StreamException e = assertThrows(StreamException.class, () -> alice.apply(whole.toString()));
+        assertTrue(e.getMessage().contains("$.entities.g3.stream-guard.wait.start: the wait starts at 0.0833"), e.getMessage());
+        assertNull(alice.world().entity("g1"), "nothing was written");
+        assertEquals(0, alice.world().time());
+    }
+
+    // ------------------------------------------------------------------ the room's side
+
+    @Test
+    void anEntityWithoutAKeyIsRefusedByTheRoomAndNoFrameIsMade() {
+        Room room = new Room();
+        room.stream.join("bob");
+        room.stream.frames();
+        room.world.spawn(GUARD.trait());
+        StreamException e = assertThrows(StreamException.class, room.stream::frames);
+        assertTrue(e.getMessage().contains("holds machine 'stream-guard' but has no EntityKey"), e.getMessage());
+        assertTrue(e.getMessage().contains("EntityKey.of"), e.getMessage());
+    }
+
+    @Test
+    void aFrameForAPlayerWhoHasNotJoinedIsRefused() {
+        Room room = new Room();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> room.stream.frame("carol"));
+        assertTrue(e.getMessage().contains("join(\"carol\")"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> room.stream.join(""));
+        assertTrue(room.stream.leave("alice"));
+        assertEquals(List.of(), room.stream.recipients());
+    }
+
+    @Test
+    void machinesTheStreamWasNotMadeWithStayOnTheRoom() {
+        StateWorld w = world();
+        RoomStream stream = RoomStream.of(w, GUARD);
+        w.spawn(EntityKey.of("g"), GUARD.trait(), ARMED.trait());
+        stream.join("p");
+        String frame = stream.frame("p");
+        assertTrue(frame.contains("stream-guard"));
+        assertFalse(frame.contains("stream-armed"), frame);
+        assertEquals(List.of("stream-guard"), stream.machineIds());
+    }
+
+    @Test
+    void theFrameIsVersionedJson() {
+        Room room = new Room();
+        JsonNode frame = parse(room.stream.frame("alice"));
+        assertEquals(List.of("format", "version", "recipient", "seq", "whole", "clock", "entities"), names(frame));
+        assertEquals(RoomStream.FORMAT, frame.get("format").asText());
+        assertEquals(RoomStream.VERSION, frame.get("version").asInt());
+        assertEquals("alice", frame.get("recipient").asText());
+        assertEquals(1, frame.get("seq").asLong());
+        assertNotNull(frame.get("clock").get("time"));
+        JsonNode empty = parse(room.stream.frame("alice"));
+        assertEquals(2, empty.get("seq").asLong());
+        assertTrue(empty.get("entities").isEmpty());
+    }
+
+    @Test
+    void aDeclaredRecordStateReachesTheReplica() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        StateRecord<Guard> g = GUARD.read(room.g1);
+        g.setState("answer");
+        room.world.step(DT); // its tags move at the start of the next step
+        alice.apply(room.stream.frame("alice"));
+        assertTrue(alice.world().entity("g1").has(GUARD.is("answer")));
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+}
