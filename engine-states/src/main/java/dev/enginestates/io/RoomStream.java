@@ -1,5 +1,6 @@
 package dev.enginestates.io;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,7 +18,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -191,6 +191,8 @@ final class RoomFrames {
     private final List<Tracked> order = new ArrayList<>();
     private final Map<String, Recipient> recipients = new LinkedHashMap<>();
     private final Buffer buffer = new Buffer();
+    /** Writes contexts into {@link #buffer}, one after another, kept from pass to pass. */
+    private final JsonGenerator contexts;
     private long passes;
 
     RoomFrames(StateWorld world, States<?>[] machines) {
@@ -205,6 +207,12 @@ final class RoomFrames {
         for (States<?> m : machines) {
             this.machines.put(m.id(), m);
         }
+        try {
+            this.contexts = json.getFactory().createGenerator(buffer);
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // a generator over memory does no I/O
+        }
+        contexts.setRootValueSeparator(null); // each context's bytes alone, wherever it falls in the run
     }
 
     void join(String recipient) {
@@ -295,7 +303,8 @@ final class RoomFrames {
         } else {
             buffer.reset();
             try {
-                json.writeValue(buffer, context);
+                json.writeValue(contexts, context);
+                contexts.flush();
             } catch (IOException e) {
                 throw new IllegalStateException("machine '" + t.machine.id() + "': its context could not be written: " + Json.oneLine(e), e);
             }
@@ -375,36 +384,34 @@ final class RoomFrames {
             if (t.audience != null && !t.audience.equals(r.id)) {
                 continue; // not this player's: not a byte of it
             }
-            Map<String, Sent> byMachine = r.sent.computeIfAbsent(t.key, k -> new HashMap<>());
-            Sent s = byMachine.get(t.machine.id());
-            if (s != null && s.source == t && s.version == t.version) {
+            Sent s = r.sent.get(t);
+            if (s != null && s.version == t.version && s.key.equals(t.key)) {
                 s.round = round;
                 continue;
             }
-            ObjectNode out = s == null || s.source != t ? t.fields : changes(s.fields, t.fields);
+            boolean moved = s != null && !s.key.equals(t.key);
+            if (moved) {
+                // its entity's key changed, or it went to another entity: gone from the old name, whole under the new
+                removal(entities, s.key, t.machine.id());
+            }
+            ObjectNode out = s == null || moved ? t.fields : changes(s.fields, t.fields);
             if (out != null) {
                 entity(entities, t.key).set(t.machine.id(), out);
             }
             if (s == null) {
-                s = new Sent();
-                byMachine.put(t.machine.id(), s);
+                s = new Sent(t);
+                r.sent.put(t, s);
             }
-            s.source = t;
+            s.key = t.key;
             s.version = t.version;
             s.fields = t.fields;
             s.round = round;
         }
-        for (Iterator<Map.Entry<String, Map<String, Sent>>> keys = r.sent.entrySet().iterator(); keys.hasNext(); ) {
-            Map.Entry<String, Map<String, Sent>> k = keys.next();
-            for (Iterator<Map.Entry<String, Sent>> ms = k.getValue().entrySet().iterator(); ms.hasNext(); ) {
-                Map.Entry<String, Sent> m = ms.next();
-                if (m.getValue().round != round) {
-                    entity(entities, k.getKey()).putNull(m.getKey()); // gone, or no longer this player's
-                    ms.remove();
-                }
-            }
-            if (k.getValue().isEmpty()) {
-                keys.remove();
+        for (Iterator<Sent> it = r.sent.values().iterator(); it.hasNext(); ) {
+            Sent s = it.next();
+            if (s.round != round) {
+                removal(entities, s.key, s.source.machine.id()); // gone, or no longer this player's
+                it.remove();
             }
         }
         ObjectNode root = JsonNodeFactory.instance.objectNode();
@@ -422,6 +429,14 @@ final class RoomFrames {
             return json.writeValueAsString(root);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** A record gone from a name, unless the frame already gives that name a record (one that took its place). */
+    private static void removal(ObjectNode entities, String key, String machineId) {
+        ObjectNode e = entity(entities, key);
+        if (!e.has(machineId)) {
+            e.putNull(machineId);
         }
     }
 
@@ -493,10 +508,10 @@ final class RoomFrames {
         }
     }
 
-    /** A player: what it was sent of each record, by entity key and machine id. */
+    /** A player: what it was sent of each record. */
     private static final class Recipient {
         final String id;
-        final Map<String, Map<String, Sent>> sent = new HashMap<>();
+        final Map<Tracked, Sent> sent = new IdentityHashMap<>();
         boolean whole = true;
         long seq;
         long rounds;
@@ -508,10 +523,16 @@ final class RoomFrames {
 
     /** What a player was last sent of one record. */
     private static final class Sent {
-        Tracked source;
+        final Tracked source;
+        /** The key of the entity it was sent under. */
+        String key;
         long version;
         ObjectNode fields;
         long round;
+
+        Sent(Tracked source) {
+            this.source = source;
+        }
     }
 
     /** A byte buffer kept from pass to pass, which compares what it holds without copying it. */

@@ -222,6 +222,27 @@ class StreamTest {
     }
 
     @Test
+    void anUnchangedRecordIsComparedNotEncoded() {
+        StateWorld w = world();
+        for (int i = 0; i < 1000; i++) {
+            w.spawn(EntityKey.of("g" + i), GUARD.trait());
+        }
+        RoomStream stream = RoomStream.of(w, GUARD);
+        stream.join("p");
+        stream.frame("p");
+        long unchanged = dev.enginestates.Allocations.warmThenMeasure(() -> stream.frame("p"));
+        long changed = dev.enginestates.Allocations.warmThenMeasure(() -> {
+            for (StateRecord<Guard> g : w.records(GUARD)) {
+                g.context().bells++;
+            }
+            stream.frame("p");
+        });
+        // an encoded record is a tree of JSON nodes (a kilobyte or so); an unchanged one writes its context to a reused buffer
+        assertTrue(unchanged < 200 * 1000, "an unchanged frame of 1,000 records allocated " + unchanged + " B");
+        assertTrue(changed > 5 * unchanged, "1,000 changed records allocated " + changed + " B, unchanged " + unchanged + " B");
+    }
+
+    @Test
     void aMoveToAnotherChildReplacesTheChildItLeftAndARegionThatMovesLeavesTheOthers() {
         Room room = new Room();
         Replica alice = replica("alice");
@@ -474,6 +495,42 @@ class StreamTest {
         alice.apply(room.stream.frame("alice"));
         assertSame(own, alice.world().entity("g2"), "the game's own entity is not despawned");
         assertFalse(own.has(GUARD.recordType()));
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    @Test
+    void anEntityRespawnedUnderTheSameKeyInOneFrameComesWholeNotRemoved() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        steps(room.world, 30);
+        room.world.despawn(room.g1);
+        StateRecord<Guard> fresh = GUARD.trait();
+        room.world.spawn(EntityKey.of("g1"), fresh);
+        GUARD.send(room.world.entity("g1"), "BELL");
+        String frame = room.stream.frame("alice");
+        JsonNode g1 = parse(frame).path("entities").path("g1").path("stream-guard");
+        assertEquals(RecordCodec.fieldNames(dev.enginestates.records.Access.chart(GUARD.machine())), names(g1),
+                "another record under the same name: sent whole");
+        alice.apply(frame);
+        assertEquals(1, alice.world().query(GUARD.is("answer")).count());
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    @Test
+    void aRecordWhoseEntityChangesItsKeyGoesFromTheOldNameAndComesWholeUnderTheNew() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        room.g1.removeType(EntityKey.class);
+        room.g1.add(EntityKey.of("g1b"));
+        JsonNode frame = parse(room.stream.frame("alice"));
+        assertTrue(frame.path("entities").path("g1").path("stream-guard").isNull(), frame.toString());
+        assertEquals(RecordCodec.fieldNames(dev.enginestates.records.Access.chart(GUARD.machine())),
+                names(frame.path("entities").path("g1b").path("stream-guard")));
+        alice.apply(frame.toString());
+        assertNull(alice.world().entity("g1"));
+        assertNotNull(alice.world().entity("g1b"));
         assertReplicaSeesTheRoom(room.world, alice);
     }
 
