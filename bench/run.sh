@@ -39,18 +39,18 @@ fi
 jar="$here/target/benchmarks.jar"
 # The default selection is issue 6's suite; the polled cases (Polled*Bench) and the builder
 # cases (Builder*Bench), each with their gdx-ai peer, run with bench/compare-polled.sh and
-# bench/compare-builder.sh.
+# bench/compare-builder.sh; streaming (StreamBench) on its own: bench/run.sh StreamBench.
 if [ "$quick" = 1 ]; then
     result="$here/jmh-result-quick.json"
     mode=(-wi 1 -w 700ms -i 1 -r 800ms)
     if [ "${#jmh_args[@]}" = 0 ]; then
-        jmh_args=('Timed$' -e '\.(Polled|Builder)')
+        jmh_args=('Timed$' -e '\.(Polled|Builder|Stream)')
     fi
 else
     result="$here/jmh-result.json"
     mode=(-wi 3 -w 1s -i 4 -r 1s)
     if [ "${#jmh_args[@]}" = 0 ]; then
-        jmh_args=(-e '\.(Polled|Builder)')
+        jmh_args=(-e '\.(Polled|Builder|Stream)')
     fi
 fi
 

@@ -252,7 +252,7 @@ class ReadmeCodeTest {
             }
         }
         assertTrue(files.containsAll(List.of("Tour.java", "PolledTour.java", "BuilderTour.java", "TypedTour.java", "ReadmeKitTest.java",
-                "BuilderReadmeKitTest.java", "TypedReadmeKitTest.java")), files.toString());
+                "BuilderReadmeKitTest.java", "TypedReadmeKitTest.java", "StreamTour.java")), files.toString());
     }
 
     @Test
@@ -261,6 +261,20 @@ class ReadmeCodeTest {
         assertEquals("breather", Tour.plain());
         assertTrue(Tour.saves(), "the checkpoint restored into another world reads back the same");
         Tour.ecs();
+    }
+
+    @Test
+    void theStreamTourDoesWhatTheReadmeSays() throws IOException {
+        StreamTour.Seen seen = StreamTour.tour();
+        assertEquals(1, seen.aliceAnswering, "alice's page finds the guard answering the bell by its tag");
+        assertEquals("talking", seen.aliceTalk, "the talk is hers");
+        assertFalse(seen.bobSeesHero, "bob's page never hears of the hero, whose only machine is alice's talk");
+        assertTrue(seen.repeated.contains("frame 2 comes after frame 2 was applied"), seen.repeated);
+        // the README prints alice's second frame as the stream writes it (laid out)
+        String readme = Files.readString(root().resolve("README.md")).replace("\r\n", "\n");
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        String pretty = json.writerWithDefaultPrettyPrinter().writeValueAsString(json.readTree(seen.secondFrame)).replace("\r\n", "\n");
+        assertTrue(readme.contains("```json\n" + pretty + "\n```"), "the README prints the frame as the stream writes it:\n" + pretty);
     }
 
     @Test
