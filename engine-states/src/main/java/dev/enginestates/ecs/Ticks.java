@@ -173,6 +173,7 @@ final class Ticks {
             if (!runs(r)) {
                 continue;
             }
+            world.listeners.cause = "step";
             PolledInterpreter in = world.interpreters.polled();
             boolean moved = true;
             try {
@@ -196,6 +197,7 @@ final class Ticks {
                 continue;
             }
             boolean moved = false;
+            world.listeners.cause = "update";
             try {
                 if (phases == (ADVANCE | RUN)) {
                     moved = BuilderInterpreter.update(r.record, dt);
