@@ -93,9 +93,13 @@ final class Listeners {
 
     /** A record left the world (detached, despawned, or its entity deleted). */
     void left(StateRecord<?> r) {
-        String from = r.toldState == null ? r.state() : r.toldState;
+        String from = r.toldState;
+        if (from == null) {
+            return; // never told of: nothing to take back
+        }
         int wait = r.toldWait;
         r.toldState = null;
+        r.toldWait = -1;
         if (wait >= 0) {
             waitEnded(r, r.states.chart().path[wait], false);
         }
@@ -109,27 +113,26 @@ final class Listeners {
         MachineRecord rec = r.record;
         int wait = rec.waitState();
         double waitStart = rec.waitStart();
-        if (wait != r.toldWait || (wait >= 0 && waitStart != r.toldWaitStart)) {
+        boolean waitMoved = wait != r.toldWait || (wait >= 0 && waitStart != r.toldWaitStart);
+        if (waitMoved && r.toldWait >= 0) {
             int before = r.toldWait;
-            r.toldWait = wait;
-            r.toldWaitStart = waitStart;
-            if (before >= 0) {
-                waitEnded(r, r.states.chart().path[before], "states.wait".equals(cause));
-            }
-        } else {
-            wait = -1; // unchanged: nothing to start
+            r.toldWait = -1;
+            waitEnded(r, r.states.chart().path[before], "states.wait".equals(cause));
         }
         long entries = rec.entries();
-        if (always || entries != r.toldEntries) {
+        if ((always || entries != r.toldEntries) && r.toldState != null) {
             r.toldEntries = entries;
             String now = r.state();
-            String before = r.toldState == null ? "" : r.toldState;
+            String before = r.toldState;
             r.toldState = now;
             if (!now.equals(before)) {
                 stateChanged(r, before, now, cause);
             }
         }
-        if (wait >= 0) {
+        // a listener told of the change may have taken the record out of the world: then no wait starts
+        if (waitMoved && wait >= 0 && r.world == world && r.toldState != null) {
+            r.toldWait = wait;
+            r.toldWaitStart = waitStart;
             waitStarted(r, r.states.chart().path[wait], rec.waitSeconds());
         }
     }

@@ -320,4 +320,31 @@ class ListenersTest {
             assertEquals(0, bytes, "a send with nobody listening allocates nothing");
         }
     }
+
+    @Test
+    void aListenerMaySendDespawnOrAddListenersAndTheWorldStaysWhole() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity g = world.spawn(GUARD.trait());
+            Entity s = world.spawn(SIEGE.trait());
+            Log late = new Log();
+            world.addListener(GUARD, new MachineListener<StateRecord<Guard>>() {
+                @Override
+                public void stateChanged(StateRecord<Guard> machine, String from, String to, String event) {
+                    if (to.equals("patrol.rest")) {
+                        SIEGE.send(s, "START");          // a move inside a move
+                        world.addListener(late);         // heard from the next move on
+                        world.despawn(machine.entity()); // the entity it is told about goes away
+                    }
+                }
+            });
+            world.step(4);
+            assertTrue(g.isDeleted());
+            assertEquals("fight", SIEGE.read(s).state());
+            assertTrue(s.has(SIEGE.is("fight")));
+            world.step(1);
+            SIEGE.send(s, "ALL_DOWN");
+            assertEquals(List.of("changed listened-guard patrol.rest> despawn", "changed listened-siege fight>over ALL_DOWN"),
+                    late.lines, "added before the despawn, it hears it; the wait the despawned guard would have started is not told");
+        }
+    }
 }
