@@ -168,12 +168,12 @@ final class Ticks {
      * guards outermost first, {@code after}, updates).
      */
     private void polled(Binding b, double dt) {
+        world.listeners.cause = "step"; // a send inside a move puts it back as it found it
         for (int slot = 0; slot < b.end(); slot++) {
             StateRecord<?> r = b.at(slot);
             if (!runs(r)) {
                 continue;
             }
-            world.listeners.cause = "step";
             PolledInterpreter in = world.interpreters.polled();
             boolean moved = true;
             try {
@@ -191,13 +191,13 @@ final class Ticks {
 
     /** Every builder-style machine of a binding in spawn order: {@code update}, or one half of it. */
     private void builder(Binding b, float dt, int phases) {
+        world.listeners.cause = "update";
         for (int slot = 0; slot < b.end(); slot++) {
             StateRecord<?> r = b.at(slot);
             if (!runs(r)) {
                 continue;
             }
             boolean moved = false;
-            world.listeners.cause = "update";
             try {
                 if (phases == (ADVANCE | RUN)) {
                     moved = BuilderInterpreter.update(r.record, dt);
