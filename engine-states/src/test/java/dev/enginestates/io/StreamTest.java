@@ -321,6 +321,38 @@ class StreamTest {
     public static final class Door extends AIContext {
     }
 
+    @Test
+    void aReplicasListenersHearTheStatesItReceivesAndItsTopStateFollows() {
+        Room room = new Room();
+        StateWorld page = world();
+        List<String> heard = new ArrayList<>();
+        List<String> banner = new ArrayList<>();
+        page.addListener(new dev.enginestates.MachineListener<StateRecord<?>>() {
+            @Override
+            public void stateChanged(StateRecord<?> machine, String from, String to, String event) {
+                heard.add(StateWorld.keyOf(machine.entity()) + " " + machine.machineId() + ": " + from + " -> " + to + " (" + event + ")");
+            }
+        });
+        page.addListener(GUARD, dev.enginestates.MachineListener.onTopState((StateRecord<Guard> g, String from, String to) ->
+                banner.add(StateWorld.keyOf(g.entity()) + " " + to)));
+        Replica alice = Replica.of(page, "alice", ALL);
+        GUARD.send(room.g1, "BELL");
+        alice.apply(room.stream.frame("alice")); // whole: g1 arrives answering, as if spawned so
+        assertTrue(heard.contains("g1 stream-guard:  -> answer (spawn)"), heard.toString());
+        assertFalse(heard.stream().anyMatch(h -> h.startsWith("g1") && h.contains("patrol")), "never in its initial state: " + heard);
+        heard.clear();
+        banner.clear();
+        GUARD.send(room.g1, "RESUME");
+        alice.apply(room.stream.frame("alice"));
+        assertEquals(List.of("g1 stream-guard: answer -> patrol.watch (restore)"), heard);
+        assertEquals(List.of("g1 patrol"), banner, "a page's top state follows the stream");
+        assertEquals("patrol", GUARD.topState(page.entity("g1")));
+        heard.clear();
+        steps(room.world, 10);
+        alice.apply(room.stream.frame("alice"));
+        assertEquals(List.of(), heard, "nothing changed, nothing heard");
+    }
+
     // ------------------------------------------------------------------ joining
 
     @Test
