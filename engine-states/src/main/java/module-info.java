@@ -6,10 +6,10 @@
  * <p>A game reads the root package (the entry points {@code Machine}, {@code StatesDef} and
  * {@code MachineView}), {@code declare} (the DSL, {@code Event}, the exceptions and the
  * builder style's handler and context contract), {@code ecs} (the world), {@code plain} and
- * {@code fsm} (machines on plain objects), {@code io} (saves and input logs) and
- * {@code xstate} (JSON import). The compiled chart, the per-instance record and the algorithm
- * are the engine's own: they are shared by every room on every thread and are not exported,
- * but to the test kit.
+ * {@code fsm} (machines on plain objects), {@code io} (saves and input logs),
+ * {@code xstate} (JSON import and export) and {@code diagram} (Mermaid and DOT diagrams). The
+ * compiled chart, the per-instance record and the algorithm are the engine's own: they are
+ * shared by every room on every thread and are not exported, but to the test kit.
  */
 module dev.enginestates {
     requires transitive dev.enginestates.dominion;
@@ -23,6 +23,7 @@ module dev.enginestates {
     exports dev.enginestates.fsm;
     exports dev.enginestates.io;
     exports dev.enginestates.xstate;
+    exports dev.enginestates.diagram;
 
     exports dev.enginestates.chart to dev.enginestates.testing;
     exports dev.enginestates.records to dev.enginestates.testing;
