@@ -169,6 +169,15 @@ class DevtoolsBrowserTest {
             assertEquals("history (deep)", text("#diagram-body [data-path='patrol.resumed'] .kind"));
             assertTrue(text("#diagram-body [data-path='patrol.watch'] .moves").startsWith("after 4 s → patrol.rest"));
 
+            // a parallel state's regions side by side, each with its active state
+            new Select(browser.findElement(By.id("entity-select"))).selectByValue("weapon#1");
+            until(devtools, "the weapon's diagram", () -> "weapon".equals(
+                    new Select(browser.findElement(By.id("diagram-machine"))).getFirstSelectedOption().getText()));
+            assertTrue(present("#diagram-body .state.parallel.active[data-path='armed'] > .kids.parallel > .state.active[data-path='armed.weapon']"));
+            assertTrue(present("#diagram-body .kids.parallel > .state.active[data-path='armed.move'] .state.active[data-path='armed.move.walk']"));
+            assertFalse(present("#diagram-body .state.active[data-path='armed.move.run']"));
+            assertFalse(present("#diagram-body .state.active[data-path='down']"));
+
             // the fact lines: one per machine on each entity
             assertEquals(List.of("world · siege: waiting", "guard-1 · guard: patrol.watch, 3 s left", "guard-2 · guard: patrol.watch, 3 s left",
                     "guard-3 · guard: patrol.watch, held, 4 s left", "weapon#1 · weapon: armed.weapon.ready + armed.move.walk",
