@@ -45,7 +45,8 @@ import java.util.concurrent.TimeoutException;
  * the page asked to set and, while a page is watching and at most once per
  * {@link DevtoolsOptions#interval()}, takes a snapshot of the world as JSON text, which the
  * server then hands out. While no page watches, {@code publish()} costs a queue check and a
- * clock read, and takes no snapshot.
+ * clock read, and takes no snapshot. The server's threads are daemons, so a page left open
+ * never keeps the game's JVM alive; {@link #close()} stops serving.
  *
  * <p><b>Names.</b> An entity with an {@link EntityKey} is named by its key ({@code "world"}
  * for the world's own entity); one without is named by the machine it was first seen holding

@@ -58,12 +58,23 @@ final class Server {
         AtomicInteger n = new AtomicInteger();
         this.threads = Executors.newFixedThreadPool(8, r -> {
             Thread t = new Thread(r, "devtools-http-" + n.incrementAndGet());
-            t.setDaemon(true); // a page left open never keeps the game's JVM alive
+            t.setDaemon(true); // a page left open never keeps the game's JVM alive (nor does the dispatcher, below)
             return t;
         });
         http.setExecutor(threads);
         http.createContext("/", this::handle);
-        http.start();
+        // the server's dispatcher thread takes its daemon flag from the thread that starts it: a daemon one
+        Thread starter = new Thread(http::start, "devtools-start");
+        starter.setDaemon(true);
+        starter.start();
+        try {
+            starter.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            http.stop(0);
+            threads.shutdownNow();
+            throw new IOException("interrupted while starting the devtools page's server", e);
+        }
         String host = bind.getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";

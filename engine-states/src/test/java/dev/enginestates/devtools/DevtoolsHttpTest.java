@@ -251,6 +251,20 @@ class DevtoolsHttpTest {
     }
 
     @Test
+    void aPageLeftOpenNeverKeepsTheGamesJvmAlive() throws Exception {
+        try (Room room = new Room(); Devtools d = Devtools.serve(room.world, 0)) {
+            get(d, "/api/snapshot");
+            List<String> alive = new java.util.ArrayList<>();
+            for (Thread t : Thread.getAllStackTraces().keySet()) {
+                if ((t.getName().startsWith("HTTP-Dispatcher") || t.getName().startsWith("devtools-")) && !t.isDaemon()) {
+                    alive.add(t.getName());
+                }
+            }
+            assertEquals(List.of(), alive, "the server's threads are daemons");
+        }
+    }
+
+    @Test
     void closingStopsServing() throws Exception {
         try (Room room = new Room()) {
             Devtools d = Devtools.serve(room.world, 0);
