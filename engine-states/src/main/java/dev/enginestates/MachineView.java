@@ -26,6 +26,16 @@ public interface MachineView<C> {
     String state();
 
     /**
+     * The top state: the state directly under the machine's root that is active ({@code "patrol"}
+     * while the guard is in {@code patrol.watch}; a parallel state's own name while its regions
+     * move; for a machine whose root is parallel, its first region in document order). A page
+     * that shows a phase reads this, and {@link MachineListener#onTopState} hears it change.
+     *
+     * @return the top state's name, or {@code ""} before a start
+     */
+    String topState();
+
+    /**
      * The leaf active before the last transition (polled and builder styles), else {@code ""}.
      *
      * @return the previous leaf's path, or {@code ""}

@@ -129,6 +129,7 @@ final class DueWaits {
             return false;
         }
         r.waitsInStep++;
+        world.listeners.cause = "states.wait";
         try {
             end(r);
         } catch (RuntimeException e) {

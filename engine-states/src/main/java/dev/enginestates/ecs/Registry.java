@@ -93,12 +93,18 @@ final class Registry {
         rec.clearWaitChanged();
         world.waits.schedule(r);
         world.whens.update(r);
+        if (world.listeners.any()) {
+            world.listeners.joined(r);
+        }
     }
 
     /** A record leaves the world: its wait times count from 0 on a clock of its own again. */
     void unregister(StateRecord<?> r) {
         if (r.world != world) {
             return;
+        }
+        if (world.listeners.any()) {
+            world.listeners.left(r);
         }
         r.binding.remove(r);
         MachineRecord rec = r.record;

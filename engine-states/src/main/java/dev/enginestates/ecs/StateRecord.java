@@ -74,6 +74,11 @@ public abstract class StateRecord<C> implements MachineView<C> {
     /** The step whose wait transitions {@link #waitsInStep} counts. */
     long waitsStep = -1;
     int waitsInStep;
+    /** What the world's listeners were last told of this record (kept only while some listen; see {@link Listeners}). */
+    long toldEntries;
+    String toldState;
+    int toldWait = -1;
+    double toldWaitStart;
 
     StateRecord() {
     }
@@ -102,6 +107,11 @@ public abstract class StateRecord<C> implements MachineView<C> {
      */
     public final String machineId() {
         return states.id();
+    }
+
+    @Override
+    public final String topState() {
+        return StateValue.top(record);
     }
 
     /**

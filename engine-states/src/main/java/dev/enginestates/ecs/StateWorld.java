@@ -5,6 +5,7 @@ import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Scheduler;
 import dev.enginestates.dominion.EntityRepository;
 import dev.enginestates.declare.Event;
+import dev.enginestates.MachineListener;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.algorithm.BuilderInterpreter;
@@ -116,6 +117,7 @@ public final class StateWorld implements AutoCloseable {
     final DueWaits waits = new DueWaits(this);
     final WhenRules whens = new WhenRules(this);
     final Ticks ticks = new Ticks(this);
+    final Listeners listeners = new Listeners(this);
 
     private static final System.Logger LOG = System.getLogger("dev.enginestates");
 
@@ -318,6 +320,7 @@ public final class StateWorld implements AutoCloseable {
         if (hearsInputs()) {
             inputs.spawned(e, records.toArray(new StateRecord<?>[0]));
         }
+        throwListenerFailure();
         return e;
     }
 
@@ -377,6 +380,7 @@ public final class StateWorld implements AutoCloseable {
         if (hearsInputs()) {
             inputs.attached(entity, record);
         }
+        throwListenerFailure();
         return record;
     }
 
@@ -402,6 +406,7 @@ public final class StateWorld implements AutoCloseable {
         if (hearsInputs()) {
             inputs.detached(entity, machine);
         }
+        throwListenerFailure();
         return true;
     }
 
@@ -434,7 +439,16 @@ public final class StateWorld implements AutoCloseable {
         if (key != null && byKey.get(key.value()) == entity) {
             byKey.remove(key.value());
         }
-        return dominion.deleteEntity(entity);
+        boolean deleted = dominion.deleteEntity(entity);
+        throwListenerFailure();
+        return deleted;
+    }
+
+    /** From outside a step and a move, a listener's failure during this call is thrown once the call has done its work. */
+    private void throwListenerFailure() {
+        if (listeners.any() && startsFromOutside()) {
+            listeners.throwPending();
+        }
     }
 
     private void checkOwn(Entity entity, String operation) {
@@ -486,6 +500,44 @@ public final class StateWorld implements AutoCloseable {
     public Query query(Class<?>... with) {
         checkThread();
         return new Query(dominion, with, new Class<?>[0]);
+    }
+
+    /**
+     * Adds a listener that hears every machine of this world: state changes, waits started and
+     * ended, events refused (see {@link MachineListener}). Listeners run in the order added,
+     * after each move, on the world's thread; any number may listen. A record already in the
+     * world is heard from its state now on.
+     *
+     * @param listener the listener; it may be added more than once, and then hears each thing once per addition
+     * @throws IllegalStateException if called from a thread that does not own the world
+     */
+    public void addListener(MachineListener<? super StateRecord<?>> listener) {
+        checkThread();
+        listeners.add(null, listener);
+    }
+
+    /**
+     * Adds a listener that hears one machine of this world, on every entity that holds it.
+     *
+     * @param <C>      the machine's context type
+     * @param machine  the machine to hear
+     * @param listener the listener
+     * @throws IllegalStateException if called from a thread that does not own the world
+     */
+    public <C> void addListener(States<C> machine, MachineListener<? super StateRecord<C>> listener) {
+        checkThread();
+        listeners.add(Objects.requireNonNull(machine, "machine"), listener);
+    }
+
+    /**
+     * Removes a listener added with {@link #addListener} (its first addition, when added several times).
+     *
+     * @param listener the same object that was added
+     * @return {@code true} if it was there
+     */
+    public boolean removeListener(MachineListener<?> listener) {
+        checkThread();
+        return listeners.remove(listener);
     }
 
     /**
@@ -633,6 +685,23 @@ public final class StateWorld implements AutoCloseable {
         if (hearsInputs()) {
             inputs.edited(r);
         }
+        tell(r, "restore");
+    }
+
+    /** Tells the listeners, if any, about a record overwritten as a whole ({@code cause}: why); outside a step a listener's failure is thrown now. */
+    private void tell(StateRecord<?> r, String cause) {
+        if (listeners.any()) {
+            String was = listeners.cause;
+            listeners.cause = cause;
+            try {
+                listeners.told(r, true);
+            } finally {
+                listeners.cause = was;
+            }
+            if (startsFromOutside()) {
+                listeners.throwPending();
+            }
+        }
     }
 
     /** A record's wait, history or paused seconds were set by hand: its timer follows now. */
@@ -671,15 +740,33 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
+        String cause = listeners.cause;
+        listeners.cause = event.type();
         Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
+        boolean took;
         try {
-            return in.send(r.record, eventId, event);
+            took = in.send(r.record, eventId, event);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
             moved(r);
+            listeners.cause = cause;
             if (input && inputs != null) {
                 inputs.sent(r, event);
+            }
+        }
+        heard(r, took, event.type(), input);
+        return took;
+    }
+
+    /** After a send: a refusal told to the listeners; from outside, a listener's failure thrown now. */
+    private void heard(StateRecord<?> r, boolean took, String event, boolean fromOutside) {
+        if (listeners.any()) {
+            if (!took) {
+                listeners.refused(r, event);
+            }
+            if (fromOutside) {
+                listeners.throwPending();
             }
         }
     }
@@ -689,13 +776,17 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
+        String cause = listeners.cause;
+        listeners.cause = event;
         PolledInterpreter in = interpreters.polled();
+        boolean took;
         try {
-            return in.send(r.record, eventId, event, args);
+            took = in.send(r.record, eventId, event, args);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
             moved(r);
+            listeners.cause = cause;
             if (input && inputs != null) {
                 if (asEvent != null) {
                     inputs.sent(r, asEvent);
@@ -704,6 +795,8 @@ public final class StateWorld implements AutoCloseable {
                 }
             }
         }
+        heard(r, took, event, input);
+        return took;
     }
 
     /** Forces a polled ({@code go}) or builder-style ({@code transitionTo}) machine into a state. */
@@ -711,6 +804,8 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
+        String cause = listeners.cause;
+        listeners.cause = "go";
         try {
             if (r.record.chart().polled != null) {
                 interpreters.polled().go(r.record, state);
@@ -722,9 +817,13 @@ public final class StateWorld implements AutoCloseable {
             throw e.on(describe(r.entity));
         } finally {
             moved(r);
+            listeners.cause = cause;
             if (input && inputs != null) {
                 inputs.went(r, name);
             }
+        }
+        if (input && listeners.any()) {
+            listeners.throwPending();
         }
     }
 
@@ -759,6 +858,7 @@ public final class StateWorld implements AutoCloseable {
         if (hearsInputs()) {
             inputs.stateSet(r, paths);
         }
+        tell(r, "set");
     }
 
     /** The end of every move: the interpreter given back, then the record's timer, rules and tags brought in line. */
@@ -862,6 +962,9 @@ public final class StateWorld implements AutoCloseable {
         }
         whens.update(r);
         applyTags(r);
+        if (listeners.any()) {
+            listeners.told(r, false);
+        }
     }
 
     /** A record's entity carries the tags of its active states, now. */

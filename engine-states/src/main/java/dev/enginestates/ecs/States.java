@@ -603,6 +603,55 @@ public final class States<C> {
         return read(world.entity());
     }
 
+    /**
+     * The machine's top state on an entity, as a page shows a phase: the state directly under
+     * the root ({@code "patrol"} while the guard is in {@code patrol.watch}), or {@code ""} while
+     * the entity is {@code null}, deleted, or holds no record of this machine in a world. Hear it
+     * change with {@code world.addListener(MACHINE, MachineListener.onTopState(...))}.
+     *
+     * @param entity the entity, or {@code null}
+     * @return the top state's name, or {@code ""}
+     */
+    public String topState(Entity entity) {
+        if (entity == null || entity.isDeleted()) {
+            return "";
+        }
+        StateRecord<C> r = entity.get(recordType);
+        return r == null || r.world == null ? "" : r.topState();
+    }
+
+    /**
+     * The world's own machine's top state, or {@code ""} when the world holds none.
+     *
+     * @param world the world
+     * @return the top state's name, or {@code ""}
+     */
+    public String topState(StateWorld world) {
+        return topState(world.entity());
+    }
+
+    /**
+     * The top state as a constant of the machine's state enum (a machine declared with typed
+     * names), or {@code null} when {@link #topState(Entity)} is {@code ""}.
+     *
+     * @param <S>    the state enum
+     * @param entity the entity, or {@code null}
+     * @param states the state enum the machine was declared with
+     * @return the constant, or {@code null}
+     * @throws MachineException if the machine was not declared with {@code states}
+     */
+    public <S extends Enum<S>> S topState(Entity entity, Class<S> states) {
+        Objects.requireNonNull(states, "states");
+        Class<?> declared = chart.enumNames().stateEnum();
+        if (declared != states) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' was not declared with "
+                    + states.getSimpleName() + " for its state names" + (declared == null ? "; it names its states with strings"
+                    : "; it uses " + declared.getSimpleName()));
+        }
+        String top = topState(entity);
+        return top.isEmpty() ? null : states.cast(chart.enumNames().constantOf(chart.stateAt(top)));
+    }
+
     int eventId(String type) {
         Objects.requireNonNull(type, "event type");
         int id = chart.polled != null ? chart.polled.eventId(type) : chart.eventId(type);

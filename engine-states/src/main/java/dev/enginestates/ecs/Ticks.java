@@ -168,6 +168,7 @@ final class Ticks {
      * guards outermost first, {@code after}, updates).
      */
     private void polled(Binding b, double dt) {
+        world.listeners.cause = "step"; // a send inside a move puts it back as it found it
         for (int slot = 0; slot < b.end(); slot++) {
             StateRecord<?> r = b.at(slot);
             if (!runs(r)) {
@@ -190,6 +191,7 @@ final class Ticks {
 
     /** Every builder-style machine of a binding in spawn order: {@code update}, or one half of it. */
     private void builder(Binding b, float dt, int phases) {
+        world.listeners.cause = "update";
         for (int slot = 0; slot < b.end(); slot++) {
             StateRecord<?> r = b.at(slot);
             if (!runs(r)) {

@@ -49,6 +49,7 @@ final class WhenRules {
                     || !world.registry.alive(r)) {
                 continue;
             }
+            world.listeners.cause = "states.when";
             try {
                 test(r);
             } catch (RuntimeException e) {

@@ -179,6 +179,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     }
 
     @Override
+    public String topState() {
+        return StateValue.top(record);
+    }
+
+    @Override
     public Object value() {
         return StateValue.of(record);
     }

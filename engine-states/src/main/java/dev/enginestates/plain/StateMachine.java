@@ -1,5 +1,6 @@
 package dev.enginestates.plain;
 
+import dev.enginestates.MachineListener;
 import dev.enginestates.records.Access;
 import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
@@ -94,6 +95,12 @@ public final class StateMachine<C> implements MachineView<C> {
     /** XState style: this machine's own clock, the sum of its steps. */
     private double clock;
     private ChangeListener[] listeners = NO_LISTENERS;
+    private MachineListener<? super StateMachine<C>>[] heard = noListeners();
+    /** What is moving the machine now, as {@link MachineListener#stateChanged} names it. */
+    private String cause = "";
+    /** The wait the machine listeners were last told of (XState style): its state, or -1, and start. */
+    private int toldWait = -1;
+    private double toldWaitStart;
     private int[] before = new int[8];
 
     /**
@@ -287,6 +294,7 @@ public final class StateMachine<C> implements MachineView<C> {
         if (!(dt >= 0) || Double.isInfinite(dt)) {
             throw new IllegalArgumentException("machine '" + chart.machineId + "': step needs a finite number of seconds, 0 or more; got " + dt);
         }
+        cause = "step";
         if (polled != null) {
             polled.step(record, dt);
             return;
@@ -299,12 +307,14 @@ public final class StateMachine<C> implements MachineView<C> {
             double movedAt = start;
             while (waits < TimeRules.MAX_WAITS_PER_STEP && record.status() == MachineRecord.ACTIVE && TimeRules.waitDue(record, clock)) {
                 movedAt = Math.max(start, record.waitDue());
+                cause = "states.wait";
                 TimeRules.endWait(interpreter, record);
                 waits++;
             }
             if (record.status() == MachineRecord.ACTIVE && !record.isHeld()) {
                 int t = TimeRules.firstWhen(record);
                 if (t >= 0) {
+                    cause = "states.when";
                     interpreter.clock(movedAt);
                     interpreter.take(record, t, chart.whenEvent);
                 }
@@ -325,7 +335,8 @@ public final class StateMachine<C> implements MachineView<C> {
      */
     public boolean send(String event) {
         if (polled != null) {
-            return polled.send(record, polledEventId(event), event, null);
+            cause = event;
+            return refused(polled.send(record, polledEventId(event), event, null), event);
         }
         int id = eventId(event);
         return sendXState(id, id >= 0 ? chart.eventObjects[id] : Event.of(event));
@@ -370,7 +381,8 @@ public final class StateMachine<C> implements MachineView<C> {
             }
             return send(event);
         }
-        return polled.send(record, polledEventId(event), event, args);
+        cause = event;
+        return refused(polled.send(record, polledEventId(event), event, args), event);
     }
 
     /**
@@ -386,19 +398,37 @@ public final class StateMachine<C> implements MachineView<C> {
             eventOf(event.constant(), "send"); // an event named by a constant of another enum is refused
         }
         if (polled != null) {
-            return polled.send(record, polledEventId(event.type()), event.type(), new Object[] {event});
+            cause = event.type();
+            return refused(polled.send(record, polledEventId(event.type()), event.type(), new Object[] {event}), event.type());
         }
         return sendXState(eventId(event.type()), event);
     }
 
     private boolean sendXState(int id, Event event) {
         snapshot();
+        cause = event.type();
+        boolean took;
         try {
             interpreter.clock(clock);
-            return interpreter.send(record, id, event);
+            took = interpreter.send(record, id, event);
         } finally {
             reportChange();
         }
+        return refused(took, event.type());
+    }
+
+    /** Tells the machine listeners of a send no state took; returns {@code took}. */
+    private boolean refused(boolean took, String event) {
+        if (!took && heard.length > 0) {
+            for (MachineListener<? super StateMachine<C>> l : heard) {
+                try {
+                    l.eventRefused(this, event);
+                } catch (RuntimeException | Error e) {
+                    throw new UserCodeException(chart.machineId, state(), event, "a listener", e);
+                }
+            }
+        }
+        return took;
     }
 
     /**
@@ -417,11 +447,13 @@ public final class StateMachine<C> implements MachineView<C> {
                 throw new MachineException(chart.machineId, PolledInterpreter.goProblem(record, name));
             }
             if (s > 0) {
+                cause = "go";
                 polled.go(record, s);
             }
             return;
         }
         int s = stateNamed(name, "go");
+        cause = "go";
         snapshot();
         try {
             interpreter.clock(clock);
@@ -648,6 +680,11 @@ public final class StateMachine<C> implements MachineView<C> {
         return (C) record.context();
     }
 
+    @Override
+    public String topState() {
+        return StateValue.top(record);
+    }
+
     /** The state value as XState writes it: a state's key, or nested maps for compound and parallel states. */
     public Object value() {
         return StateValue.of(record);
@@ -813,16 +850,25 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     private void reportChange() {
-        if (record.entries() == entriesBefore) {
-            return; // nothing was entered: no transition (a targetless one only ran actions)
-        }
-        // keep the configuration before the change; previous() names it when asked
-        int[] t = previousConfig;
-        previousConfig = before;
-        previousCount = beforeCount;
-        before = t.length >= previousConfig.length ? t : new int[previousConfig.length];
-        if (listeners.length > 0) {
-            changed(state(), leavesOf(previousConfig, previousCount));
+        int started = heard.length > 0 ? endedWait() : -1;
+        if (record.entries() != entriesBefore) {
+            // keep the configuration before the change; previous() names it when asked
+            int[] t = previousConfig;
+            previousConfig = before;
+            previousCount = beforeCount;
+            before = t.length >= previousConfig.length ? t : new int[previousConfig.length];
+            if (listeners.length > 0 || heard.length > 0) {
+                changed(state(), leavesOf(previousConfig, previousCount));
+            }
+        } // else nothing was entered: no transition (a targetless one only ran actions)
+        if (started >= 0) {
+            for (MachineListener<? super StateMachine<C>> l : heard) {
+                try {
+                    l.waitStarted(this, chart.path[started], record.waitSeconds());
+                } catch (RuntimeException | Error e) {
+                    throw new UserCodeException(chart.machineId, state(), cause, "a listener", e);
+                }
+            }
         }
     }
 
@@ -847,5 +893,81 @@ public final class StateMachine<C> implements MachineView<C> {
                 throw new UserCodeException(chart.machineId, to, "change", "a change listener", e);
             }
         }
+        if (!to.equals(from)) {
+            for (MachineListener<? super StateMachine<C>> l : heard) {
+                try {
+                    l.stateChanged(this, from, to, cause);
+                } catch (RuntimeException | Error e) {
+                    throw new UserCodeException(chart.machineId, to, cause, "a listener", e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Tells the machine listeners of a wait that ended since they were last told (XState style),
+     * before the state change is told; returns the state of a wait that started, told after it, or -1.
+     */
+    private int endedWait() {
+        int wait = record.waitState();
+        double start = record.waitStart();
+        if (wait == toldWait && (wait < 0 || start == toldWaitStart)) {
+            return -1;
+        }
+        int before = toldWait;
+        toldWait = wait;
+        toldWaitStart = start;
+        if (before >= 0) {
+            for (MachineListener<? super StateMachine<C>> l : heard) {
+                try {
+                    l.waitEnded(this, chart.path[before], "states.wait".equals(cause));
+                } catch (RuntimeException | Error e) {
+                    throw new UserCodeException(chart.machineId, state(), cause, "a listener", e);
+                }
+            }
+        }
+        return wait;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <C> MachineListener<? super StateMachine<C>>[] noListeners() {
+        return (MachineListener<? super StateMachine<C>>[]) new MachineListener<?>[0];
+    }
+
+    /**
+     * Adds a listener that hears this machine: its state changing (with what moved it), its
+     * waits starting and ending (XState style), events no state took. Listeners run in the
+     * order added, after each call that moved the machine.
+     *
+     * @param listener the listener; not {@code null}
+     * @return this machine, for chaining
+     */
+    public StateMachine<C> addListener(MachineListener<? super StateMachine<C>> listener) {
+        Objects.requireNonNull(listener, "listener");
+        if (heard.length == 0) {
+            toldWait = record.waitState();
+            toldWaitStart = record.waitStart();
+        }
+        heard = Arrays.copyOf(heard, heard.length + 1);
+        heard[heard.length - 1] = listener;
+        return this;
+    }
+
+    /**
+     * Removes a listener added with {@link #addListener} (its first addition).
+     *
+     * @param listener the same object that was added
+     * @return {@code true} if it was there
+     */
+    public boolean removeListener(MachineListener<?> listener) {
+        for (int i = 0; i < heard.length; i++) {
+            if (heard[i] == listener) {
+                MachineListener<? super StateMachine<C>>[] next = Arrays.copyOf(heard, heard.length - 1);
+                System.arraycopy(heard, i + 1, next, i, heard.length - i - 1);
+                heard = next;
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -117,6 +117,21 @@ public final class StateValue {
         return out;
     }
 
+    /**
+     * The top state: the root's first active child in document order ({@code "patrol"} while
+     * {@code patrol.watch} is active; a parallel state's own name while its regions move), or
+     * {@code ""} when none is active.
+     */
+    public static String top(MachineRecord r) {
+        Chart c = r.chart();
+        for (int s = 1; s < c.size; s++) {
+            if (c.parent[s] == 0 && r.isActive(s)) {
+                return c.path[s];
+            }
+        }
+        return "";
+    }
+
     /** The paths of every active state but the root, in document order. */
     public static List<String> activePaths(MachineRecord r) {
         Chart c = r.chart();

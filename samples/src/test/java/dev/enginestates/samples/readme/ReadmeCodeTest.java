@@ -94,6 +94,18 @@ class ReadmeCodeTest {
     }
 
     @Test
+    void theListenTourDoesWhatTheReadmeSays() {
+        ListenTour.Seen seen = ListenTour.tour();
+        assertEquals(List.of(
+                "siege:  -> fight (spawn)",
+                "siege: fight -> breather (WAVE_HELD)",
+                "siege took no WAVE_HELD",
+                "siege: breather -> fight (states.wait)",
+                "top state: fight"), seen.log());
+        assertEquals(List.of("", "Catch your breath", ""), seen.banner(), "the banner hears the spawn and each top-state change");
+    }
+
+    @Test
     void theSelfTourDoesWhatTheReadmeSays() {
         SelfTour.Seen seen = SelfTour.tour();
         assertTrue(seen.nearOnFire, "the entry action put OnFire on its own entity");

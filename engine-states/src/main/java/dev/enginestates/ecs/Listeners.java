@@ -1,0 +1,207 @@
+package dev.enginestates.ecs;
+
+import dev.enginestates.MachineListener;
+import dev.enginestates.declare.UserCodeException;
+import dev.enginestates.records.MachineRecord;
+
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * A world's listeners and what they were last told of each record. With none added, the world
+ * asks {@link #any()} and does nothing more. With some, after each move the record's entries
+ * counter and wait are compared with what was last reported, and the active leaves are spelled
+ * out only when something was entered. A listener that throws fails its machine like the
+ * machine's own code: handed over after the step during one, thrown once the move has ended
+ * outside one.
+ */
+final class Listeners {
+    private static final Entry[] NONE = new Entry[0];
+
+    /** One listener, for one machine or ({@code machine == null}) for all. */
+    private record Entry(States<?> machine, MachineListener<? super StateRecord<?>> listener) {
+    }
+
+    private final StateWorld world;
+    private Entry[] entries = NONE;
+    /** What is moving the records now (see {@link MachineListener#stateChanged}); set by each entry point. */
+    String cause = "";
+    /** A listener's failure outside a step, thrown once the call that moved the machine has ended. */
+    private UserCodeException pending;
+
+    Listeners(StateWorld world) {
+        this.world = world;
+    }
+
+    boolean any() {
+        return entries.length > 0;
+    }
+
+    @SuppressWarnings("unchecked")
+    void add(States<?> machine, MachineListener<?> listener) {
+        Objects.requireNonNull(listener, "listener");
+        if (!any()) {
+            // from now on records are compared with what they hold now, not with what they held unheard
+            for (Binding b : world.registry.all()) {
+                for (int slot = 0; slot < b.end(); slot++) {
+                    StateRecord<?> r = b.at(slot);
+                    if (r != null && r.world == world) {
+                        remember(r);
+                    }
+                }
+            }
+        }
+        entries = Arrays.copyOf(entries, entries.length + 1);
+        entries[entries.length - 1] = new Entry(machine, (MachineListener<? super StateRecord<?>>) listener);
+    }
+
+    boolean remove(MachineListener<?> listener) {
+        for (int i = 0; i < entries.length; i++) {
+            if (entries[i].listener == listener) {
+                Entry[] next = new Entry[entries.length - 1];
+                System.arraycopy(entries, 0, next, 0, i);
+                System.arraycopy(entries, i + 1, next, i, entries.length - i - 1);
+                entries = next;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Notes what a record holds now as already told. */
+    private static void remember(StateRecord<?> r) {
+        MachineRecord rec = r.record;
+        r.toldEntries = rec.entries();
+        r.toldState = r.state();
+        r.toldWait = rec.waitState();
+        r.toldWaitStart = rec.waitStart();
+    }
+
+    /** A record joined the world. */
+    void joined(StateRecord<?> r) {
+        r.toldEntries = r.record.entries();
+        r.toldState = "";
+        r.toldWait = -1;
+        String was = cause;
+        cause = "spawn";
+        try {
+            told(r, true);
+        } finally {
+            cause = was;
+        }
+    }
+
+    /** A record left the world (detached, despawned, or its entity deleted). */
+    void left(StateRecord<?> r) {
+        String from = r.toldState;
+        if (from == null) {
+            return; // never told of: nothing to take back
+        }
+        int wait = r.toldWait;
+        r.toldState = null;
+        r.toldWait = -1;
+        if (wait >= 0) {
+            waitEnded(r, r.states.chart().path[wait], false);
+        }
+        if (!from.isEmpty()) {
+            stateChanged(r, from, "", "despawn");
+        }
+    }
+
+    /** After a move (or an overwrite, when {@code always}): tells the listeners what changed. */
+    void told(StateRecord<?> r, boolean always) {
+        MachineRecord rec = r.record;
+        int wait = rec.waitState();
+        double waitStart = rec.waitStart();
+        boolean waitMoved = wait != r.toldWait || (wait >= 0 && waitStart != r.toldWaitStart);
+        if (waitMoved && r.toldWait >= 0) {
+            int before = r.toldWait;
+            r.toldWait = -1;
+            waitEnded(r, r.states.chart().path[before], "states.wait".equals(cause));
+        }
+        long entries = rec.entries();
+        if ((always || entries != r.toldEntries) && r.toldState != null) {
+            r.toldEntries = entries;
+            String now = r.state();
+            String before = r.toldState;
+            r.toldState = now;
+            if (!now.equals(before)) {
+                stateChanged(r, before, now, cause);
+            }
+        }
+        // a listener told of the change may have taken the record out of the world: then no wait starts
+        if (waitMoved && wait >= 0 && r.world == world && r.toldState != null) {
+            r.toldWait = wait;
+            r.toldWaitStart = waitStart;
+            waitStarted(r, r.states.chart().path[wait], rec.waitSeconds());
+        }
+    }
+
+    /** An event was sent and no state took it. */
+    void refused(StateRecord<?> r, String event) {
+        for (Entry e : entries) {
+            if (e.machine == null || e.machine == r.states) {
+                try {
+                    e.listener.eventRefused(r, event);
+                } catch (RuntimeException | Error x) {
+                    failed(r, x, event);
+                }
+            }
+        }
+    }
+
+    private void stateChanged(StateRecord<?> r, String from, String to, String event) {
+        for (Entry e : entries) {
+            if (e.machine == null || e.machine == r.states) {
+                try {
+                    e.listener.stateChanged(r, from, to, event);
+                } catch (RuntimeException | Error x) {
+                    failed(r, x, event);
+                }
+            }
+        }
+    }
+
+    private void waitStarted(StateRecord<?> r, String state, double seconds) {
+        for (Entry e : entries) {
+            if (e.machine == null || e.machine == r.states) {
+                try {
+                    e.listener.waitStarted(r, state, seconds);
+                } catch (RuntimeException | Error x) {
+                    failed(r, x, cause);
+                }
+            }
+        }
+    }
+
+    private void waitEnded(StateRecord<?> r, String state, boolean elapsed) {
+        for (Entry e : entries) {
+            if (e.machine == null || e.machine == r.states) {
+                try {
+                    e.listener.waitEnded(r, state, elapsed);
+                } catch (RuntimeException | Error x) {
+                    failed(r, x, cause);
+                }
+            }
+        }
+    }
+
+    private void failed(StateRecord<?> r, Throwable x, String event) {
+        String state = r.toldState == null ? "" : r.toldState;
+        UserCodeException u = new UserCodeException(r.machineId(), state, event, "a listener", x);
+        if (world.stepping) {
+            world.ticks.failed(r, u, event);
+        } else if (pending == null) {
+            pending = u.on(StateWorld.describe(r.entity));
+        }
+    }
+
+    /** Throws a listener's failure noted outside a step, once the call that moved the machine has ended. */
+    void throwPending() {
+        UserCodeException u = pending;
+        if (u != null) {
+            pending = null;
+            throw u;
+        }
+    }
+}
