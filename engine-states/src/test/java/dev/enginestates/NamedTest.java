@@ -85,6 +85,32 @@ class NamedTest {
     }
 
     @Test
+    void namedCode_allocatesNothingOnceWarm_inADeclaredAndInAnImportedMachine() {
+        Machine<Rider> declared = Machine.define("door", Rider::new, d -> d
+                .initial("shut")
+                .state("shut", s -> s.on("OPEN", t -> t.target("open").guard(Named.guard("always", (r, e) -> true))
+                        .action(Named.action("count", (r, e) -> r.speed++))))
+                .state("open", s -> s
+                        .when(Named.condition("fast", r -> r.speed > 1e12), "shut")
+                        .waitFor(Named.seconds("swing", r -> 0.5), "shut")));
+        Machine<Rider> imported = dev.enginestates.xstate.XStateImport.withContext(Rider::new)
+                .implementations(dev.enginestates.xstate.XStateExport.of(declared))
+                .parse(dev.enginestates.xstate.XStateExport.toJson(declared));
+        for (Machine<Rider> m : List.of(declared, imported)) {
+            StateMachine<Rider> door = new StateMachine<>(m);
+            long bytes = Allocations.warmThenMeasure(() -> {
+                for (int i = 0; i < 1_000; i++) {
+                    door.send("OPEN");
+                    door.step(0.25);
+                    door.step(0.25);
+                }
+            });
+            assertEquals(0, bytes, m + ": 1,000 transitions through named guards, actions, tests and seconds, once warm");
+            assertEquals(21_000.0, door.context().speed, "every OPEN was taken, and every wait ended");
+        }
+    }
+
+    @Test
     void anEmptyOrMissingName_isRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Named.action("", (Rider r, dev.enginestates.declare.Event ev) -> { }));
         assertTrue(e.getMessage().contains("must not be empty"), e.getMessage());
