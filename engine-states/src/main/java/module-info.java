@@ -6,15 +6,18 @@
  * <p>A game reads the root package (the entry points {@code Machine}, {@code StatesDef} and
  * {@code MachineView}), {@code declare} (the DSL, {@code Event}, the exceptions and the
  * builder style's handler and context contract), {@code ecs} (the world), {@code plain} and
- * {@code fsm} (machines on plain objects), {@code io} (saves and input logs) and
- * {@code xstate} (JSON import). The compiled chart, the per-instance record and the algorithm
- * are the engine's own: they are shared by every room on every thread and are not exported,
- * but to the test kit.
+ * {@code fsm} (machines on plain objects), {@code io} (saves and input logs),
+ * {@code xstate} (JSON import and export), {@code diagram} (Mermaid and DOT diagrams) and
+ * {@code devtools} (a page that shows a world's machines, live). The compiled chart, the
+ * per-instance record and the algorithm are the engine's own: they are shared by every room on
+ * every thread and are not exported, but to the test kit.
  */
 module dev.enginestates {
     requires transitive dev.enginestates.dominion;
     // dumps, checkpoints, input logs and the XState import only: a game that uses none of them needs no Jackson
     requires static com.fasterxml.jackson.databind;
+    // the devtools page's server (package devtools): the JDK's own
+    requires jdk.httpserver;
 
     exports dev.enginestates;
     exports dev.enginestates.declare;
@@ -23,6 +26,8 @@ module dev.enginestates {
     exports dev.enginestates.fsm;
     exports dev.enginestates.io;
     exports dev.enginestates.xstate;
+    exports dev.enginestates.diagram;
+    exports dev.enginestates.devtools;
 
     exports dev.enginestates.chart to dev.enginestates.testing;
     exports dev.enginestates.records to dev.enginestates.testing;

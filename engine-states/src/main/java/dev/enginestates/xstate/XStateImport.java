@@ -10,6 +10,9 @@ import dev.enginestates.declare.Guard;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.HistoryBuilder;
+import dev.enginestates.declare.Named;
+import dev.enginestates.declare.Seconds;
+import dev.enginestates.declare.SelfSeconds;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.NodeBuilder;
@@ -26,7 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -34,7 +36,12 @@ import java.util.function.Supplier;
  * Imports a machine from XState v5's JSON config: states (compound, parallel, final,
  * history), {@code initial}, {@code id}, {@code on}, {@code always}, {@code onDone},
  * {@code entry}, {@code exit}, guarded transition lists, {@code reenter} and multiple
- * targets. Guards and actions are named in the JSON and supplied here in Java.
+ * targets, with the {@code 003} document's own keys for a wait
+ * ({@code "wait": {"seconds": 12, "then": "fight"}}, the seconds a number or the name of a
+ * delay) and {@code when} rules ({@code "when": [{"guard": "isSlow", "target": "stalling"}]},
+ * or the document's pairs {@code [["isSlow", "stalling"]]}). Guards, {@code when} tests,
+ * actions and delays are named in the JSON and supplied here in Java; each keeps its JSON name
+ * ({@link Named}), so {@link XStateExport} writes the same names back.
  *
  * <pre>{@code
  * Machine<Log> m = XStateImport.withContext(Log::new)
@@ -66,7 +73,7 @@ public final class XStateImport<C> {
         }
     }
     private static final Set<String> STATE_KEYS = Set.of("id", "type", "initial", "states", "entry", "exit", "on",
-            "always", "onDone", "history", "target", "description", "meta", "context", "version");
+            "always", "onDone", "wait", "when", "history", "target", "description", "meta", "context", "version");
     private static final Set<String> TRANSITION_KEYS = Set.of("target", "guard", "actions", "reenter", "description");
 
     private final Supplier<? extends C> context;
@@ -74,7 +81,13 @@ public final class XStateImport<C> {
     private final Map<String, SelfAction<C>> actions = new HashMap<>();
     private Function<String, Guard<C>> guardResolver = name -> null;
     private Function<String, Action<C>> actionResolver = name -> null;
+    private final Map<String, SelfSeconds<C>> delays = new HashMap<>();
+    private Function<String, Seconds<C>> delayResolver = name -> null;
     private UnknownEvents unknownEvents = UnknownEvents.ACCEPT;
+    // one named wrapper per name and import, so code used in several places is one implementation
+    private final Map<String, SelfGuard<C>> boundGuards = new HashMap<>();
+    private final Map<String, SelfAction<C>> boundActions = new HashMap<>();
+    private final Map<String, SelfSeconds<C>> boundDelays = new HashMap<>();
 
     private XStateImport(Supplier<? extends C> context) {
         this.context = Objects.requireNonNull(context, "context");
@@ -167,6 +180,59 @@ public final class XStateImport<C> {
     }
 
     /**
+     * Supplies the delay named {@code name}: a wait's seconds computed from the context as its state is
+     * entered ({@code "wait": {"seconds": "name", ...}}), as XState names its delays.
+     *
+     * @param name    the delay's name in the config
+     * @param seconds computes the seconds, {@code ctx -> ...}; it replaces any delay given before under that name
+     * @return this importer, for chaining
+     */
+    public XStateImport<C> delay(String name, Seconds<C> seconds) {
+        delays.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(seconds, "seconds"));
+        return this;
+    }
+
+    /**
+     * Supplies the delay named {@code name}, computed from the context, the entering event and the
+     * machine's entity and world: {@code (ctx, event, self) -> ...}.
+     *
+     * @param name    the delay's name in the config
+     * @param seconds computes the seconds; it replaces any delay given before under that name
+     * @return this importer, for chaining
+     */
+    public XStateImport<C> delay(String name, SelfSeconds<C> seconds) {
+        delays.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(seconds, "seconds"));
+        return this;
+    }
+
+    /**
+     * Supplies delays by name for every name not given with {@link #delay}; return {@code null} for an unknown name.
+     *
+     * @param resolver called at import with each delay name the config uses; a {@code null} answer is
+     *                 reported as a delay not supplied. Replaces any resolver given before
+     * @return this importer, for chaining
+     */
+    public XStateImport<C> delays(Function<String, Seconds<C>> resolver) {
+        this.delayResolver = Objects.requireNonNull(resolver, "resolver");
+        return this;
+    }
+
+    /**
+     * Supplies every guard, action and delay an export names, under those names: what reads an
+     * {@link XStateExport}'s JSON back to the machine it came from.
+     *
+     * @param export the export whose code to supply; its names replace any given before
+     * @return this importer, for chaining
+     */
+    public XStateImport<C> implementations(XStateExport<C> export) {
+        Objects.requireNonNull(export, "export");
+        guards.putAll(export.guards());
+        actions.putAll(export.actions());
+        delays.putAll(export.delays());
+        return this;
+    }
+
+    /**
      * What the machine does with an event no state names; {@link UnknownEvents#ACCEPT} (XState's way) by default.
      *
      * @param policy the policy for the machines imported from now on
@@ -218,6 +284,9 @@ public final class XStateImport<C> {
      * @throws InvalidMachineException if the config is malformed or the machine invalid
      */
     public Machine<C> from(JsonNode config) {
+        boundGuards.clear();
+        boundActions.clear();
+        boundDelays.clear();
         List<String> problems = new ArrayList<>();
         String id = "(unnamed)";
         if (config == null || !config.isObject()) {
@@ -234,7 +303,7 @@ public final class XStateImport<C> {
         }
         MachineBuilder<C> builder = new MachineBuilder<>();
         builder.unknownEvents(unknownEvents);
-        fill(builder, config, "$", true, problems);
+        fill(builder, config, "$", true, false, problems);
         if (!problems.isEmpty()) {
             throw new InvalidMachineException(id, problems);
         }
@@ -244,12 +313,12 @@ public final class XStateImport<C> {
     // ------------------------------------------------------------------ states
 
     private <B extends NodeBuilder<C, B>> void fill(NodeBuilder<C, B> b, JsonNode node, String path, boolean root,
-            List<String> problems) {
+            boolean isFinal, List<String> problems) {
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String k = it.next();
             if (!STATE_KEYS.contains(k)) {
-                problems.add(path + "." + k + ": unsupported key; expected one of type, id, initial, states, entry, exit, on, always, onDone"
-                        + (k.equals("after") ? " (use waitFor in Java for timed transitions)" : ""));
+                problems.add(path + "." + k + ": unsupported key; expected one of type, id, initial, states, entry, exit, on, always,"
+                        + " onDone, wait, when" + (k.equals("after") ? " (use a wait, or waitFor in Java, for timed transitions)" : ""));
             }
         }
         if (!root) {
@@ -259,14 +328,18 @@ public final class XStateImport<C> {
             }
         }
         String type = text(node, "type", path, problems);
-        if (type != null && !type.equals("parallel") && !type.equals("compound") && !type.equals("atomic")) {
+        if (isFinal) {
+            if (node.has("states") || node.has("initial")) {
+                problems.add(path + ": a final state is a leaf; it takes no states or initial");
+            }
+        } else if (type != null && !type.equals("parallel") && !type.equals("compound") && !type.equals("atomic")) {
             problems.add(path + ".type: '" + type + "' is not allowed here; expected \"parallel\", \"compound\" or \"atomic\""
                     + (root ? " for the machine" : ""));
         } else if ("parallel".equals(type)) {
             b.parallel();
         }
         String initial = text(node, "initial", path, problems);
-        if (initial != null) {
+        if (initial != null && !isFinal) {
             b.initial(initial);
         }
         for (SelfAction<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
@@ -276,7 +349,7 @@ public final class XStateImport<C> {
             b.exit(a);
         }
         JsonNode states = node.get("states");
-        if (states != null) {
+        if (states != null && !isFinal) {
             if (!states.isObject()) {
                 problems.add(path + ".states: expected an object of child states by key, found " + kind(states));
             } else {
@@ -293,21 +366,27 @@ public final class XStateImport<C> {
             } else {
                 for (Iterator<Map.Entry<String, JsonNode>> it = on.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    for (Consumer<TransitionBuilder<C>> t : transitions(e.getValue(), path + ".on." + e.getKey(), problems)) {
-                        b.on(e.getKey(), t);
+                    for (Spec t : transitions(e.getValue(), path + ".on." + e.getKey(), problems)) {
+                        b.on(e.getKey(), t::declare);
                     }
                 }
             }
         }
         if (node.has("always")) {
-            for (Consumer<TransitionBuilder<C>> t : transitions(node.get("always"), path + ".always", problems)) {
-                b.always(t);
+            for (Spec t : transitions(node.get("always"), path + ".always", problems)) {
+                b.always(t::declare);
             }
         }
         if (node.has("onDone")) {
-            for (Consumer<TransitionBuilder<C>> t : transitions(node.get("onDone"), path + ".onDone", problems)) {
-                b.onDone(t);
+            for (Spec t : transitions(node.get("onDone"), path + ".onDone", problems)) {
+                b.onDone(t::declare);
             }
+        }
+        if (node.has("wait")) {
+            wait(b, node.get("wait"), path + ".wait", problems);
+        }
+        if (node.has("when")) {
+            when(b, node.get("when"), path + ".when", problems);
         }
         for (String only : new String[] {"history", "target"}) {
             if (node.has(only)) {
@@ -327,26 +406,9 @@ public final class XStateImport<C> {
         if ("history".equals(type)) {
             parent.history(key, h -> history(h, node, path, problems));
         } else if ("final".equals(type)) {
-            parent.finalState(key, s -> {
-                for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
-                    String k = it.next();
-                    if (!Set.of("type", "id", "entry", "exit", "description", "meta").contains(k)) {
-                        problems.add(path + "." + k + ": a final state takes only type, id, entry and exit");
-                    }
-                }
-                String id = text(node, "id", path, problems);
-                if (id != null) {
-                    s.id(id);
-                }
-                for (SelfAction<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
-                    s.entry(a);
-                }
-                for (SelfAction<C> a : actionList(node.get("exit"), path + ".exit", problems)) {
-                    s.exit(a);
-                }
-            });
+            parent.finalState(key, s -> fill(s, node, path, false, true, problems));
         } else {
-            parent.state(key, s -> fill(s, node, path, false, problems));
+            parent.state(key, s -> fill(s, node, path, false, false, problems));
         }
     }
 
@@ -375,19 +437,127 @@ public final class XStateImport<C> {
         }
     }
 
+    // ------------------------------------------------------------------ waits and when rules
+
+    private <B extends NodeBuilder<C, B>> void wait(NodeBuilder<C, B> b, JsonNode wait, String path, List<String> problems) {
+        if (!wait.isObject()) {
+            problems.add(path + ": expected {\"seconds\": ..., \"then\": ...}, found " + kind(wait));
+            return;
+        }
+        for (Iterator<String> it = wait.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (!k.equals("seconds") && !k.equals("then") && !k.equals("description")) {
+                problems.add(path + "." + k + ": unsupported key; a wait takes seconds and then");
+            }
+        }
+        JsonNode seconds = wait.get("seconds");
+        JsonNode then = wait.get("then");
+        Spec spec = null;
+        if (then == null) {
+            problems.add(path + ".then: missing; expected the state to go to when the seconds have passed, or a transition");
+        } else if (then.isArray()) {
+            problems.add(path + ".then: expected one target or transition, found an array; a wait takes one transition");
+        } else {
+            spec = transition(then, path + ".then", problems);
+        }
+        if (seconds == null) {
+            problems.add(path + ".seconds: missing; expected a number of seconds or the name of a delay");
+        } else if (seconds.isNumber()) {
+            if (spec != null) {
+                b.waitFor(seconds.asDouble(), spec::declare);
+            }
+        } else if (seconds.isTextual()) {
+            SelfSeconds<C> fn = bindDelay(seconds.asText());
+            if (fn == null) {
+                problems.add(path + ".seconds: delay '" + seconds.asText() + "' is not supplied; supply it with .delay(\""
+                        + seconds.asText() + "\", ...)");
+            } else if (spec != null) {
+                b.waitFor(fn, spec::declare);
+            }
+        } else {
+            problems.add(path + ".seconds: expected a number of seconds or the name of a delay, found " + kind(seconds));
+        }
+    }
+
+    private <B extends NodeBuilder<C, B>> void when(NodeBuilder<C, B> b, JsonNode when, String path, List<String> problems) {
+        if (!when.isArray()) {
+            problems.add(path + ": expected an array of rules, each {\"guard\": test, \"target\": ...} or [test, target], found "
+                    + kind(when));
+            return;
+        }
+        for (int i = 0; i < when.size(); i++) {
+            JsonNode rule = when.get(i);
+            String at = path + "[" + i + "]";
+            if (rule.isArray()) {
+                // the 003 document's pair: [test, target]
+                if (rule.size() != 2 || !rule.get(0).isTextual() || !rule.get(1).isTextual()) {
+                    problems.add(at + ": expected a pair [test name, target], found " + kind(rule) + " of " + rule.size());
+                    continue;
+                }
+                SelfGuard<C> test = guardNamed(rule.get(0).asText(), at + "[0]", problems);
+                String target = rule.get(1).asText();
+                if (test != null) {
+                    b.when(test, t -> t.target(target));
+                }
+            } else if (rule.isObject()) {
+                Spec spec = transition(rule, at, problems);
+                if (spec == null) {
+                    continue;
+                }
+                if (!rule.has("guard")) {
+                    problems.add(at + ".guard: missing; a when rule's guard is its test, run each step");
+                } else if (spec.guard != null) {
+                    b.when(spec.guard, spec::declareUnguarded);
+                }
+            } else {
+                problems.add(at + ": expected a rule {\"guard\": test, \"target\": ...} or [test, target], found " + kind(rule));
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ transitions
 
-    private List<Consumer<TransitionBuilder<C>>> transitions(JsonNode spec, String path, List<String> problems) {
-        List<Consumer<TransitionBuilder<C>>> out = new ArrayList<>();
+    /** A transition as read from the JSON, declared on a builder once its state's builder asks. */
+    private final class Spec {
+        final List<String> targets;
+        final SelfGuard<C> guard;
+        final List<SelfAction<C>> actions;
+        final boolean reenter;
+
+        Spec(List<String> targets, SelfGuard<C> guard, List<SelfAction<C>> actions, boolean reenter) {
+            this.targets = targets;
+            this.guard = guard;
+            this.actions = actions;
+            this.reenter = reenter;
+        }
+
+        void declare(TransitionBuilder<C> t) {
+            declareUnguarded(t);
+            if (guard != null) {
+                t.guard(guard);
+            }
+        }
+
+        void declareUnguarded(TransitionBuilder<C> t) {
+            t.target(targets.toArray(new String[0]));
+            for (SelfAction<C> a : actions) {
+                t.action(a);
+            }
+            t.reenter(reenter);
+        }
+    }
+
+    private List<Spec> transitions(JsonNode spec, String path, List<String> problems) {
+        List<Spec> out = new ArrayList<>();
         if (spec.isArray()) {
             for (int i = 0; i < spec.size(); i++) {
-                Consumer<TransitionBuilder<C>> t = transition(spec.get(i), path + "[" + i + "]", problems);
+                Spec t = transition(spec.get(i), path + "[" + i + "]", problems);
                 if (t != null) {
                     out.add(t);
                 }
             }
         } else {
-            Consumer<TransitionBuilder<C>> t = transition(spec, path, problems);
+            Spec t = transition(spec, path, problems);
             if (t != null) {
                 out.add(t);
             }
@@ -395,10 +565,9 @@ public final class XStateImport<C> {
         return out;
     }
 
-    private Consumer<TransitionBuilder<C>> transition(JsonNode spec, String path, List<String> problems) {
+    private Spec transition(JsonNode spec, String path, List<String> problems) {
         if (spec.isTextual()) {
-            String target = spec.asText();
-            return t -> t.target(target);
+            return new Spec(List.of(spec.asText()), null, List.of(), false);
         }
         if (!spec.isObject()) {
             problems.add(path + ": expected a target string, a transition object or an array of them, found " + kind(spec));
@@ -434,10 +603,7 @@ public final class XStateImport<C> {
             if (name == null) {
                 problems.add(path + ".guard: expected a guard name or {\"type\": name}, found " + kind(g));
             } else {
-                guard = guards.containsKey(name) ? guards.get(name) : guardResolver.apply(name);
-                if (guard == null) {
-                    problems.add(path + ".guard: guard '" + name + "' is not supplied; supply it with .guard(\"" + name + "\", ...)");
-                }
+                guard = guardNamed(name, path + ".guard", problems);
             }
         }
         List<SelfAction<C>> acts = actionList(spec.get("actions"), path + ".actions", problems);
@@ -450,18 +616,15 @@ public final class XStateImport<C> {
                 re = reenter.asBoolean();
             }
         }
-        SelfGuard<C> finalGuard = guard;
-        boolean finalReenter = re;
-        return t -> {
-            t.target(targets.toArray(new String[0]));
-            if (finalGuard != null) {
-                t.guard(finalGuard);
-            }
-            for (SelfAction<C> a : acts) {
-                t.action(a);
-            }
-            t.reenter(finalReenter);
-        };
+        return new Spec(targets, guard, acts, re);
+    }
+
+    private SelfGuard<C> guardNamed(String name, String path, List<String> problems) {
+        SelfGuard<C> guard = bindGuard(name);
+        if (guard == null) {
+            problems.add(path + ": guard '" + name + "' is not supplied; supply it with .guard(\"" + name + "\", ...)");
+        }
+        return guard;
     }
 
     private List<SelfAction<C>> actionList(JsonNode node, String path, List<String> problems) {
@@ -491,11 +654,34 @@ public final class XStateImport<C> {
             problems.add(path + ": expected an action name or {\"type\": name}, found " + kind(node));
             return null;
         }
-        SelfAction<C> a = actions.containsKey(name) ? actions.get(name) : actionResolver.apply(name);
+        SelfAction<C> a = bindAction(name);
         if (a == null) {
             problems.add(path + ": action '" + name + "' is not supplied; supply it with .action(\"" + name + "\", ...)");
         }
         return a;
+    }
+
+    // ------------------------------------------------------------------ binding names to code
+
+    private SelfGuard<C> bindGuard(String name) {
+        return boundGuards.computeIfAbsent(name, n -> {
+            SelfGuard<C> g = guards.containsKey(n) ? guards.get(n) : guardResolver.apply(n);
+            return g == null || n.equals(Named.nameOf(g)) ? g : Named.guard(n, g);
+        });
+    }
+
+    private SelfAction<C> bindAction(String name) {
+        return boundActions.computeIfAbsent(name, n -> {
+            SelfAction<C> a = actions.containsKey(n) ? actions.get(n) : actionResolver.apply(n);
+            return a == null || n.equals(Named.nameOf(a)) ? a : Named.action(n, a);
+        });
+    }
+
+    private SelfSeconds<C> bindDelay(String name) {
+        return boundDelays.computeIfAbsent(name, n -> {
+            SelfSeconds<C> s = delays.containsKey(n) ? delays.get(n) : delayResolver.apply(n);
+            return s == null || n.equals(Named.nameOf(s)) ? s : Named.seconds(n, s);
+        });
     }
 
     private static String text(JsonNode node, String field, String path, List<String> problems) {

@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Jackson is an optional dependency of engine-states: a game that does not save, replay or import
  * runs without it. Checked in a child JVM whose class path is this one's without Jackson's jars:
- * a world steps its machines, and {@link Saves#of} refuses with a sentence naming what to add
- * rather than a {@link NoClassDefFoundError}.
+ * a world steps its machines, and {@link Saves#of} (as the XState import and the devtools page)
+ * refuses with a sentence naming what to add rather than a {@link NoClassDefFoundError}.
  */
 class WithoutJacksonTest {
 
@@ -69,6 +69,12 @@ class WithoutJacksonTest {
             } catch (IllegalStateException e) {
                 System.out.println("import=" + e.getMessage());
             }
+            try {
+                dev.enginestates.devtools.Devtools.serve(world, 0).close();
+                System.out.println("devtools=served");
+            } catch (IllegalStateException e) {
+                System.out.println("devtools=" + e.getMessage());
+            }
         }
     }
 
@@ -92,7 +98,7 @@ class WithoutJacksonTest {
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
         assertEquals(0, p.exitValue(), err);
         List<String> lines = out.lines().toList();
-        assertEquals(4, lines.size(), out + err);
+        assertEquals(5, lines.size(), out + err);
         assertEquals("jackson=false", lines.get(0), "Jackson is not on the child's class path");
         assertEquals("open=100 closed=100 opened=1", lines.get(1), "the world stepped every machine");
         String saves = lines.get(2);
@@ -100,6 +106,8 @@ class WithoutJacksonTest {
         assertTrue(saves.contains("com.fasterxml.jackson.core:jackson-databind"), "the message names the artifact to add: " + saves);
         String imported = lines.get(3);
         assertTrue(imported.startsWith("import=XStateImport needs Jackson") && imported.contains("jackson-databind"), imported);
+        String devtools = lines.get(4);
+        assertTrue(devtools.startsWith("devtools=the devtools page needs Jackson") && devtools.contains("jackson-databind"), devtools);
         assertEquals("", err, "nothing on standard error");
     }
 }

@@ -2,15 +2,20 @@ package dev.enginestates.samples;
 
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Machine;
+import dev.enginestates.devtools.Devtools;
+import dev.enginestates.devtools.DevtoolsOptions;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.locks.LockSupport;
 
 import static dev.enginestates.samples.Guard.GuardEvent.BELL;
 import static dev.enginestates.samples.Guard.GuardEvent.RESTART;
@@ -29,6 +34,10 @@ import static dev.enginestates.samples.Guard.GuardState.WATCH;
  * and what a step cost.
  *
  * <p>Run: {@code mvn -q install -DskipTests && mvn -q -pl samples exec:java}
+ *
+ * <p>With {@code -Ddevtools.port=8080} the room is also served as a devtools page (printing its
+ * address), and steps in real time so the page can be watched; the page stays up after the
+ * minute until Enter is pressed. {@code -Ddevtools.write=true} lets the page set states by hand.
  */
 public final class Main {
     private static final double DT = 1.0 / 60;
@@ -65,12 +74,21 @@ public final class Main {
         System.out.println();
     }
 
-    /** 1,000 guards and a siege in a world, a minute of game time at 60 Hz. */
+    /** 1,000 guards and a siege in a world, a minute of game time at 60 Hz; served as a devtools page with {@code -Ddevtools.port}. */
     static void room() {
+        String port = System.getProperty("devtools.port");
+        room(port, port != null, System.in);
+    }
+
+    /**
+     * The room; with a devtools port (0 for any free one), also served as a devtools page, in real
+     * time or not, staying up afterwards until a line (or the end) of {@code stay}.
+     */
+    static void room(String devtoolsPort, boolean realTime, InputStream stay) {
         States<Guard> guards = States.of(Guard.MACHINE);
         States<Siege> siege = States.of(Siege.MACHINE);
         SplittableRandom random = new SplittableRandom(7);
-        try (StateWorld world = StateWorld.create("room")) {
+        try (StateWorld world = StateWorld.create("room"); Devtools devtools = serve(world, devtoolsPort)) {
             StateRecord<Siege> phases = world.add(siege);
             List<Entity> all = new ArrayList<>();
             for (int i = 0; i < GUARDS; i++) {
@@ -87,6 +105,7 @@ public final class Main {
             Class<?> answer = guards.is(ANSWER);
             long totalNanos = 0;
             long steps = 0;
+            long start = System.nanoTime();
             for (int second = 1; second <= SECONDS; second++) {
                 if (second == 2) {
                     siege.send(world, "START");
@@ -112,6 +131,12 @@ public final class Main {
                     long t0 = System.nanoTime();
                     world.step(DT);
                     secondNanos += System.nanoTime() - t0;
+                    if (devtools != null) {
+                        devtools.publish();
+                        if (realTime) {
+                            waitUntil(start + Math.round((steps + i + 1) * DT * 1e9));
+                        }
+                    }
                 }
                 totalNanos += secondNanos;
                 steps += 60;
@@ -121,6 +146,58 @@ public final class Main {
             }
             System.out.printf("%d steps, mean %.1f µs per step for %d guards and a siege%n", steps, totalNanos / (double) steps / 1000.0,
                     GUARDS);
+            if (devtools != null) {
+                System.out.println("devtools: the room has run its minute; the page stays up until you press Enter");
+                linger(devtools, stay);
+            }
+        }
+    }
+
+    /** The devtools page for the room, or {@code null} without a port. */
+    private static Devtools serve(StateWorld world, String port) {
+        if (port == null) {
+            return null;
+        }
+        int p;
+        try {
+            p = Integer.parseInt(port.strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("-Ddevtools.port=" + port + ": expected a TCP port, such as 8080 (0 for any free one)");
+        }
+        boolean write = Boolean.getBoolean("devtools.write");
+        Devtools devtools = Devtools.serve(world, DevtoolsOptions.onPort(p).writable(write));
+        System.out.println("devtools: " + devtools.address() + (write ? " (the page may set states by hand)"
+                : " (read-only; -Ddevtools.write=true lets the page set states by hand)"));
+        return devtools;
+    }
+
+    private static void waitUntil(long nanoTime) {
+        for (long left = nanoTime - System.nanoTime(); left > 0; left = nanoTime - System.nanoTime()) {
+            LockSupport.parkNanos(left);
+        }
+    }
+
+    /** Keeps publishing (the page's hand-set states are applied on this, the world's, thread) until a line or the end of {@code in}. */
+    private static void linger(Devtools devtools, InputStream in) {
+        java.util.concurrent.CountDownLatch enter = new java.util.concurrent.CountDownLatch(1);
+        Thread reader = new Thread(() -> {
+            try {
+                for (int c = in.read(); c >= 0 && c != '\n'; c = in.read()) {
+                    // until Enter, or the end of the input
+                }
+            } catch (IOException e) {
+                // no input to wait on: stop now
+            }
+            enter.countDown();
+        }, "devtools-enter");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            while (!enter.await(50, java.util.concurrent.TimeUnit.MILLISECONDS)) {
+                devtools.publish();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

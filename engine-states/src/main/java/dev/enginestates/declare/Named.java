@@ -1,0 +1,186 @@
+package dev.enginestates.declare;
+
+import java.util.Objects;
+
+/**
+ * A name for a piece of a machine's code: a guard, a {@code when} test, an action or a wait's
+ * seconds. XState names its implementations (a config says {@code "guard": "isReady"} and the
+ * code is supplied by that name); this is the same name on the Java side. The XState export
+ * writes it, the XState import gives every implementation it binds the name the JSON used, and
+ * diagrams label guards and {@code when} rules with it.
+ *
+ * <pre>{@code
+ * .state("sliding", s -> s.when(Named.condition("isSlow", r -> r.speed < 2), "stalling"))
+ * .state("fight", s -> s.on("WAVE_HELD", t -> t.target("breather").action(Named.action("countWave", (g, e) -> g.wave++))))
+ * }</pre>
+ *
+ * <p>Wrap the code with one of the static methods, or implement this interface on a class of
+ * the game's own (its {@link #implementation()} is then the object itself). Code without a name
+ * gets one from the place it is declared when it is exported (see {@code XStateExport}). A
+ * named wrapper only forwards each call: it costs one call and allocates nothing.
+ */
+public interface Named {
+    /**
+     * The name, as an XState config writes it.
+     *
+     * @return the name, not empty
+     */
+    String name();
+
+    /**
+     * The code that runs: the wrapped guard, action or seconds.
+     *
+     * @return the wrapped object; {@code this} for a class of the game's own that implements {@code Named}
+     */
+    default Object implementation() {
+        return this;
+    }
+
+    /**
+     * A named guard, {@code (ctx, event) -> ...}.
+     *
+     * @param <C>   the context type
+     * @param name  the name, not empty
+     * @param guard the guard
+     * @return the guard under that name, for {@code TransitionBuilder.guard}
+     * @throws IllegalArgumentException if the name is empty
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    static <C> SelfGuard<C> guard(String name, Guard<C> guard) {
+        return new NamedCode.NamedGuard<>(check(name), Objects.requireNonNull(guard, "guard"));
+    }
+
+    /**
+     * A named guard that reads the machine's entity and world as well, {@code (ctx, event, self) -> ...}.
+     *
+     * @param <C>   the context type
+     * @param name  the name, not empty
+     * @param guard the guard
+     * @return the guard under that name, for {@code TransitionBuilder.guard} or a {@code when} rule
+     * @throws IllegalArgumentException if the name is empty
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    static <C> SelfGuard<C> guard(String name, SelfGuard<C> guard) {
+        return new NamedCode.NamedGuard<>(check(name), Objects.requireNonNull(guard, "guard"));
+    }
+
+    /**
+     * A named {@code when} test that reads the context, {@code ctx -> ...}.
+     *
+     * @param <C>  the context type
+     * @param name the name, not empty
+     * @param test the test
+     * @return the test under that name, for {@code when(test, target)}
+     * @throws IllegalArgumentException if the name is empty
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    static <C> SelfGuard<C> condition(String name, Condition<C> test) {
+        return new NamedCode.NamedGuard<>(check(name), Objects.requireNonNull(test, "test"));
+    }
+
+    /**
+     * A named {@code when} test that reads the context and the machine's holder, {@code (ctx, holder) -> ...}.
+     *
+     * @param <C>  the context type
+     * @param name the name, not empty
+     * @param test the test
+     * @return the test under that name, for {@code when(test, target)}
+     * @throws IllegalArgumentException if the name is empty
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    static <C> SelfGuard<C> condition(String name, HolderCondition<C> test) {
+        return new NamedCode.NamedGuard<>(check(name), Objects.requireNonNull(test, "test"));
+    }
+
+    /**
+     * A named action, {@code (ctx, event) -> ...}.
+     *
+     * @param <C>    the context type
+     * @param name   the name, not empty
+     * @param action the action
+     * @return the action under that name, for {@code entry}, {@code exit} or a transition's {@code action}
+     * @throws IllegalArgumentException if the name is empty
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    static <C> SelfAction<C> action(String name, Action<C> action) {
+        return new NamedCode.NamedAction<>(check(name), Objects.requireNonNull(action, "action"));
+    }
+
+    /**
+     * A named action that sees the machine's entity and world, {@code (ctx, event, self) -> ...}.
+     *
+     * @param <C>    the context type
+     * @param name   the name, not empty
+     * @param action the action
+     * @return the action under that name, for {@code entry}, {@code exit} or a transition's {@code action}
+     * @throws IllegalArgumentException if the name is empty
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    static <C> SelfAction<C> action(String name, SelfAction<C> action) {
+        return new NamedCode.NamedAction<>(check(name), Objects.requireNonNull(action, "action"));
+    }
+
+    /**
+     * A wait's seconds computed from the context, named: {@code ctx -> ...} (XState's named delays).
+     *
+     * @param <C>     the context type
+     * @param name    the name, not empty
+     * @param seconds computes the seconds as the state is entered
+     * @return the seconds under that name, for {@code waitFor}
+     * @throws IllegalArgumentException if the name is empty
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    static <C> SelfSeconds<C> seconds(String name, Seconds<C> seconds) {
+        return new NamedCode.NamedSeconds<>(check(name), Objects.requireNonNull(seconds, "seconds"));
+    }
+
+    /**
+     * A wait's seconds computed from the context, the entering event and the machine's entity and world, named.
+     *
+     * @param <C>     the context type
+     * @param name    the name, not empty
+     * @param seconds computes the seconds as the state is entered
+     * @return the seconds under that name, for {@code waitFor}
+     * @throws IllegalArgumentException if the name is empty
+     * @throws NullPointerException if an argument is {@code null}
+     */
+    static <C> SelfSeconds<C> seconds(String name, SelfSeconds<C> seconds) {
+        return new NamedCode.NamedSeconds<>(check(name), Objects.requireNonNull(seconds, "seconds"));
+    }
+
+    /**
+     * The name of a piece of code, if it has one.
+     *
+     * @param code a guard, test, action or seconds function; may be {@code null}
+     * @return its name when it is {@code Named}, else {@code null}
+     */
+    static String nameOf(Object code) {
+        return code instanceof Named ? ((Named) code).name() : null;
+    }
+
+    /**
+     * The code under every name: unwraps named wrappers until it reaches code that is not one.
+     *
+     * @param code a guard, test, action or seconds function; may be {@code null}
+     * @return the innermost implementation; {@code code} itself when it is not a wrapper
+     */
+    static Object unwrap(Object code) {
+        Object at = code;
+        while (at instanceof Named) {
+            Object inner = ((Named) at).implementation();
+            if (inner == at) {
+                break;
+            }
+            at = inner;
+        }
+        return at;
+    }
+
+    private static String check(String name) {
+        Objects.requireNonNull(name, "name");
+        if (name.isEmpty()) {
+            throw new IllegalArgumentException("a name for a guard, action or seconds must not be empty");
+        }
+        return name;
+    }
+}

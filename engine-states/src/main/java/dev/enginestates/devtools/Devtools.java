@@ -1,0 +1,337 @@
+package dev.enginestates.devtools;
+
+import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.StateWorld;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A devtools page for one world, served over HTTP by the JDK's own server: the {@code 003}
+ * document's devtools. One page shows
+ * <ul>
+ *   <li>the <b>machines</b>: each machine with its states as a tree, the entities that hold it,
+ *       and the state the world's own machine is in;</li>
+ *   <li>an <b>inspector</b> of the selected entity: every machine on it, with its state, the
+ *       seconds its wait has counted and has left, whether it is held, and its context;</li>
+ *   <li>the <b>fact lines</b>, one per machine on each entity, such as
+ *       {@code "siege: breather, 8 s left"};</li>
+ *   <li>a <b>diagram</b> of the selected machine, its states as nested boxes with the active
+ *       ones highlighted (and how many entities are in each);</li>
+ * </ul>
+ * and follows the world live while it steps. With {@link DevtoolsOptions#writable(boolean)} the
+ * page may also set a machine's state by hand, as {@code StateRecord.setState} does (its tags
+ * move at the start of the next step); a request that names a tag ({@code "guard.patrol.watch"})
+ * rather than the state ({@code "patrol.watch"}) is refused, as the document says.
+ *
+ * <pre>{@code
+ * try (Devtools devtools = Devtools.serve(world, 8080)) {   // http://127.0.0.1:8080/, read-only
+ *     while (running) {
+ *         world.step(1 / 60.0);
+ *         devtools.publish();
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p><b>Threads.</b> A world belongs to one thread; the server's threads never touch it. The
+ * game calls {@link #publish()} on the world's thread after each step: it applies the states
+ * the page asked to set and, while a page is watching and at most once per
+ * {@link DevtoolsOptions#interval()}, takes a snapshot of the world as JSON text, which the
+ * server then hands out. While no page watches, {@code publish()} costs a queue check and a
+ * clock read, and takes no snapshot. The server's threads are daemons, so a page left open
+ * never keeps the game's JVM alive; {@link #close()} stops serving.
+ *
+ * <p><b>Names.</b> An entity with an {@link EntityKey} is named by its key ({@code "world"}
+ * for the world's own entity); one without is named by the machine it was first seen holding
+ * and a number given in the order the page first saw it, such as {@code "guard#3"}, kept while
+ * it lives.
+ *
+ * <p><b>Fact lines</b> read {@code <machine id>: <active leaf>}, then {@code ", done"} once the
+ * machine is done, {@code ", held"} while it is held, and {@code ", N s left"} while a wait (a
+ * polled machine's {@code after}) counts, its seconds rounded up to the tenth: {@code "siege:
+ * breather, 8 s left"}, {@code "guard: patrol.watch, held, 2.8 s left"} (a held wait counts no
+ * seconds until the hold comes off). The leaves of a parallel state are joined by
+ * {@code " + "}: {@code "weapon: armed.trigger.ready + armed.magazine.full"}.
+ *
+ * <p><b>Safety.</b> By default the page is read-only and listens on the loopback address only,
+ * and then answers only requests addressed to {@code localhost}, {@code 127.0.0.1} or
+ * {@code [::1]}. A hand-set state must come as JSON from the page's own origin, so another site
+ * open in the same browser cannot send one.
+ *
+ * <p><b>Jackson.</b> The page's snapshots are written with Jackson
+ * ({@code com.fasterxml.jackson.core:jackson-databind}), an optional dependency of engine-states:
+ * a game that serves the devtools adds it (on the module path, its module also
+ * {@code requires com.fasterxml.jackson.databind}). Without it, {@link #serve} says so.
+ *
+ * <p>The snapshot's format is {@code "engine-states/devtools"}, version 1: see {@link #snapshot()}.
+ */
+public final class Devtools implements AutoCloseable {
+    private static final String MAPPER = "com.fasterxml.jackson.databind.ObjectMapper";
+    /** A page that asked within this long is watching: publish keeps taking snapshots for it. */
+    private static final long WATCHING_NANOS = TimeUnit.SECONDS.toNanos(10);
+
+    private final StateWorld world;
+    private final DevtoolsOptions options;
+    private final EntityNames names = new EntityNames();
+    private final Snapshots snapshots;
+    private final Server server;
+    private final ConcurrentLinkedQueue<HandSet> requests = new ConcurrentLinkedQueue<>();
+
+    // what the world's thread published, for the server's threads: guarded by this
+    private String latest;
+    private long seq;
+    private boolean closed;
+
+    /** When a page last asked for a snapshot (System.nanoTime), or 0 before any did. */
+    private volatile long askedAt;
+    /** When the last snapshot was taken; the world's thread only. */
+    private long builtAt;
+
+    private Devtools(StateWorld world, DevtoolsOptions options) {
+        this.world = world;
+        this.options = options;
+        this.snapshots = new Snapshots(names);
+        byte[] page;
+        try (InputStream in = Devtools.class.getResourceAsStream("devtools.html")) {
+            if (in == null) {
+                throw new IllegalStateException("the devtools page (dev/enginestates/devtools/devtools.html) is missing from the engine-states jar");
+            }
+            page = in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the devtools page could not be read from the engine-states jar", e);
+        }
+        build();
+        try {
+            this.server = new Server(this, options, snapshots.json(), page);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the devtools page for " + world + " could not listen on " + options.host() + ":"
+                    + options.port() + " (" + e.getMessage() + "); choose another port, or 0 for any free one", e);
+        }
+    }
+
+    /**
+     * Serves a read-only devtools page for a world on a port of the loopback address. Call it on
+     * the world's thread.
+     *
+     * @param world the world to show
+     * @param port  the TCP port, or 0 for any free port ({@link #address()} tells which)
+     * @return the running page; close it to stop serving
+     * @throws IllegalArgumentException if the port is out of range
+     * @throws UncheckedIOException     if the port cannot be listened on
+     * @throws IllegalStateException    if Jackson is missing, or the calling thread does not own the world
+     */
+    public static Devtools serve(StateWorld world, int port) {
+        return serve(world, DevtoolsOptions.onPort(port));
+    }
+
+    /**
+     * Serves a devtools page for a world as the options say. Call it on the world's thread: it
+     * takes the first snapshot at once.
+     *
+     * @param world   the world to show
+     * @param options the port, the address, whether the page may set states, the snapshot interval
+     * @return the running page; close it to stop serving
+     * @throws UncheckedIOException  if the address and port cannot be listened on
+     * @throws IllegalStateException if Jackson is missing, or the calling thread does not own the world
+     */
+    public static Devtools serve(StateWorld world, DevtoolsOptions options) {
+        Objects.requireNonNull(world, "world");
+        Objects.requireNonNull(options, "options");
+        requireJackson();
+        world.entity(EntityKey.WORLD); // fails fast, changing nothing, on a thread that does not own the world
+        return new Devtools(world, options);
+    }
+
+    private static void requireJackson() {
+        try {
+            Class.forName(MAPPER, false, Devtools.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalStateException("the devtools page needs Jackson, an optional dependency of engine-states: add"
+                    + " com.fasterxml.jackson.core:jackson-databind (2.x) to the game's dependencies; on the module path, the"
+                    + " game's module also requires com.fasterxml.jackson.databind (" + MAPPER + " was not found)");
+        }
+    }
+
+    /**
+     * Where the page is, such as {@code http://127.0.0.1:8080/}.
+     *
+     * @return the page's address, with the port actually listened on
+     */
+    public URI address() {
+        return server.address();
+    }
+
+    /**
+     * The options the page was served with.
+     *
+     * @return the options
+     */
+    public DevtoolsOptions options() {
+        return options;
+    }
+
+    /**
+     * On the world's thread, after a step: applies the states the page asked to set (each
+     * answered to the page, set or refused), then takes a snapshot if a page is watching and the
+     * last one is at least {@link DevtoolsOptions#interval()} old, or if a state was set. Takes
+     * no snapshot while no page watches.
+     *
+     * @return {@code true} if a snapshot was taken
+     * @throws IllegalStateException if the calling thread does not own the world (nothing changes)
+     */
+    public boolean publish() {
+        world.entity(EntityKey.WORLD); // the world's thread only; fails before anything is applied
+        boolean set = applyRequests();
+        long now = System.nanoTime();
+        long asked = askedAt;
+        boolean watching = asked != 0 && now - asked < WATCHING_NANOS;
+        if (set || (watching && now - builtAt >= options.interval().toNanos())) {
+            build();
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * On the world's thread: takes a snapshot now, serves it, and returns it. The JSON object
+     * has {@code format} ({@code "engine-states/devtools"}), {@code version} (1), {@code snapshot}
+     * (its number, counting up), {@code world} (the world's name), {@code time} and {@code steps}
+     * (the world's clock), {@code writable}; {@code machines}, each with {@code id},
+     * {@code style} ({@code "xstate"}, {@code "polled"} or {@code "builder"}), {@code tags},
+     * {@code root} (the state tree: {@code key}, {@code path}, {@code type}, {@code initial},
+     * {@code transitions} with {@code label} and {@code targets}, {@code children}),
+     * {@code states} (the paths a state may be set to), {@code entities} (the names of the
+     * entities that hold it), {@code counts} (how many of them are in each active state) and
+     * {@code worldState} (the world's own record: {@code value}, {@code active}, {@code fact}; or
+     * {@code null}); {@code entities}, each with {@code name}, {@code world} and {@code machines}
+     * (each record's {@code machine}, {@code value} as XState writes it, {@code state},
+     * {@code active}, {@code leaves}, {@code waiting}, {@code waited}, {@code left}, {@code held},
+     * {@code done}, {@code time}, {@code context} and {@code fact}); and {@code facts}, each with
+     * {@code entity}, {@code machine} and {@code text}. Seconds are rounded to the millisecond.
+     *
+     * @return the snapshot, as JSON text
+     * @throws IllegalStateException if the calling thread does not own the world
+     */
+    public String snapshot() {
+        world.entity(EntityKey.WORLD);
+        return build();
+    }
+
+    private String build() {
+        long next;
+        synchronized (this) {
+            next = seq + 1;
+        }
+        String text = snapshots.build(world, next, options.isWritable());
+        builtAt = System.nanoTime();
+        synchronized (this) {
+            seq = next;
+            latest = text;
+            notifyAll();
+        }
+        return text;
+    }
+
+    /** Applies the queued hand-set states on the world's thread; true if one was set. */
+    private boolean applyRequests() {
+        boolean set = false;
+        for (HandSet r; (r = requests.poll()) != null; ) {
+            if (!r.claim()) {
+                continue; // the page gave up waiting: never applied
+            }
+            HandSet.Outcome o;
+            try {
+                o = r.apply(world, names, options.isWritable());
+            } catch (RuntimeException e) {
+                o = HandSet.Outcome.refused(500, "setting '" + r.machine + "' on '" + r.entity + "' failed: " + e);
+            }
+            if (o.ok()) {
+                set = true;
+                o = o.answered(snapshots.setAnswer(r.entity, o.record));
+            }
+            r.outcome.complete(o);
+        }
+        return set;
+    }
+
+    /** A server thread: the latest snapshot, waiting up to {@code millis} for one newer than {@code after}. */
+    String awaitSnapshot(long after, long millis) throws InterruptedException {
+        askedAt = System.nanoTime() | 1; // never 0, which means "never asked"
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        synchronized (this) {
+            while (seq <= after && !closed) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+            }
+            return latest;
+        }
+    }
+
+    /** A server thread: queues a hand-set state and waits up to {@code millis} for the world's thread to apply or refuse it. */
+    HandSet.Outcome handSet(HandSet request, long millis) throws InterruptedException {
+        if (!options.isWritable()) {
+            // refused at once: nothing for the world's thread to do
+            return HandSet.Outcome.refused(403, "this devtools page is read-only, so '" + request.machine + "' on '" + request.entity
+                    + "' was not set; serve it with DevtoolsOptions.onPort(port).writable(true) to set states by hand");
+        }
+        synchronized (this) {
+            if (closed) {
+                return HandSet.Outcome.refused(503, "the devtools page is closed; nothing was changed");
+            }
+        }
+        requests.add(request);
+        try {
+            return request.outcome.get(millis, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            if (request.claim()) {
+                return HandSet.Outcome.refused(503, "the game did not call Devtools.publish() within "
+                        + (millis >= 1000 ? millis / 1000 + " s" : millis + " ms") + ", so '" + request.machine + "' on '" + request.entity + "' was not set; nothing was changed");
+            }
+            try {
+                return request.outcome.get(); // the world's thread has it: its answer comes at once
+            } catch (ExecutionException again) {
+                throw new IllegalStateException(again.getCause());
+            }
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        }
+    }
+
+    /** How many hand-set states wait for the world's thread (for tests). */
+    int pendingRequests() {
+        return requests.size();
+    }
+
+    /** Stops serving: the page's open requests are answered or dropped, and queued states are never set. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            notifyAll();
+        }
+        server.stop();
+        for (HandSet r; (r = requests.poll()) != null; ) {
+            if (r.claim()) {
+                r.outcome.complete(HandSet.Outcome.refused(503, "the devtools page closed before the game published; nothing was changed"));
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Devtools(" + address() + " for " + world + (options.isWritable() ? ", writable" : ", read-only") + ")";
+    }
+}

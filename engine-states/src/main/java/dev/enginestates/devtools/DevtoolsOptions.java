@@ -1,0 +1,134 @@
+package dev.enginestates.devtools;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a devtools page is served: the port, the address it listens on, whether the page may set
+ * states by hand, and how often at most a snapshot of the world is taken.
+ *
+ * <p>The defaults are the safe ones: read-only, and listening on the loopback address
+ * ({@code 127.0.0.1}) only, so nothing off the machine reaches the page. Each method returns a
+ * new options object; an options object is immutable and may be shared.
+ *
+ * <pre>{@code
+ * Devtools devtools = Devtools.serve(world, DevtoolsOptions.onPort(8080).writable(true));
+ * }</pre>
+ */
+public final class DevtoolsOptions {
+    /** The loopback address, the default: only programs on this machine reach the page. */
+    public static final String LOOPBACK = "127.0.0.1";
+    /** The default least time between two snapshots: ten a second. */
+    public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(100);
+
+    private final int port;
+    private final String host;
+    private final boolean writable;
+    private final Duration interval;
+
+    private DevtoolsOptions(int port, String host, boolean writable, Duration interval) {
+        this.port = port;
+        this.host = host;
+        this.writable = writable;
+        this.interval = interval;
+    }
+
+    /**
+     * Read-only options on a port, listening on the loopback address.
+     *
+     * @param port the TCP port, from 0 to 65535; 0 takes any free port ({@link Devtools#address()} tells which)
+     * @return the options
+     * @throws IllegalArgumentException if the port is out of range
+     */
+    public static DevtoolsOptions onPort(int port) {
+        if (port < 0 || port > 65_535) {
+            throw new IllegalArgumentException("a devtools port is from 0 (any free port) to 65535; got " + port);
+        }
+        return new DevtoolsOptions(port, LOOPBACK, false, DEFAULT_INTERVAL);
+    }
+
+    /**
+     * Whether the page may set a machine's state by hand. Off by default: a page that may write
+     * can move any machine of the room, so turn it on for a development server only.
+     *
+     * @param writable {@code true} to let the page set states
+     * @return new options, the same but for this
+     */
+    public DevtoolsOptions writable(boolean writable) {
+        return new DevtoolsOptions(port, host, writable, interval);
+    }
+
+    /**
+     * The address to listen on, such as {@code "0.0.0.0"} to be reached from other machines.
+     * The default is {@link #LOOPBACK}. Only do this on a trusted network: the page has no login.
+     *
+     * @param host a host name or IP address of this machine; not {@code null} or blank
+     * @return new options, the same but for this
+     * @throws IllegalArgumentException if the host is blank
+     */
+    public DevtoolsOptions bindTo(String host) {
+        Objects.requireNonNull(host, "host");
+        if (host.isBlank()) {
+            throw new IllegalArgumentException("a devtools host is a host name or an IP address, such as \"127.0.0.1\"; got a blank");
+        }
+        return new DevtoolsOptions(port, host.strip(), writable, interval);
+    }
+
+    /**
+     * The least wall-clock time between two snapshots: {@link Devtools#publish()} takes one at
+     * most this often while a page is watching (a snapshot of a large room costs the game thread
+     * a little time). The default is {@link #DEFAULT_INTERVAL}.
+     *
+     * @param interval zero or more; zero takes a snapshot at every publish while a page watches
+     * @return new options, the same but for this
+     * @throws IllegalArgumentException if the interval is negative
+     */
+    public DevtoolsOptions interval(Duration interval) {
+        Objects.requireNonNull(interval, "interval");
+        if (interval.isNegative()) {
+            throw new IllegalArgumentException("a devtools snapshot interval is zero or more; got " + interval);
+        }
+        return new DevtoolsOptions(port, host, writable, interval);
+    }
+
+    /**
+     * The port.
+     *
+     * @return the TCP port, 0 for any free port
+     */
+    public int port() {
+        return port;
+    }
+
+    /**
+     * The address the page listens on.
+     *
+     * @return a host name or IP address, {@link #LOOPBACK} unless {@link #bindTo} set another
+     */
+    public String host() {
+        return host;
+    }
+
+    /**
+     * Whether the page may set states by hand.
+     *
+     * @return {@code true} only if {@link #writable(boolean)} turned it on
+     */
+    public boolean isWritable() {
+        return writable;
+    }
+
+    /**
+     * The least time between two snapshots.
+     *
+     * @return the interval, zero or more
+     */
+    public Duration interval() {
+        return interval;
+    }
+
+    @Override
+    public String toString() {
+        return "DevtoolsOptions(" + host + ":" + port + (writable ? ", writable" : ", read-only") + ", every " + interval.toMillis() + " ms at most)";
+    }
+}

@@ -1,0 +1,258 @@
+package dev.enginestates.diagram;
+
+import dev.enginestates.chart.BuilderChart;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Names;
+import dev.enginestates.chart.PolledChart;
+import dev.enginestates.chart.Style;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.Named;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.StateType;
+import dev.enginestates.declare.Window;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+
+/**
+ * What a diagram shows of a compiled chart, whatever its style: the states (the chart's tree),
+ * the edges with their labels, a few lines of text per state, and which states are active.
+ * The Mermaid and DOT writers draw the same picture.
+ */
+final class Picture {
+    /** An edge's target meaning the polled style's {@code $back}. */
+    static final int BACK = -2;
+
+    enum Kind { TRANSITION, HISTORY_DEFAULT }
+
+    record Edge(int from, int to, String label, Kind kind) {
+    }
+
+    final Chart chart;
+    final boolean[] active;
+    final List<List<String>> notes = new ArrayList<>();
+    final List<Edge> edges = new ArrayList<>();
+    boolean back;
+
+    private Picture(Chart chart, Collection<String> activePaths) {
+        this.chart = chart;
+        this.active = new boolean[chart.size];
+        for (int s = 0; s < chart.size; s++) {
+            notes.add(new ArrayList<>());
+        }
+        for (String p : activePaths) {
+            int s = p == null ? -1 : chart.stateAt(p);
+            if (s < 0) {
+                List<String> all = new ArrayList<>(Arrays.asList(chart.path).subList(1, chart.size));
+                throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' has no state '" + p
+                        + "' to highlight; expected a dotted path from the root such as '" + chart.path[chart.size - 1] + "'"
+                        + Names.suggestion(p, all));
+            }
+            for (int a = s; a > 0; a = chart.parent[a]) {
+                active[a] = true;
+            }
+        }
+    }
+
+    static Picture of(Chart chart, Collection<String> activePaths) {
+        Picture p = new Picture(chart, activePaths);
+        if (chart.style == Style.POLLED) {
+            p.polled();
+        } else if (chart.style == Style.BUILDER) {
+            p.builder();
+        } else {
+            p.statechart();
+        }
+        return p;
+    }
+
+    String styleName() {
+        switch (chart.style) {
+            case POLLED: return "polled (StatesDef)";
+            case BUILDER: return "builder (StateMachineBuilder)";
+            default: return "XState-style";
+        }
+    }
+
+    boolean isCluster(int s) {
+        return s == 0 || chart.type[s] == StateType.COMPOUND || chart.type[s] == StateType.PARALLEL;
+    }
+
+    /** The key a state is drawn with ({@code H} or {@code H*} for a history state); the machine's id for the root. */
+    String title(int s) {
+        if (s == 0) {
+            return chart.machineId;
+        }
+        if (chart.type[s] == StateType.HISTORY) {
+            return chart.deepHistory[s] ? "H*" : "H";
+        }
+        return chart.key[s];
+    }
+
+    /** The state whose box holds an edge: the nearest state holding both ends, outside either; -1 for the top. */
+    int scope(Edge e) {
+        if (e.to == BACK) {
+            return -1;
+        }
+        int a = e.from;
+        while (a >= 0 && !(a == e.to || chart.isDescendant(e.to, a))) {
+            a = chart.parent[a];
+        }
+        if (a == e.from || a == e.to) {
+            a = a >= 0 ? chart.parent[a] : -1;
+        }
+        return a;
+    }
+
+    // ------------------------------------------------------------------ XState style
+
+    private void statechart() {
+        Chart c = chart;
+        for (int s = 0; s < c.size; s++) {
+            named(s, "entry", c.entry[s]);
+            named(s, "exit", c.exit[s]);
+            if (c.historyDefault[s] != null) {
+                edges.add(new Edge(s, c.historyDefault[s][0], "default", Kind.HISTORY_DEFAULT));
+            }
+        }
+        for (int t = 0; t < c.transitionCount; t++) {
+            String label = label(t);
+            int source = c.tSource[t];
+            if (c.tTargets[t].length == 0) {
+                edges.add(new Edge(source, source, label + " (targetless)", Kind.TRANSITION));
+            }
+            for (int target : c.tTargets[t]) {
+                edges.add(new Edge(source, target, label, Kind.TRANSITION));
+            }
+        }
+    }
+
+    private void named(int s, String what, SelfAction<Object>[] actions) {
+        List<String> names = new ArrayList<>();
+        for (SelfAction<Object> a : actions) {
+            String n = Named.nameOf(a);
+            if (n != null) {
+                names.add(n);
+            }
+        }
+        if (!names.isEmpty()) {
+            notes.get(s).add(what + " / " + String.join(", ", names));
+        }
+    }
+
+    private String label(int t) {
+        Chart c = chart;
+        String kind = c.tLabel[t];
+        StringBuilder sb = new StringBuilder();
+        if (kind.startsWith("on ")) {
+            sb.append(kind.substring(3));
+        } else if (kind.equals("wait")) {
+            int s = c.tSource[t];
+            if (c.waitSecondsOf[s] != null) {
+                String n = Named.nameOf(c.waitSecondsOf[s]);
+                sb.append("wait ").append(n != null ? n : "(computed)");
+            } else {
+                sb.append("wait ").append(seconds(c.waitSeconds[s])).append(" s");
+            }
+        } else if (kind.equals("when")) {
+            String n = Named.nameOf(c.whenTest[t]);
+            sb.append("when ").append(n != null ? n : "test");
+        } else {
+            sb.append(kind);
+        }
+        if (c.tGuard[t] != null) {
+            String n = Named.nameOf(c.tGuard[t]);
+            sb.append(" [").append(n != null ? n : "guard").append(']');
+        }
+        List<String> names = new ArrayList<>();
+        for (SelfAction<Object> a : c.tActions[t]) {
+            String n = Named.nameOf(a);
+            if (n != null) {
+                names.add(n);
+            }
+        }
+        if (!names.isEmpty()) {
+            sb.append(" / ").append(String.join(", ", names));
+        }
+        if (c.tReenter[t]) {
+            sb.append(" (reenter)");
+        }
+        return sb.toString();
+    }
+
+    // ------------------------------------------------------------------ polled style
+
+    private void polled() {
+        PolledChart p = chart.polled;
+        for (int s = 0; s < chart.size; s++) {
+            for (int i = 0; i < p.toTarget[s].length; i++) {
+                String n = Named.nameOf(p.toGuard[s][i]);
+                edge(s, p.toTarget[s][i], "to" + (n != null ? " " + n : "") + " (" + (i + 1) + ")");
+            }
+            if (p.afterTarget[s] != -1) {
+                edge(s, p.afterTarget[s], "after " + seconds(p.afterSeconds[s]) + " s");
+            }
+            if (p.onKind[s] != null) {
+                for (int e = 0; e < p.eventTypes.length; e++) {
+                    if (p.onKind[s][e] == PolledChart.ON_TARGET) {
+                        edge(s, p.onTarget[s][e], p.eventTypes[e]);
+                    } else if (p.onKind[s][e] == PolledChart.ON_HANDLER) {
+                        notes.get(s).add("on " + p.eventTypes[e] + " / handler");
+                    }
+                }
+            }
+            if (p.update[s] != null) {
+                notes.get(s).add("update");
+            }
+        }
+    }
+
+    private void edge(int from, int to, String label) {
+        if (to == PolledChart.BACK) {
+            back = true;
+            to = BACK;
+        }
+        edges.add(new Edge(from, to, label, Kind.TRANSITION));
+    }
+
+    // ------------------------------------------------------------------ builder style
+
+    private void builder() {
+        BuilderChart b = chart.builder;
+        for (int s = 1; s < chart.size; s++) {
+            List<String> lines = notes.get(s);
+            if (b.duration[s] > 0) {
+                lines.add("duration " + seconds(b.duration[s]) + " s");
+            }
+            if (b.delay[s] > 0) {
+                lines.add("delay " + seconds(b.delay[s]) + " s");
+            }
+            if (!b.tag[s].isEmpty()) {
+                lines.add("tag " + b.tag[s]);
+            }
+            for (Window w : b.windows[s].values()) {
+                lines.add("window " + w.name() + " " + seconds(w.from()) + "-" + seconds(w.to()));
+            }
+            if (b.handler[s] == null) {
+                lines.add("no handler");
+            }
+        }
+    }
+
+    /** Seconds as a game writes them: {@code 12}, {@code 0.35}; a float's own digits, not a double's. */
+    static String seconds(double d) {
+        if (d == Math.rint(d) && Math.abs(d) < 1e15) {
+            return Long.toString((long) d);
+        }
+        return Double.toString(d);
+    }
+
+    static String seconds(float f) {
+        if (f == Math.rint(f) && Math.abs(f) < 1e7f) {
+            return Long.toString((long) f);
+        }
+        return Float.toString(f);
+    }
+}

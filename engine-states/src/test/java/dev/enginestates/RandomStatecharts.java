@@ -1,0 +1,488 @@
+package dev.enginestates;
+
+import dev.enginestates.declare.Condition;
+import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.declare.Named;
+import dev.enginestates.declare.NodeBuilder;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.declare.SelfSeconds;
+import dev.enginestates.declare.StateGuard;
+import dev.enginestates.declare.StatesBuilder;
+import dev.enginestates.declare.TransitionBuilder;
+import dev.enginestates.declare.UnknownEvents;
+import dev.enginestates.fsm.StateMachineBuilder;
+import dev.enginestates.fsm.StateMachineDefinition;
+import dev.enginestates.fsm.AIContext;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Consumer;
+
+/**
+ * Random machines of the three declaration styles, for the diagram and export property tests.
+ * The XState-style ones have every kind of state and every kind of transition the chart holds:
+ * compound, parallel, final and history states (with and without defaults), explicit ids,
+ * transitions on events with guards, actions, {@code reenter}, no target or several targets,
+ * {@code always}, {@code onDone}, waits of constant and computed seconds, {@code when} rules,
+ * the machine's own transitions; their code is named ({@link Named}) or not, and some of it is
+ * shared between places. The context is a log the actions write to.
+ */
+public final class RandomStatecharts {
+    public static final String[] EVENTS = {"E0", "E1", "E2", "E3", "E4", "E5"};
+
+    private RandomStatecharts() {
+    }
+
+    enum Kind { ATOMIC, COMPOUND, PARALLEL, FINAL, HISTORY }
+
+    static final class Node {
+        final String key;
+        final Node parent;
+        final Kind kind;
+        final List<Node> kids = new ArrayList<>();
+        String id;
+        boolean deep;
+        Node historyDefault;
+        Node initial;
+
+        Node(String key, Node parent, Kind kind) {
+            this.key = key;
+            this.parent = parent;
+            this.kind = kind;
+        }
+
+        String path() {
+            return parent == null ? "" : parent.parent == null ? key : parent.path() + "." + key;
+        }
+
+        boolean regular() {
+            return kind != Kind.HISTORY;
+        }
+
+        boolean inside(Node ancestor) {
+            for (Node a = parent; a != null; a = a.parent) {
+                if (a == ancestor) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    // ------------------------------------------------------------------ XState style
+
+    /** A random XState-style machine, the same for the same seed. */
+    public static Machine<List<String>> statechart(long seed) {
+        return new Statechart(seed).machine;
+    }
+
+    private static final class Statechart {
+        final SplittableRandom r;
+        final String id;
+        final Node root;
+        final List<Node> all = new ArrayList<>();
+        final List<Node> waiting = new ArrayList<>();
+        final Machine<List<String>> machine;
+        int ids;
+        // code shared between places: one name in the export for all of them
+        final SelfAction<List<String>> sharedAction = (log, e, self) -> log.add("shared");
+        final SelfGuard<List<String>> sharedGuard = (log, e, self) -> log.size() % 3 != 0;
+        final SelfAction<List<String>> namedAction = Named.action("tick", (log, e) -> log.add("tick"));
+        final SelfGuard<List<String>> namedGuard = Named.guard("isOk", (log, e) -> e.isTrue("ok"));
+        final SelfGuard<List<String>> namedTest = Named.condition("even", log -> log.size() % 2 == 0);
+        final SelfSeconds<List<String>> namedSeconds = Named.seconds("quarter", log -> 0.25);
+
+        Statechart(long seed) {
+            r = new SplittableRandom(seed);
+            id = "rand" + seed;
+            root = new Node("", null, r.nextInt(6) == 0 ? Kind.PARALLEL : Kind.COMPOUND);
+            grow(root, 0);
+            machine = Machine.define(id, ArrayList::new, m -> {
+                m.unknownEvents(r.nextBoolean() ? UnknownEvents.ACCEPT : UnknownEvents.REJECT);
+                if (root.kind == Kind.PARALLEL) {
+                    m.parallel();
+                }
+                fill(m, root);
+                // the machine's own: a child of the root after a dot
+                m.on("E5", t -> t.target("." + root.kids.get(0).key).action(action("(root)")));
+                if (r.nextInt(3) == 0) {
+                    m.on(EVENTS[r.nextInt(5)], t -> transition(t, root));
+                }
+            });
+        }
+
+        private void grow(Node node, int depth) {
+            boolean parallel = node.kind == Kind.PARALLEL;
+            int regular = 2 + r.nextInt(parallel ? 2 : 3);
+            for (int i = 0; i < regular; i++) {
+                Kind kind = Kind.ATOMIC;
+                if (parallel) {
+                    kind = r.nextInt(5) == 0 ? Kind.ATOMIC : Kind.COMPOUND;
+                } else if (depth < 3 && r.nextInt(depth == 0 ? 2 : 4) == 0) {
+                    kind = r.nextInt(4) == 0 && depth < 2 ? Kind.PARALLEL : Kind.COMPOUND;
+                }
+                if (depth >= 3 && kind != Kind.ATOMIC) {
+                    kind = Kind.ATOMIC;
+                }
+                add(node, new Node("c" + i, node, kind));
+                if (kind == Kind.COMPOUND || kind == Kind.PARALLEL) {
+                    grow(node.kids.get(node.kids.size() - 1), depth + 1);
+                }
+            }
+            if (!parallel && r.nextInt(depth == 0 ? 5 : 2) == 0) {
+                add(node, new Node(r.nextBoolean() ? "done" : "f", node, Kind.FINAL));
+            }
+            if (!parallel && r.nextInt(3) == 0) {
+                // an initial state other than the first, never the final one
+                node.initial = node.kids.get(r.nextInt(regular));
+            }
+            if (depth > 0 && r.nextInt(3) == 0) {
+                Node h = new Node("hist", node, Kind.HISTORY);
+                h.deep = r.nextBoolean();
+                if (r.nextBoolean()) {
+                    List<Node> options = new ArrayList<>();
+                    for (Node n : all) {
+                        if (n.regular() && (h.deep ? n.inside(node) : n.parent == node)) {
+                            options.add(n);
+                        }
+                    }
+                    h.historyDefault = options.get(r.nextInt(options.size()));
+                }
+                add(node, h);
+            }
+        }
+
+        private void add(Node parent, Node n) {
+            parent.kids.add(n);
+            all.add(n);
+            if (r.nextBoolean()) {
+                n.id = "S" + ids++;
+            }
+        }
+
+        /** A text the compiler resolves to {@code n}: its id, the machine's id and its path, or its key or path from nearby. */
+        private String target(Node from, Node n) {
+            int how = r.nextInt(3);
+            if (how == 0 && from != root && from.parent == n.parent) {
+                return n.key;
+            }
+            if (how == 1 && n.inside(from)) {
+                String rel = n.path().substring(from == root ? 0 : from.path().length() + 1);
+                return "." + rel;
+            }
+            return n.id != null ? "#" + n.id : "#" + id + (n == root ? "" : "." + n.path());
+        }
+
+        private <B extends NodeBuilder<List<String>, B>> void fill(NodeBuilder<List<String>, B> b, Node n) {
+            if (n.id != null) {
+                b.id(n.id);
+            }
+            if (n.kind == Kind.PARALLEL && n != root) {
+                b.parallel();
+            }
+            if (n.initial != null) {
+                b.initial(n.initial.key);
+            }
+            for (Node k : n.kids) {
+                switch (k.kind) {
+                    case FINAL:
+                        b.finalState(k.key, s -> {
+                            if (k.id != null) {
+                                s.id(k.id);
+                            }
+                            if (r.nextBoolean()) {
+                                s.entry(action(k.path() + "/entry"));
+                            }
+                        });
+                        break;
+                    case HISTORY:
+                        b.history(k.key, h -> {
+                            h.depth(k.deep ? HistoryDepth.DEEP : HistoryDepth.SHALLOW);
+                            if (k.id != null) {
+                                h.id(k.id);
+                            }
+                            if (k.historyDefault != null) {
+                                h.defaultTarget(r.nextBoolean() || k.historyDefault.id == null
+                                        ? k.historyDefault.path().substring(n == root ? 0 : n.path().length() + 1)
+                                        : "#" + k.historyDefault.id);
+                            }
+                        });
+                        break;
+                    default:
+                        b.state(k.key, s -> decorate(s, k));
+                }
+            }
+        }
+
+        private void decorate(dev.enginestates.declare.StateBuilder<List<String>> s, Node n) {
+            fill(s, n);
+            for (int i = r.nextInt(3); i > 0; i--) {
+                s.entry(action(n.path() + "/entry"));
+            }
+            for (int i = r.nextInt(2); i > 0; i--) {
+                s.exit(action(n.path() + "/exit"));
+            }
+            for (int i = r.nextInt(4); i > 0; i--) {
+                s.on(EVENTS[r.nextInt(5)], t -> transition(t, n));
+            }
+            if (r.nextInt(12) == 0) {
+                // guarded so that it settles: it fires while the log is short
+                s.always(t -> transition(t, n).guard((log, e) -> log.size() < 3));
+            }
+            if ((n.kind == Kind.COMPOUND || n.kind == Kind.PARALLEL) && r.nextInt(3) == 0) {
+                Node to = regularOutside(n);
+                s.onDone(t -> t.target(target(n, to)).action(action(n.path() + "/done")));
+            }
+            if (n.kind == Kind.ATOMIC && r.nextInt(3) == 0 && !activeWithAWait(n)) {
+                waiting.add(n);
+                Consumer<TransitionBuilder<List<String>>> then = r.nextInt(5) == 0
+                        ? t -> t.target("#" + id + "." + n.path()).reenter().action(action(n.path() + "/wait"))
+                        : t -> t.target(target(n, any()));
+                int how = r.nextInt(4);
+                if (how == 0) {
+                    s.waitFor(r.nextBoolean() ? namedSeconds : (log, e, self) -> 0.1 * (log.size() % 4), then);
+                } else {
+                    double seconds = new double[] {0, 0.05, 0.1, 1 / 60.0, 0.5, 1, 2.5, 12}[r.nextInt(8)];
+                    s.waitFor(seconds, then);
+                }
+            }
+            if (r.nextInt(4) == 0) {
+                for (int i = 1 + r.nextInt(2); i > 0; i--) {
+                    int mod = 2 + r.nextInt(4);
+                    Condition<List<String>> fresh = log -> log.size() % mod == 0;
+                    SelfGuard<List<String>> test = r.nextInt(3) == 0 ? namedTest : fresh;
+                    Node to = any();
+                    if (r.nextBoolean()) {
+                        s.when(test, target(n, to));
+                    } else {
+                        s.when(test, t -> t.target(target(n, to)).action(action(n.path() + "/when")).reenter(r.nextInt(4) == 0));
+                    }
+                }
+            }
+        }
+
+        private TransitionBuilder<List<String>> transition(TransitionBuilder<List<String>> t, Node n) {
+            int kind = r.nextInt(12);
+            if (kind < 7) {
+                t.target(target(n, any()));
+                t.reenter(r.nextInt(5) == 0);
+            } else if (kind < 9) {
+                t.target(n == root ? "#" + id : "#" + id + "." + n.path()).reenter();
+            } else if (kind == 9) {
+                Node[] two = twoRegions();
+                if (two != null) {
+                    t.target(target(n, two[0]), target(n, two[1]));
+                }
+            } // else targetless
+            int guard = r.nextInt(5);
+            if (guard == 1) {
+                boolean flag = r.nextBoolean();
+                t.guard((log, e) -> flag == e.isTrue("ok"));
+            } else if (guard == 2) {
+                t.guard(sharedGuard);
+            } else if (guard == 3) {
+                t.guard(namedGuard);
+            }
+            for (int i = r.nextInt(3); i > 0; i--) {
+                t.action(action(n.path() + "/t"));
+            }
+            return t;
+        }
+
+        private SelfAction<List<String>> action(String label) {
+            int how = r.nextInt(4);
+            if (how == 0) {
+                return sharedAction;
+            }
+            if (how == 1) {
+                return namedAction;
+            }
+            return (log, e, self) -> log.add(label);
+        }
+
+        private Node any() {
+            return all.get(r.nextInt(all.size()));
+        }
+
+        private Node regularOutside(Node n) {
+            List<Node> options = new ArrayList<>();
+            for (Node x : all) {
+                if (x.kind != Kind.HISTORY && x.kind != Kind.FINAL && !x.inside(n) && x != n) {
+                    options.add(x);
+                }
+            }
+            return options.isEmpty() ? root.kids.get(0) : options.get(r.nextInt(options.size()));
+        }
+
+        /** Two states in different regions of one parallel state, or {@code null} when the machine has none. */
+        private Node[] twoRegions() {
+            List<Node> parallels = new ArrayList<>();
+            for (Node x : all) {
+                if (x.kind == Kind.PARALLEL) {
+                    parallels.add(x);
+                }
+            }
+            if (root.kind == Kind.PARALLEL) {
+                parallels.add(root);
+            }
+            if (parallels.isEmpty()) {
+                return null;
+            }
+            Node p = parallels.get(r.nextInt(parallels.size()));
+            Node a = p.kids.get(0);
+            Node b = p.kids.get(1);
+            return new Node[] {deepest(a), deepest(b)};
+        }
+
+        private Node deepest(Node n) {
+            Node at = n;
+            while (!at.kids.isEmpty() && r.nextBoolean()) {
+                Node k = at.kids.get(r.nextInt(at.kids.size()));
+                if (k.kind == Kind.HISTORY) {
+                    break;
+                }
+                at = k;
+            }
+            return at;
+        }
+
+        private boolean activeWithAWait(Node n) {
+            for (Node w : waiting) {
+                Node lca = lca(n, w);
+                if (lca != n && lca != w && lca.kind == Kind.PARALLEL) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        private static Node lca(Node a, Node b) {
+            List<Node> up = new ArrayList<>();
+            for (Node x = a; x != null; x = x.parent) {
+                up.add(x);
+            }
+            for (Node y = b; y != null; y = y.parent) {
+                if (up.contains(y)) {
+                    return y;
+                }
+            }
+            throw new IllegalStateException("no common ancestor");
+        }
+    }
+
+    // ------------------------------------------------------------------ polled style
+
+    /** A guard of the polled style with a name of the game's own: a class that implements {@link Named}. */
+    public static final class NamedTo implements StateGuard<Object>, Named {
+        private final String name;
+
+        public NamedTo(String name) {
+            this.name = name;
+        }
+
+        @Override
+        public boolean test(Object ctx, double t) {
+            return t > 1;
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+    }
+
+    /** A random polled table: nested states, {@code to} guards, {@code after}, events, handlers, updates, {@code $back}. */
+    public static StatesDef<Object> polled(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<String> paths = new ArrayList<>();
+        List<Integer> depth = new ArrayList<>();
+        List<List<Integer>> kids = new ArrayList<>();
+        paths.add("");
+        depth.add(0);
+        kids.add(new ArrayList<>());
+        int count = 1 + r.nextInt(10);
+        for (int i = 0; i < count; i++) {
+            int p = r.nextInt(3) == 0 ? 0 : r.nextInt(paths.size());
+            if (depth.get(p) >= 3) {
+                p = 0;
+            }
+            paths.add(p == 0 ? "s" + i : paths.get(p) + ".s" + i);
+            depth.add(depth.get(p) + 1);
+            kids.add(new ArrayList<>());
+            kids.get(p).add(paths.size() - 1);
+        }
+        return StatesDef.define("polled" + seed, Object::new, d -> polledState(d, 0, r, paths, kids));
+    }
+
+    private static void polledState(StatesBuilder<Object> b, int s, SplittableRandom r, List<String> paths, List<List<Integer>> kids) {
+        if (s == 0) {
+            b.unknownEvents(UnknownEvents.ACCEPT);
+        }
+        java.util.Set<String> tos = new java.util.HashSet<>();
+        for (int i = r.nextInt(3); i > 0; i--) {
+            String to = paths.get(1 + r.nextInt(paths.size() - 1));
+            if (tos.add(to)) {
+                b.to(to, r.nextBoolean() ? new NamedTo("later") : (ctx, t) -> t > 2);
+            }
+        }
+        if (s > 0 && r.nextInt(3) == 0) {
+            b.after(new double[] {0.2, 1, 6}[r.nextInt(3)], r.nextInt(3) == 0 ? "$back" : paths.get(1 + r.nextInt(paths.size() - 1)));
+        }
+        if (r.nextInt(3) == 0) {
+            int how = r.nextInt(3);
+            String event = EVENTS[r.nextInt(4)];
+            if (how == 0) {
+                b.on(event, (ctx, args) -> null);
+            } else {
+                b.on(event, how == 1 ? "$back" : paths.get(1 + r.nextInt(paths.size() - 1)));
+            }
+        }
+        if (r.nextInt(5) == 0) {
+            b.update((ctx, dt, t) -> null);
+        }
+        for (int k : kids.get(s)) {
+            String key = paths.get(k).substring(paths.get(k).lastIndexOf('.') + 1);
+            b.state(key, c -> polledState(c, k, r, paths, kids));
+        }
+    }
+
+    // ------------------------------------------------------------------ builder style
+
+    /** The builder style's context for {@link #builder}. */
+    public static final class Actor extends AIContext {
+    }
+
+    /** A random builder-style machine: flat states with durations, delays, tags and windows. */
+    public static StateMachineDefinition<Actor> builder(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        StateMachineBuilder<Actor> b = new StateMachineBuilder<>("built" + seed, Actor::new);
+        int n = 1 + r.nextInt(6);
+        int initial = r.nextInt(n);
+        for (int s = 0; s < n; s++) {
+            var config = b.configureState("S" + s);
+            if (s == initial) {
+                config.asInitial();
+            }
+            if (r.nextBoolean()) {
+                config.duration(0.5f + r.nextInt(4) / 4f);
+                if (r.nextBoolean()) {
+                    config.window("hit", 0.25f, 0.5f);
+                }
+                if (r.nextBoolean()) {
+                    config.window("combo", 0.6f, 1f);
+                }
+            }
+            if (r.nextInt(3) == 0) {
+                config.tag(r.nextBoolean() ? "attack" : "move");
+            }
+            if (r.nextInt(4) == 0) {
+                config.delay(0.1f * r.nextInt(4));
+            }
+            int states = n;
+            config.handler((c, dt) -> "S" + (int) (c.timeInState() * 7) % states);
+        }
+        return b.build();
+    }
+}
