@@ -12,10 +12,17 @@ import java.util.Map;
  * Which machines of a world are held: read once a tick, at its start, from the entities that
  * carry {@link MachinePaused} or one of a machine's {@code heldBy} components. A held machine's
  * wait stops counting; a machine let go counts on from where it stopped. Costs follow the held
- * entities, not the machines.
+ * entities, not the machines: Dominion counts the entities that join a composition holding a
+ * hold type (patch 0012, however the component got there: through the world or Dominion
+ * directly), so while nothing is held and that count stands still, a tick asks Dominion nothing
+ * and allocates nothing.
  */
 final class Holds {
     private final StateWorld world;
+    /** Dominion's count of arrivals of hold types at the last reading. */
+    private long joinsSeen = -1;
+    /** Whether the next tick must read the holds whatever the count says (a new listener). */
+    private boolean reread = true;
     private StateRecord<?>[] held = new StateRecord<?>[16];
     private int heldCount;
     /** The hold components the last tick found, while a listener hears the world's inputs. */
@@ -28,6 +35,14 @@ final class Holds {
     /** A new listener: the next tick tells it every hold it finds. */
     void listenerChanged() {
         heard = new IdentityHashMap<>();
+        reread = true;
+    }
+
+    /** Dominion counts, from now on, the entities that gain one of these types. */
+    void watch(Class<?>... types) {
+        for (Class<?> type : types) {
+            world.repository.watch(type);
+        }
     }
 
     /** A record restored held joins the held list as it is. */
@@ -41,6 +56,13 @@ final class Holds {
 
     /** Reads the holds at the start of a tick: marks the held, lets go of the rest. */
     void update() {
+        // read before the query, so a hold put on after it shows in the next tick's count
+        long joins = world.repository.watchedJoins();
+        if (joins == joinsSeen && heldCount == 0 && !reread && heard.isEmpty()) {
+            return; // nothing held, and no entity gained a hold type since the last reading
+        }
+        joinsSeen = joins;
+        reread = false;
         long stamp = world.steps + 1;
         boolean any = false;
         WorldInputs inputs = world.inputs;

@@ -174,6 +174,7 @@ final class Registry {
         if (b == null) {
             b = new Binding(world.dominion(), states);
             byStates.put(states, b);
+            world.holds.watch(b.heldBy);
             if (world.stepping) {
                 joining.add(b);
             } else {

@@ -93,7 +93,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     private final Dominion dominion;
-    private final EntityRepository repository;
+    final EntityRepository repository;
     private final Entity self;
     /** The thread this world belongs to, or {@code null} once released (the next thread to use it takes it). */
     @SuppressWarnings("unused") // read and written through OWNER too
@@ -124,6 +124,7 @@ public final class StateWorld implements AutoCloseable {
     private StateWorld(Dominion dominion) {
         this.dominion = dominion;
         this.repository = (EntityRepository) dominion;
+        holds.watch(MachinePaused.class);
         this.self = dominion.createEntity(WorldEntity.INSTANCE, EntityKey.world());
         LOG.log(System.Logger.Level.DEBUG, () -> "created " + this + " over the patched Dominion engine");
     }

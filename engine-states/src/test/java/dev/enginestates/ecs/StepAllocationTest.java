@@ -12,14 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * until its wait ends, and the step allocates nothing once warm apart from what Dominion
  * allocates. Counts this thread's allocated bytes with {@code com.sun.management.ThreadMXBean}.
  *
- * <p>What Dominion allocates: each step asks Dominion once for the entities holding the paused
- * marker (and once per {@code heldBy} type), and a query allocates its result objects, the same
- * for 1 machine or 10,000; and a tag move allocates Dominion's own modifier. Their sizes are the
- * JDK's (a step's query measured 56 to 120 B on JDK 17 and 96 to 120 B on JDK 25, as the JIT
- * removes some objects on some runs), so no assertion names them: each world is measured against
- * a world of one idle machine, run back to back through the same compiled code
- * ({@link Allocations#beyond}), and must allocate nothing more, apart from one small object per
- * tag move. A byte of ours per machine per step, or per transition, would show as kilobytes.
+ * <p>What Dominion allocates: a tag move allocates Dominion's own modifier; a step with a held
+ * entity asks Dominion for the holders (a query's result objects, 56 to 120 B by JDK and JIT).
+ * A step with nothing held asks Dominion nothing (it counts the arrivals of hold types, patch
+ * 0012) and allocates nothing at all. Each world is also measured against a world of one idle
+ * machine, run back to back through the same compiled code ({@link Allocations#beyond}): a byte
+ * of ours per machine per step, or per transition, would show as kilobytes.
  */
 class StepAllocationTest {
     static final class Ctx {
@@ -43,13 +41,20 @@ class StepAllocationTest {
             .state("on", s -> s.waitFor(1, t -> t.target("off").action((c, e) -> c.moves++)))
             .state("off", s -> s.waitFor(1, t -> t.target("on").action((c, e) -> c.moves++))));
 
+    static final States<Ctx> HELD_BY_CYCLE = States.define("heldByCycle", Ctx::new, m -> m
+            .tags(false)
+            .heldBy(HoldsTest.Talking.class)
+            .initial("on")
+            .state("on", s -> s.waitFor(1, t -> t.target("off").action((c, e) -> c.moves++)))
+            .state("off", s -> s.waitFor(1, t -> t.target("on").action((c, e) -> c.moves++))));
+
     static final States<Ctx> TAGGED_CYCLE = States.define("taggedCycle", Ctx::new, m -> m
             .initial("on")
             .state("on", s -> s.waitFor(1, t -> t.target("off").action((c, e) -> c.moves++)))
             .state("off", s -> s.waitFor(1, t -> t.target("on").action((c, e) -> c.moves++))));
 
 
-    /** The steps of a world of one idle machine: Dominion's hold query, nothing of ours. */
+    /** The steps of a world of one idle machine: nothing at all. */
     private static final class Baseline implements AutoCloseable {
         final StateWorld world = StateWorld.create();
         final Runnable steps = Allocations.steps(world);
@@ -65,12 +70,37 @@ class StepAllocationTest {
     }
 
     @Test
-    void theStepsOwnAllocationIsOnlyDominionsHoldQuery_constantPerStep() {
-        try (Baseline one = new Baseline()) {
+    void aStepWithNothingHeldAllocatesNothing() {
+        try (Baseline one = new Baseline(); StateWorld world = StateWorld.create()) {
+            for (int i = 0; i < 1_000; i++) {
+                world.spawn(IDLE.trait());
+                world.spawn(LONG_WAIT.trait());
+            }
             long bytes = Allocations.warmThenMeasure(one.steps);
-            System.out.println("one idle machine, 600 steps: " + bytes + " B (" + bytes / 600.0 + " B per step)");
-            // a few small objects of Dominion's query, on any JDK's object layout
-            assertTrue(bytes / 600 <= 512, "Dominion's one query per step stays small: " + bytes / 600 + " B per step");
+            long many = Allocations.warmThenMeasure(Allocations.steps(world));
+            System.out.println("one idle machine, 600 steps: " + bytes + " B; 2,000 idle and waiting machines: " + many + " B");
+            assertTrue(bytes <= Allocations.MEASUREMENT_MARGIN, "600 steps of one idle machine allocated " + bytes + " B");
+            assertTrue(many <= Allocations.MEASUREMENT_MARGIN, "600 steps of 2,000 idle and waiting machines allocated " + many + " B");
+        }
+    }
+
+    @Test
+    void aStepWithNothingHeldAllocatesNothingAfterAHoldIsTakenOff() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity e = world.spawn(LONG_WAIT.trait());
+            world.spawn(HELD_BY_CYCLE.trait()); // a machine with a heldBy type, never held
+            e.add(MachinePaused.INSTANCE);
+            world.step(1 / 60.0);
+            assertTrue(LONG_WAIT.read(e).isHeld(), "held while the marker is on");
+            e.removeType(MachinePaused.class);
+            world.step(1 / 60.0);
+            long bytes = Allocations.warmThenMeasure(() -> {
+                for (int step = 0; step < 60; step++) {
+                    world.step(1 / 60.0);
+                }
+            });
+            assertTrue(!LONG_WAIT.read(e).isHeld(), "let go");
+            assertTrue(bytes <= Allocations.MEASUREMENT_MARGIN, "steps with nothing held any more allocated " + bytes + " B");
         }
     }
 
@@ -84,7 +114,7 @@ class StepAllocationTest {
             long bytes = Allocations.beyond(one.steps, Allocations.steps(world));
             System.out.println("idle+long wait, 2,000 machines, 600 steps: " + bytes + " B beyond one idle machine's");
             assertTrue(bytes <= Allocations.MEASUREMENT_MARGIN,
-                    "600 steps of 1,000 idle and 1,000 waiting machines allocate only Dominion's hold query: " + bytes
+                    "600 steps of 1,000 idle and 1,000 waiting machines allocate nothing: " + bytes
                             + " B beyond a world of one idle machine");
         }
     }
@@ -101,7 +131,7 @@ class StepAllocationTest {
             System.out.println("1,000 machines moving once a second, no tags, 600 steps: " + bytes + " B beyond one idle machine's");
             assertTrue(CYCLE.read(first).context().moves > 100, "the machines moved");
             assertTrue(bytes <= Allocations.MEASUREMENT_MARGIN,
-                    "600 steps with 10,000 transitions allocate only Dominion's hold query: " + bytes
+                    "600 steps with 10,000 transitions allocate nothing: " + bytes
                             + " B beyond a world of one idle machine");
         }
     }
