@@ -14,7 +14,8 @@ import java.util.Arrays;
  * and equal due times in spawn order; a tick's due waits are all there, and a chained wait that
  * falls due in the tick goes straight into it. The <em>wheel</em> holds the waits of the next
  * {@link #SIZE} quanta, one doubly linked list a bucket; advancing moves the buckets passed into the
- * near heap. Later waits sit in the <em>overflow</em> heap (by due time) and move into the wheel
+ * near waits: as a sorted run when they come out in order (waits scheduled in time order, the usual
+ * case: then taking one is O(1)), else into the heap. Later waits sit in the <em>overflow</em> heap (by due time) and move into the wheel
  * as the cursor comes within reach of them. So a wait is never due while it is in the wheel or
  * the overflow (its quantum is after the cursor's), and the near heap holds about one quantum's
  * worth of waits. Allocation-free once grown.
@@ -32,6 +33,7 @@ final class WaitWheel {
     private static final byte WHEEL = 1;
     private static final byte NEAR = 2;
     private static final byte FAR = 3;
+    private static final byte RUN = 4;
 
     /** By slot: the due time, where it is, and its heap position or its bucket links. */
     private double[] due = new double[16];
@@ -46,6 +48,15 @@ final class WaitWheel {
     private int inWheel;
     private int[] near = new int[16];
     private int nearSize;
+    /**
+     * The near waits that came out of the wheel already in (due time, slot) order, as they do when
+     * waits are scheduled in time order (a bucket's list is read back to front): taken from the
+     * front in O(1), beside the heap. An entry is live while its slot is {@link #RUN} with
+     * {@code pos} pointing at it; a cancelled one is skipped.
+     */
+    private int[] run = new int[16];
+    private int runStart;
+    private int runEnd;
     private int[] far = new int[16];
     private int farSize;
     private int size;
@@ -92,6 +103,9 @@ final class WaitWheel {
         switch (where[slot]) {
             case WHEEL -> unlink(slot);
             case NEAR -> nearSize = heapRemove(near, nearSize, slot);
+            case RUN -> {
+                // left in the run array, skipped from now on
+            }
             case FAR -> farSize = heapRemove(far, farSize, slot);
             default -> {
                 return;
@@ -103,8 +117,8 @@ final class WaitWheel {
 
     /**
      * Moves the cursor to the quantum of {@code now} (never back): the waits of the buckets passed
-     * join the near heap, the overflow's that come within reach join the wheel. After it, every wait
-     * due by {@code now} is in the near heap.
+     * join the near waits, the overflow's that come within reach join the wheel. After it, every wait
+     * due by {@code now} is a near one.
      */
     void advance(double now) {
         long to = quantum(now);
@@ -114,19 +128,50 @@ final class WaitWheel {
         long from = cursor;
         cursor = to;
         if (inWheel > 0) {
+            int kept = compactRun();
             // each bucket passed, at most one turn of the wheel (a long step passes them all)
             long first = to - from > SIZE ? to - SIZE + 1 : from + 1;
             for (long q = first; q <= to && inWheel > 0; q++) {
                 int b = (int) (q & MASK);
                 int s = head[b];
+                if (s < 0) {
+                    continue;
+                }
                 head[b] = -1;
+                int bucketStart = runEnd;
                 while (s >= 0) {
                     int n = next[s];
                     inWheel--;
-                    pushNear(s);
+                    if (runEnd == run.length) {
+                        run = Arrays.copyOf(run, runEnd * 2);
+                    }
+                    run[runEnd++] = s;
                     s = n;
                 }
+                // the list is newest first: back to front is the order the waits were scheduled in
+                for (int i = bucketStart, j = runEnd - 1; i < j; i++, j--) {
+                    int t = run[i];
+                    run[i] = run[j];
+                    run[j] = t;
+                }
             }
+            int sortedUpTo = runEnd;
+            for (int i = Math.max(kept, 1); i < runEnd; i++) {
+                if (!before(run[i - 1], run[i])) {
+                    sortedUpTo = i; // out of order from here: the rest go to the heap
+                    break;
+                }
+            }
+            for (int i = kept; i < runEnd; i++) {
+                int s = run[i];
+                if (i < sortedUpTo) {
+                    where[s] = RUN;
+                    pos[s] = i;
+                } else {
+                    pushNear(s);
+                }
+            }
+            runEnd = sortedUpTo;
         }
         while (farSize > 0 && quantum(due[far[0]]) < cursor + SIZE) {
             int s = far[0];
@@ -135,15 +180,51 @@ final class WaitWheel {
         }
     }
 
-    /** The earliest due time in the near heap, or +infinity: after {@link #advance}, the earliest of all if it is due. */
-    double peekDue() {
-        return nearSize == 0 ? Double.POSITIVE_INFINITY : due[near[0]];
+    /** Moves the run's live entries to its front; returns how many there are. */
+    private int compactRun() {
+        int w = 0;
+        for (int i = runStart; i < runEnd; i++) {
+            int s = run[i];
+            if (where[s] == RUN && pos[s] == i) {
+                run[w] = s;
+                pos[s] = w++;
+            }
+        }
+        runStart = 0;
+        runEnd = w;
+        return w;
     }
 
-    /** Takes the near heap's first wait (earliest due time, then lowest slot) and returns its slot. */
+    /** The run's first live slot, or -1. */
+    private int runFirst() {
+        while (runStart < runEnd) {
+            int s = run[runStart];
+            if (where[s] == RUN && pos[s] == runStart) {
+                return s;
+            }
+            runStart++;
+        }
+        return -1;
+    }
+
+    /** The earliest near due time, or +infinity: after {@link #advance}, the earliest of all if it is due. */
+    double peekDue() {
+        int r = runFirst();
+        double d = nearSize == 0 ? Double.POSITIVE_INFINITY : due[near[0]];
+        return r >= 0 && due[r] < d ? due[r] : d;
+    }
+
+    /** Takes the first near wait (earliest due time, then lowest slot) and returns its slot. */
     int poll() {
-        int s = near[0];
-        nearSize = heapRemove(near, nearSize, s);
+        int r = runFirst();
+        int s;
+        if (r >= 0 && (nearSize == 0 || before(r, near[0]))) {
+            s = r;
+            runStart++;
+        } else {
+            s = near[0];
+            nearSize = heapRemove(near, nearSize, s);
+        }
         where[s] = NONE;
         size--;
         return s;
@@ -168,6 +249,8 @@ final class WaitWheel {
             Arrays.fill(head, -1);
         }
         nearSize = 0;
+        runStart = 0;
+        runEnd = 0;
         farSize = 0;
         inWheel = 0;
         size = 0;
