@@ -21,8 +21,8 @@ final class Binding {
     final boolean polled;
     /** A builder-style machine (the {@code 002} style): every record is updated, in spawn order. */
     final boolean builder;
-    /** The due times of this machine's waits: each step takes this machine's due waits in time order. */
-    final TimerHeap timers = new TimerHeap();
+    /** The due times of this machine's waits, by slot: each step takes this machine's due waits in time order. */
+    final WaitWheel waits = new WaitWheel();
     private StateRecord<?>[] records = new StateRecord<?>[16];
     private int end;
     private int live;
@@ -58,7 +58,7 @@ final class Binding {
     }
 
     void remove(StateRecord<?> r) {
-        timers.remove(r);
+        waits.remove(r.slot);
         if (r.whenActive) {
             removeWhen(r.slot);
             r.whenActive = false;
@@ -74,12 +74,19 @@ final class Binding {
             return;
         }
         int w = 0;
+        int[] newSlot = waits.size() > 0 ? new int[end] : null;
         for (int i = 0; i < end; i++) {
             StateRecord<?> r = records[i];
+            if (newSlot != null) {
+                newSlot[i] = r == null ? -1 : w;
+            }
             if (r != null) {
                 r.slot = w;
                 records[w++] = r;
             }
+        }
+        if (newSlot != null) {
+            waits.renumber(newSlot, end);
         }
         Arrays.fill(records, w, end, null);
         end = w;

@@ -52,8 +52,6 @@ public abstract class StateRecord<C> implements MachineView<C> {
     int slot = -1;
     /** The order the record joined its world in (equal due times end in this order). */
     long seq;
-    /** The record's place in its machine's timer heap, or -1. */
-    int heapPos = -1;
     boolean[] tagged;
     boolean whenActive;
     /** The entity's composition when the world last found this record on it, or {@code null}. */

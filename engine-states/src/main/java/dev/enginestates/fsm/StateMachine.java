@@ -1,5 +1,8 @@
 package dev.enginestates.fsm;
 
+import java.util.Arrays;
+import dev.enginestates.declare.UserCodeException;
+import dev.enginestates.MachineListener;
 import dev.enginestates.records.Access;
 import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.declare.MachineException;
@@ -47,6 +50,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
 
     private final StateMachineDefinition<C> definition;
     private final MachineRecord record;
+    private MachineListener<? super StateMachine<C>>[] heard = noListeners();
 
     /**
      * A machine over a definition; {@link #initialize} starts it.
@@ -70,6 +74,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     public void initialize(C ctx) {
         requireContext(ctx, "initialize");
         Object before = record.context();
+        String from = heard.length > 0 ? state() : null;
         record.context(ctx);
         try {
             BuilderInterpreter.start(record);
@@ -77,6 +82,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
             record.context(before);
             throw e;
         }
+        told(from, -1, "initialize");
     }
 
     /**
@@ -104,7 +110,10 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      */
     public void runState(C ctx, float dt) {
         use(ctx, dt, "runState");
+        String from = heard.length > 0 ? state() : null;
+        long entries = record.entries();
         BuilderInterpreter.runState(record, dt);
+        told(from, entries, "update");
     }
 
     /**
@@ -118,7 +127,10 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      */
     public void update(C ctx, float dt) {
         use(ctx, dt, "update");
+        String from = heard.length > 0 ? state() : null;
+        long entries = record.entries();
         BuilderInterpreter.update(record, dt);
+        told(from, entries, "update");
     }
 
     /**
@@ -137,7 +149,70 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         if (s < 0) {
             throw new MachineException(definition.id(), BuilderInterpreter.unknownState(record, name, "transitionTo"));
         }
+        String from = heard.length > 0 ? state() : null;
         BuilderInterpreter.transitionTo(record, s);
+        told(from, -1, "go");
+    }
+
+    /**
+     * Tells the listeners of a change of state since {@code from} (read before the call, {@code null}
+     * when none listened); {@code entries} is the record's entries count then, -1 to compare states only.
+     */
+    private void told(String from, long entries, String cause) {
+        if (from == null || heard.length == 0 || record.entries() == entries) {
+            return;
+        }
+        String to = state();
+        if (to.equals(from)) {
+            return;
+        }
+        for (MachineListener<? super StateMachine<C>> l : heard) {
+            try {
+                l.stateChanged(this, from, to, cause);
+            } catch (RuntimeException | Error e) {
+                throw new UserCodeException(definition.id(), to, cause, "a listener", e);
+            }
+        }
+    }
+
+    /**
+     * Adds a listener that hears this machine's state change: after {@link #update}, {@link #runState}
+     * (event {@code "update"}), {@link #transitionTo} ({@code "go"}) and {@link #initialize}
+     * ({@code "initialize"}). A listener that throws is a {@link UserCodeException}, thrown once the
+     * machine has moved. Builder-style machines have no waits and no events, so only
+     * {@link MachineListener#stateChanged} is called.
+     *
+     * @param listener the listener; not {@code null}
+     * @return this machine, for chaining
+     */
+    public StateMachine<C> addListener(MachineListener<? super StateMachine<C>> listener) {
+        Objects.requireNonNull(listener, "listener");
+        heard = Arrays.copyOf(heard, heard.length + 1);
+        heard[heard.length - 1] = listener;
+        return this;
+    }
+
+    /**
+     * Removes a listener added with {@link #addListener} (its first addition).
+     *
+     * @param listener the same object that was added
+     * @return {@code true} if it was there
+     */
+    public boolean removeListener(MachineListener<?> listener) {
+        for (int i = 0; i < heard.length; i++) {
+            if (heard[i] == listener) {
+                MachineListener<? super StateMachine<C>>[] next = Arrays.copyOf(heard, heard.length - 1);
+                System.arraycopy(heard, i + 1, next, i, heard.length - i - 1);
+                heard = next;
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <C extends StateContextCore> MachineListener<? super StateMachine<C>>[] noListeners() {
+        return (MachineListener<? super StateMachine<C>>[]) new MachineListener<?>[0];
     }
 
     /**
