@@ -28,6 +28,9 @@ public final class MachineRecord {
     int configSize;
     /** Membership of {@link #config}, by state. */
     final boolean[] active;
+    private static final int[][] NO_HISTORY = new int[0][];
+    private static final int[] NO_HISTORY_SIZE = new int[0];
+
     /** Per history node: the remembered states in the order they were recorded. */
     final int[][] history;
     /** Per history node: how many states {@link #history} holds, or -1 when nothing is remembered. */
@@ -74,12 +77,17 @@ public final class MachineRecord {
         this.chart = chart;
         this.config = new int[chart.maxActive];
         this.active = new boolean[chart.size];
-        this.history = new int[chart.size][];
-        this.historySize = new int[chart.size];
+        boolean anyHistory = false;
+        for (int s = 0; s < chart.size; s++) {
+            anyHistory |= chart.parent[s] >= 0 && chart.type[s] == dev.enginestates.declare.StateType.HISTORY;
+        }
+        // most machines have no history state: they share two empty arrays (64 B saved on a 3-state machine)
+        this.history = anyHistory ? new int[chart.size][] : NO_HISTORY;
+        this.historySize = anyHistory ? new int[chart.size] : NO_HISTORY_SIZE;
         Arrays.fill(historySize, -1);
         this.paused = new double[chart.size];
         Arrays.fill(paused, Double.NaN);
-        for (int s = 0; s < chart.size; s++) {
+        for (int s = 0; anyHistory && s < chart.size; s++) {
             if (chart.parent[s] >= 0 && chart.type[s] == dev.enginestates.declare.StateType.HISTORY) {
                 int p = chart.parent[s];
                 history[s] = new int[chart.subtreeEnd[p] - p - 1];
@@ -145,9 +153,9 @@ public final class MachineRecord {
         return config[i];
     }
 
-    /** How many states a history node remembers, or -1 when it remembers nothing yet. */
+    /** How many states a history node remembers, or -1 when it remembers nothing yet (always, for a state that is no history node of a machine without one). */
     public int historySize(int historyNode) {
-        return historySize[historyNode];
+        return historyNode < historySize.length ? historySize[historyNode] : -1;
     }
 
     /** The i-th state a history node remembers. */
