@@ -82,8 +82,13 @@ final class Listeners {
         r.toldEntries = r.record.entries();
         r.toldState = "";
         r.toldWait = -1;
+        overwritten(r, "spawn");
+    }
+
+    /** A record written as a whole ({@code why}: spawn, set, restore): compared with what was told, whatever its entries say. */
+    void overwritten(StateRecord<?> r, String why) {
         String was = cause;
-        cause = "spawn";
+        cause = why;
         try {
             told(r, true);
         } finally {

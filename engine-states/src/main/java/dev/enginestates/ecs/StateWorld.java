@@ -711,13 +711,7 @@ public final class StateWorld implements AutoCloseable {
     /** Tells the listeners, if any, about a record overwritten as a whole ({@code cause}: why); outside a step a listener's failure is thrown now. */
     private void tell(StateRecord<?> r, String cause) {
         if (listeners.any()) {
-            String was = listeners.cause;
-            listeners.cause = cause;
-            try {
-                listeners.told(r, true);
-            } finally {
-                listeners.cause = was;
-            }
+            listeners.overwritten(r, cause);
             if (startsFromOutside()) {
                 listeners.throwPending();
             }

@@ -424,7 +424,7 @@ public final class StateMachine<C> implements MachineView<C> {
                 try {
                     l.eventRefused(this, event);
                 } catch (RuntimeException | Error e) {
-                    throw new UserCodeException(chart.machineId, state(), event, "a listener", e);
+                    throw listenerFailed(state(), event, e);
                 }
             }
         }
@@ -866,7 +866,7 @@ public final class StateMachine<C> implements MachineView<C> {
                 try {
                     l.waitStarted(this, chart.path[started], record.waitSeconds());
                 } catch (RuntimeException | Error e) {
-                    throw new UserCodeException(chart.machineId, state(), cause, "a listener", e);
+                    throw listenerFailed(state(), cause, e);
                 }
             }
         }
@@ -898,7 +898,7 @@ public final class StateMachine<C> implements MachineView<C> {
                 try {
                     l.stateChanged(this, from, to, cause);
                 } catch (RuntimeException | Error e) {
-                    throw new UserCodeException(chart.machineId, to, cause, "a listener", e);
+                    throw listenerFailed(to, cause, e);
                 }
             }
         }
@@ -922,11 +922,15 @@ public final class StateMachine<C> implements MachineView<C> {
                 try {
                     l.waitEnded(this, chart.path[before], "states.wait".equals(cause));
                 } catch (RuntimeException | Error e) {
-                    throw new UserCodeException(chart.machineId, state(), cause, "a listener", e);
+                    throw listenerFailed(state(), cause, e);
                 }
             }
         }
         return wait;
+    }
+
+    private UserCodeException listenerFailed(String state, String event, Throwable e) {
+        return new UserCodeException(chart.machineId, state, event, "a listener", e);
     }
 
     @SuppressWarnings("unchecked")
