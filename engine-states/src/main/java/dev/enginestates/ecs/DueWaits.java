@@ -75,7 +75,7 @@ final class DueWaits {
             r.waitsStep = steps;
             r.waitsInStep = 0;
         }
-        if (r.joinedStep == steps || r.failedStep == steps || r.waitsInStep >= TimeRules.MAX_WAITS_PER_STEP) {
+        if (r.quietStep == steps || r.waitsInStep >= TimeRules.MAX_WAITS_PER_STEP) {
             return false;
         }
         r.waitsInStep++;

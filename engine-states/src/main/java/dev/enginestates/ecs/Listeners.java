@@ -22,6 +22,15 @@ final class Listeners {
     private record Entry(States<?> machine, MachineListener<? super StateRecord<?>> listener) {
     }
 
+    /** What the listeners were last told of one record, made the first time it is told of (cold: kept off the record). */
+    static final class Told {
+        long entries;
+        /** The leaves as last told ({@code ""}: none yet; {@code null}: not told of, as it left the world). */
+        String state;
+        int wait = -1;
+        double waitStart;
+    }
+
     private final StateWorld world;
     private Entry[] entries = NONE;
     /** What is moving the records now (see {@link MachineListener#stateChanged}); set by each entry point. */
@@ -71,17 +80,19 @@ final class Listeners {
     /** Notes what a record holds now as already told. */
     private static void remember(StateRecord<?> r) {
         MachineRecord rec = r.record;
-        r.toldEntries = rec.entries();
-        r.toldState = r.state();
-        r.toldWait = rec.waitState();
-        r.toldWaitStart = rec.waitStart();
+        Told t = r.told == null ? r.told = new Told() : r.told;
+        t.entries = rec.entries();
+        t.state = r.state();
+        t.wait = rec.waitState();
+        t.waitStart = rec.waitStart();
     }
 
     /** A record joined the world. */
     void joined(StateRecord<?> r) {
-        r.toldEntries = r.record.entries();
-        r.toldState = "";
-        r.toldWait = -1;
+        Told t = r.told == null ? r.told = new Told() : r.told;
+        t.entries = r.record.entries();
+        t.state = "";
+        t.wait = -1;
         overwritten(r, "spawn");
     }
 
@@ -98,13 +109,14 @@ final class Listeners {
 
     /** A record left the world (detached, despawned, or its entity deleted). */
     void left(StateRecord<?> r) {
-        String from = r.toldState;
+        Told t = r.told;
+        String from = t == null ? null : t.state;
         if (from == null) {
             return; // never told of: nothing to take back
         }
-        int wait = r.toldWait;
-        r.toldState = null;
-        r.toldWait = -1;
+        int wait = t.wait;
+        t.state = null;
+        t.wait = -1;
         if (wait >= 0) {
             waitEnded(r, r.states.chart().path[wait], false);
         }
@@ -115,29 +127,33 @@ final class Listeners {
 
     /** After a move (or an overwrite, when {@code always}): tells the listeners what changed. */
     void told(StateRecord<?> r, boolean always) {
+        Told t = r.told;
+        if (t == null) {
+            return; // never told of (joined before any listened): nothing to compare with
+        }
         MachineRecord rec = r.record;
         int wait = rec.waitState();
         double waitStart = rec.waitStart();
-        boolean waitMoved = wait != r.toldWait || (wait >= 0 && waitStart != r.toldWaitStart);
-        if (waitMoved && r.toldWait >= 0) {
-            int before = r.toldWait;
-            r.toldWait = -1;
+        boolean waitMoved = wait != t.wait || (wait >= 0 && waitStart != t.waitStart);
+        if (waitMoved && t.wait >= 0) {
+            int before = t.wait;
+            t.wait = -1;
             waitEnded(r, r.states.chart().path[before], "states.wait".equals(cause));
         }
         long entries = rec.entries();
-        if ((always || entries != r.toldEntries) && r.toldState != null) {
-            r.toldEntries = entries;
+        if ((always || entries != t.entries) && t.state != null) {
+            t.entries = entries;
             String now = r.state();
-            String before = r.toldState;
-            r.toldState = now;
+            String before = t.state;
+            t.state = now;
             if (!now.equals(before)) {
                 stateChanged(r, before, now, cause);
             }
         }
         // a listener told of the change may have taken the record out of the world: then no wait starts
-        if (waitMoved && wait >= 0 && r.world == world && r.toldState != null) {
-            r.toldWait = wait;
-            r.toldWaitStart = waitStart;
+        if (waitMoved && wait >= 0 && r.world == world && t.state != null) {
+            t.wait = wait;
+            t.waitStart = waitStart;
             waitStarted(r, r.states.chart().path[wait], rec.waitSeconds());
         }
     }
@@ -192,7 +208,7 @@ final class Listeners {
     }
 
     private void failed(StateRecord<?> r, Throwable x, String event) {
-        String state = r.toldState == null ? "" : r.toldState;
+        String state = r.told == null || r.told.state == null ? "" : r.told.state;
         UserCodeException u = new UserCodeException(r.machineId(), state, event, "a listener", x);
         if (world.stepping) {
             world.ticks.failed(r, u, event);

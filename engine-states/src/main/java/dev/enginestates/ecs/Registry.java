@@ -26,7 +26,6 @@ final class Registry {
     /** Machines met during a tick: they join {@link #bindings} when it ends (its pass holds positions). */
     private final List<Binding> joining = new ArrayList<>();
     private final Map<States<?>, Binding> byStates = new IdentityHashMap<>();
-    private long nextSeq;
 
     Registry(StateWorld world) {
         this.world = world;
@@ -80,9 +79,7 @@ final class Registry {
         if (r.record.context() instanceof StateContext sc) {
             sc.setEntity(e); // a builder-style context knows the entity it lives on
         }
-        r.joinedStep = world.stepping ? world.steps : -1;
-        r.failedStep = -1;
-        r.seq = nextSeq++;
+        r.quietStep = world.stepping ? world.steps : -1; // stepped from the next step
         b.add(r);
         MachineRecord rec = r.record;
         if (r.localClock && rec.waitState() >= 0) {
@@ -145,7 +142,9 @@ final class Registry {
             LOG.log(System.Logger.Level.WARNING, () -> "machine '" + r.machineId() + "': its record was taken off "
                     + StateWorld.describe(r.entity) + " through Dominion directly, so " + world + " no longer steps it and took"
                     + " its tags off too; use world.detach(entity, machine) to remove a machine");
-            r.binding.moves.removeAll(r.entity, r);
+            if (r.tagged != null) {
+                r.binding.moves.removeAll(r.entity, r);
+            }
             unregister(r);
             return false;
         }

@@ -44,39 +44,31 @@ public abstract class StateRecord<C> implements MachineView<C> {
     MachineRecord record;
     StateWorld world;
     Entity entity;
-    /** What the machine's code sees of its entity and world ({@code self}): made once, with the record. */
-    EntitySelf self;
     /** The record's machine in its world, while it is in one. */
     Binding binding;
     /** The record's place in its machine's {@link Binding}. */
     int slot = -1;
-    /** The order the record joined its world in (equal due times end in this order). */
-    long seq;
+    /** By state: whether the entity carries the state's tag; {@code null} for a machine without tags. */
     boolean[] tagged;
     boolean whenActive;
-    /** The entity's composition when the world last found this record on it, or {@code null}. */
-    Object foundIn;
     /** A state set by hand whose tags move at the start of the next step (the {@code 003} document). */
     boolean tagsPending;
-    long heldStamp = -1;
     boolean inHeldList;
     /** True while the record's wait times count from 0 on a clock of its own (not yet in a world). */
     boolean localClock = true;
-    /** The clock time a wait last moved this machine, and in which step. */
-    double movedAt;
+    /** The entity's composition when the world last found this record on it, or {@code null}. */
+    Object foundIn;
+    /** What the world's listeners were last told of this record: made while some listen (see {@link Listeners}), else {@code null}. */
+    Listeners.Told told;
+    /** The step this machine is not stepped in, as it joined its world or failed in it; -1: none. */
+    long quietStep = -1;
+    long heldStamp = -1;
+    /** The step a wait last moved this machine in, and at what clock time. */
     long movedStep = -1;
-    /** The step this record joined its world in (it is stepped from the next), or -1. */
-    long joinedStep = -1;
-    /** The last step this machine failed in (it is stepped no further in that step), or -1. */
-    long failedStep = -1;
+    double movedAt;
     /** The step whose wait transitions {@link #waitsInStep} counts. */
     long waitsStep = -1;
     int waitsInStep;
-    /** What the world's listeners were last told of this record (kept only while some listen; see {@link Listeners}). */
-    long toldEntries;
-    String toldState;
-    int toldWait = -1;
-    double toldWaitStart;
 
     StateRecord() {
     }
@@ -84,9 +76,8 @@ public abstract class StateRecord<C> implements MachineView<C> {
     final void init(States<C> states, C context) {
         this.states = states;
         this.record = new MachineRecord(states.chart(), context);
-        this.self = new EntitySelf(this);
-        this.record.self(self);
-        this.tagged = new boolean[states.chart().size];
+        this.record.self(new EntitySelf(this));
+        this.tagged = states.machine().tags() ? new boolean[states.chart().size] : null; // tags(false): no tags to follow
     }
 
     /**

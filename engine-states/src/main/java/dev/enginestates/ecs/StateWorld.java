@@ -313,7 +313,7 @@ public final class StateWorld implements AutoCloseable {
         }
         for (StateRecord<?> r : records) {
             StateTag[] tags = r.states.tagInstances();
-            for (int s = 1; s < tags.length; s++) {
+            for (int s = 1; r.tagged != null && s < tags.length; s++) {
                 r.tagged[s] = tags[s] != null && r.record.isActive(s);
             }
             registry.register(r, e);
@@ -401,7 +401,9 @@ public final class StateWorld implements AutoCloseable {
         if (r == null || r.world != this) {
             return false;
         }
-        r.binding.moves.removeAll(entity, r);
+        if (r.tagged != null) {
+            r.binding.moves.removeAll(entity, r);
+        }
         registry.unregister(r);
         entity.removeType(machine.recordType());
         if (hearsInputs()) {

@@ -45,7 +45,7 @@ final class WhenRules {
         long steps = world.steps;
         for (int i = 0; i < n; i++) {
             StateRecord<?> r = b.at(slots[i]);
-            if (r == null || !r.whenActive || r.record.isHeld() || r.joinedStep == steps || r.failedStep == steps
+            if (r == null || !r.whenActive || r.record.isHeld() || r.quietStep == steps
                     || !world.registry.alive(r)) {
                 continue;
             }
