@@ -69,6 +69,10 @@ public final class Chart {
     public final int[][] always;
     public final int[][] onDone;
     public final int[] waitTransition;
+    /** By state: its place among the states with a wait (a record keeps per-wait data by it), or -1 when it has none. */
+    public final int[] waitSlot;
+    /** How many states have a wait. */
+    public final int waitCount;
     public final double[] waitSeconds;
     public final SelfSeconds<Object>[] waitSecondsOf;
     public final int[][] when;
@@ -126,6 +130,12 @@ public final class Chart {
         always = c.always;
         onDone = c.onDone;
         waitTransition = c.waitTransition;
+        waitSlot = new int[size];
+        int waits = 0;
+        for (int s = 0; s < size; s++) {
+            waitSlot[s] = waitTransition[s] >= 0 ? waits++ : -1;
+        }
+        waitCount = waits;
         waitSeconds = c.waitSeconds;
         waitSecondsOf = c.waitSecondsOf;
         when = c.when;

@@ -26,8 +26,11 @@ public final class MachineRecord {
     /** Active states in entry order (the order XState's snapshot keeps them). */
     final int[] config;
     int configSize;
-    /** Membership of {@link #config}, by state. */
+    /** Membership of {@link #config}, by state, for a chart of up to 64 states: bit {@code s} (no array to reach). */
+    long activeBits;
+    /** Membership of {@link #config}, by state, for a chart of more than 64 states, else {@code null}. */
     final boolean[] active;
+    private static final double[] NO_PAUSED = new double[0];
     private static final int[][] NO_HISTORY = new int[0][];
     private static final int[] NO_HISTORY_SIZE = new int[0];
 
@@ -45,7 +48,10 @@ public final class MachineRecord {
     double waitSeconds;
     /** Clock time a hold began, or NaN while the machine is not held. */
     double heldSince = Double.NaN;
-    /** Per state: seconds its wait had counted when the state was left early, or NaN. */
+    /**
+     * Per state with a wait (by {@link Chart#waitSlot}): seconds its wait had counted when the state
+     * was left early, or NaN. Shared and empty for a chart without waits.
+     */
     final double[] paused;
     /** Set whenever the wait changes; the face that keeps timers reads and clears it. */
     boolean waitChanged;
@@ -76,7 +82,7 @@ public final class MachineRecord {
     public MachineRecord(Chart chart, Object context) {
         this.chart = chart;
         this.config = new int[chart.maxActive];
-        this.active = new boolean[chart.size];
+        this.active = chart.size > 64 ? new boolean[chart.size] : null;
         boolean anyHistory = false;
         for (int s = 0; s < chart.size; s++) {
             anyHistory |= chart.parent[s] >= 0 && chart.type[s] == dev.enginestates.declare.StateType.HISTORY;
@@ -85,7 +91,7 @@ public final class MachineRecord {
         this.history = anyHistory ? new int[chart.size][] : NO_HISTORY;
         this.historySize = anyHistory ? new int[chart.size] : NO_HISTORY_SIZE;
         Arrays.fill(historySize, -1);
-        this.paused = new double[chart.size];
+        this.paused = chart.waitCount == 0 ? NO_PAUSED : new double[chart.waitCount];
         Arrays.fill(paused, Double.NaN);
         for (int s = 0; anyHistory && s < chart.size; s++) {
             if (chart.parent[s] >= 0 && chart.type[s] == dev.enginestates.declare.StateType.HISTORY) {
@@ -140,7 +146,23 @@ public final class MachineRecord {
 
     /** Whether a state is active. */
     public boolean isActive(int state) {
-        return active[state];
+        return active == null ? (activeBits >>> state & 1) != 0 : active[state];
+    }
+
+    private void setActive(int state) {
+        if (active == null) {
+            activeBits |= 1L << state;
+        } else {
+            active[state] = true;
+        }
+    }
+
+    private void clearActive(int state) {
+        if (active == null) {
+            activeBits &= ~(1L << state);
+        } else {
+            active[state] = false;
+        }
     }
 
     /** How many states are active, the root included. */
@@ -193,7 +215,8 @@ public final class MachineRecord {
 
     /** Seconds a state's wait had counted when the state was left before it ended, or NaN. */
     public double paused(int state) {
-        return paused[state];
+        int w = chart.waitSlot[state];
+        return w < 0 ? Double.NaN : paused[w];
     }
 
     /** Whether the machine is held (its wait counts no seconds). */
@@ -233,7 +256,7 @@ public final class MachineRecord {
 
     /** Polled style: seconds the state has been active (0 when it is not), the root's since the start. */
     public double clock(int state) {
-        return clock != null && active[state] ? clock[state] + carry[state] : 0;
+        return clock != null && isActive(state) ? clock[state] + carry[state] : 0;
     }
 
     /** Polled style: the floating sum behind {@link #clock(int)}, as a checkpoint keeps it. */
@@ -320,7 +343,7 @@ public final class MachineRecord {
     public void leaveWait(double now) {
         if (waitState >= 0) {
             // never below 0: a floating sum of steps may fall a hair short of the wait's start
-            paused[waitState] = Math.max(0, waited(now));
+            paused[chart.waitSlot[waitState]] = Math.max(0, waited(now));
             waitState = -1;
             waitChanged = true;
         }
@@ -331,7 +354,7 @@ public final class MachineRecord {
      * seconds (the paused seconds a history state brought back, else 0). Its paused seconds are used up.
      */
     public void enterWait(int state, double seconds, double alreadyWaited, double now) {
-        paused[state] = Double.NaN;
+        paused[chart.waitSlot[state]] = Double.NaN;
         waitState = state;
         waitSeconds = seconds;
         waitStart = (Double.isNaN(heldSince) ? now : heldSince) - alreadyWaited;
@@ -360,9 +383,19 @@ public final class MachineRecord {
         waitChanged = true;
     }
 
-    /** Sets a state's paused seconds (NaN clears them). */
+    /**
+     * Sets a state's paused seconds (NaN clears them).
+     *
+     * @throws IllegalArgumentException if seconds are given for a state without a wait (it keeps none)
+     */
     public void setPaused(int state, double seconds) {
-        paused[state] = seconds;
+        int w = chart.waitSlot[state];
+        if (w >= 0) {
+            paused[w] = seconds;
+        } else if (!Double.isNaN(seconds)) {
+            throw new IllegalArgumentException("machine '" + chart.machineId + "': state '" + chart.path[state]
+                    + "' has no wait, so it keeps no paused seconds");
+        }
     }
 
     /** Puts the same active states back in an earlier entry order. */
@@ -401,8 +434,8 @@ public final class MachineRecord {
     /** Appends a state to the configuration. */
     public void enter(int state) {
         entries++;
-        if (!active[state]) {
-            active[state] = true;
+        if (!isActive(state)) {
+            setActive(state);
             config[configSize++] = state;
         }
     }
@@ -410,7 +443,7 @@ public final class MachineRecord {
     /** Keeps the first {@code n} active states in entry order and removes the rest (a polled branch's exit). */
     public void keepFirst(int n) {
         for (int i = n; i < configSize; i++) {
-            active[config[i]] = false;
+            clearActive(config[i]);
         }
         configSize = Math.min(configSize, n);
     }
@@ -421,7 +454,7 @@ public final class MachineRecord {
         for (int i = 0; i < configSize; i++) {
             int s = config[i];
             if (leaving[s]) {
-                active[s] = false;
+                clearActive(s);
             } else {
                 config[w++] = s;
             }
@@ -432,7 +465,7 @@ public final class MachineRecord {
     /** Empties the configuration and stops the wait; history and paused seconds stay. */
     public void clearConfiguration() {
         for (int i = 0; i < configSize; i++) {
-            active[config[i]] = false;
+            clearActive(config[i]);
         }
         configSize = 0;
         clearWait();
@@ -478,7 +511,10 @@ public final class MachineRecord {
         }
         System.arraycopy(other.config, 0, config, 0, other.configSize);
         configSize = other.configSize;
-        System.arraycopy(other.active, 0, active, 0, active.length);
+        activeBits = other.activeBits;
+        if (active != null) {
+            System.arraycopy(other.active, 0, active, 0, active.length);
+        }
         for (int h = 0; h < history.length; h++) {
             historySize[h] = other.historySize[h];
             if (history[h] != null && other.historySize[h] > 0) {
