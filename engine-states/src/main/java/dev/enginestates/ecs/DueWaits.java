@@ -11,6 +11,12 @@ import dev.enginestates.records.MachineRecord;
  * costs nothing until its wait is due.
  */
 final class DueWaits {
+    static {
+        if (TimeRules.MAX_WAITS_PER_STEP >= 128) {
+            throw new AssertionError("StateRecord.waitsMark counts a step's waits in 7 bits");
+        }
+    }
+
     private final StateWorld world;
     private StateRecord<?>[] deferred = new StateRecord<?>[16];
     /** The waits of one due time, in spawn order. */
@@ -71,14 +77,13 @@ final class DueWaits {
             return true;
         }
         long steps = world.steps;
-        if (r.waitsStep != steps) {
-            r.waitsStep = steps;
-            r.waitsInStep = 0;
+        if (r.waitsMark >> 7 != steps) {
+            r.waitsMark = steps << 7;
         }
-        if (r.quietStep == steps || r.waitsInStep >= TimeRules.MAX_WAITS_PER_STEP) {
+        if (r.quietStep == steps || (r.waitsMark & 127) >= TimeRules.MAX_WAITS_PER_STEP) {
             return false;
         }
-        r.waitsInStep++;
+        r.waitsMark++;
         world.listeners.cause = "states.wait";
         try {
             end(r);

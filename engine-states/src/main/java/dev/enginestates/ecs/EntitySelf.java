@@ -4,17 +4,23 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.Event;
 import dev.enginestates.dominion.IntEntity;
 import dev.enginestates.declare.Self;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.records.MachineRecord;
 
 /**
- * A machine's {@link Self} in the ECS binding: made once with its record, it reads the
- * record's entity and world as they are now, so it follows the record from spawn to despawn
- * (and to another entity, if the record is detached and attached again).
+ * A machine's snapshot in the ECS binding, which is also the {@link Self} its code receives (one
+ * object, not two, per machine): made once with its face, it reads the face's entity and world
+ * as they are now, so it follows the record from spawn to despawn (and to another entity, if the
+ * record is detached and attached again).
  */
-final class EntitySelf implements Self {
+final class EntitySelf extends MachineRecord implements Self {
+    /** The face on the entity (the component). */
     private final StateRecord<?> record;
 
-    EntitySelf(StateRecord<?> record) {
+    EntitySelf(StateRecord<?> record, Chart chart, Object context) {
+        super(chart, context);
         this.record = record;
+        self(this);
     }
 
     /** The record's entity while the record is in a world and on that live entity; else {@code null}. */

@@ -49,7 +49,7 @@ final class Holds {
     void restoredHeld(StateRecord<?> r) {
         if (!r.inHeldList) {
             r.inHeldList = true;
-            r.heldStamp = world.steps;
+            r.heldMarked = false; // stays held only if the next reading finds its hold
             held = StateWorld.push(held, heldCount++, r);
         }
     }
@@ -63,7 +63,6 @@ final class Holds {
         }
         joinsSeen = joins;
         reread = false;
-        long stamp = world.steps + 1;
         boolean any = false;
         WorldInputs inputs = world.inputs;
         Map<Entity, List<Class<?>>> seen = inputs == null ? null : new IdentityHashMap<>();
@@ -74,7 +73,7 @@ final class Holds {
                 for (int bi = 0; bi < bindings.size(); bi++) {
                     StateRecord<?> r = e.get(bindings.get(bi).states.recordType());
                     if (r != null && r.world == world) {
-                        mark(r, stamp);
+                        mark(r);
                         any = true;
                         if (seen != null && !seen.containsKey(e)) {
                             seen.put(e, new ArrayList<>(List.of(MachinePaused.class)));
@@ -88,7 +87,7 @@ final class Holds {
                     for (Results.With1<?> w : world.dominion().findEntitiesWith(type)) {
                         StateRecord<?> r = w.entity().get(b.states.recordType());
                         if (r != null && r.world == world) {
-                            mark(r, stamp);
+                            mark(r);
                             any = true;
                             if (seen != null) {
                                 List<Class<?>> types = seen.computeIfAbsent(w.entity(), x -> new ArrayList<>());
@@ -110,7 +109,9 @@ final class Holds {
         int w = 0;
         for (int i = 0; i < heldCount; i++) {
             StateRecord<?> r = held[i];
-            if (r.heldStamp == stamp && r.world == world) {
+            boolean marked = r.heldMarked;
+            r.heldMarked = false; // every marked record is in the list, so this pass clears every mark
+            if (marked && r.world == world) {
                 held[w++] = r;
             } else {
                 r.inHeldList = false;
@@ -127,8 +128,8 @@ final class Holds {
         heldCount = w;
     }
 
-    private void mark(StateRecord<?> r, long stamp) {
-        r.heldStamp = stamp;
+    private void mark(StateRecord<?> r) {
+        r.heldMarked = true;
         if (!r.inHeldList) {
             r.inHeldList = true;
             held = StateWorld.push(held, heldCount++, r);

@@ -53,7 +53,9 @@ public abstract class StateRecord<C> implements MachineView<C> {
     boolean whenActive;
     /** A state set by hand whose tags move at the start of the next step (the {@code 003} document). */
     boolean tagsPending;
+    /** In its world's list of held records; and found held by the reading of the holds under way. */
     boolean inHeldList;
+    boolean heldMarked;
     /** True while the record's wait times count from 0 on a clock of its own (not yet in a world). */
     boolean localClock = true;
     /** The entity's composition when the world last found this record on it, or {@code null}. */
@@ -62,21 +64,18 @@ public abstract class StateRecord<C> implements MachineView<C> {
     Listeners.Told told;
     /** The step this machine is not stepped in, as it joined its world or failed in it; -1: none. */
     long quietStep = -1;
-    long heldStamp = -1;
     /** The step a wait last moved this machine in, and at what clock time. */
     long movedStep = -1;
     double movedAt;
-    /** The step whose wait transitions {@link #waitsInStep} counts. */
-    long waitsStep = -1;
-    int waitsInStep;
+    /** The waits this machine ended in a step, and which step: {@code step * 128 + count} (the count stays below 128). */
+    long waitsMark = Long.MIN_VALUE;
 
     StateRecord() {
     }
 
     final void init(States<C> states, C context) {
         this.states = states;
-        this.record = new MachineRecord(states.chart(), context);
-        this.record.self(new EntitySelf(this));
+        this.record = new EntitySelf(this, states.chart(), context); // the record is its own Self
         this.tagged = states.machine().tags() ? new boolean[states.chart().size] : null; // tags(false): no tags to follow
     }
 

@@ -13,8 +13,11 @@ import java.util.Arrays;
  *
  * <p>Sized once for its chart; the algorithm mutates it in place without allocating. A record
  * belongs to one world (one thread) at a time.
+ *
+ * <p>Not final only so that a face may make its record its machine's {@link Self} too (one object
+ * less per machine); a subclass overrides none of these methods.
  */
-public final class MachineRecord {
+public class MachineRecord {
     /** The machine has not been started yet. */
     public static final int NEW = 0;
     /** The machine is running. */
@@ -32,12 +35,13 @@ public final class MachineRecord {
     final boolean[] active;
     private static final double[] NO_PAUSED = new double[0];
     private static final int[][] NO_HISTORY = new int[0][];
-    private static final int[] NO_HISTORY_SIZE = new int[0];
 
-    /** Per history node: the remembered states in the order they were recorded. */
+    /**
+     * Per history node: how many states it remembers ({@code [0]}, -1 when nothing yet) and the
+     * remembered states in the order they were recorded ({@code [1..]}); {@code null} for other
+     * states. Shared and empty for a chart without history states.
+     */
     final int[][] history;
-    /** Per history node: how many states {@link #history} holds, or -1 when nothing is remembered. */
-    final int[] historySize;
     int status;
     Object context;
     /** The active state whose wait is counting, or -1. */
@@ -57,8 +61,12 @@ public final class MachineRecord {
     boolean waitChanged;
     /** The type of the event being processed, or {@code null} when the record is at rest. */
     String processing;
-    /** Polled style: seconds each active state has been active (the root's: since the start), else {@code null}. */
-    final double[] clock;
+    /**
+     * By state, one array for two styles (a field less per record): the polled style's clock,
+     * seconds each active state has been active (the root's: since the start); the XState style's
+     * entry times, the clock time each state was last entered at. {@code null} for the builder style.
+     */
+    final double[] times;
     /**
      * Polled style: what each clock's floating sum has lost to rounding (a compensated sum), so
      * {@code t} is the sum of the steps as exactly as a double holds it: fifteen steps of 1/60 s
@@ -71,8 +79,6 @@ public final class MachineRecord {
     float timeInState;
     /** Builder style: the progress before the last advance. */
     float previousProgress;
-    /** XState style: the clock time each state was last entered at, else {@code null}. */
-    final double[] entered;
     /** What the machine's code sees of its entity, world and face: set once by the face that runs the record. */
     /** Until a face gives it one: no entity, nothing to read (shared, as it holds nothing of the record). */
     private static final Self NO_SELF = new DetachedSelf("a machine on no face yet", null, () -> null);
@@ -87,21 +93,19 @@ public final class MachineRecord {
         for (int s = 0; s < chart.size; s++) {
             anyHistory |= chart.parent[s] >= 0 && chart.type[s] == dev.enginestates.declare.StateType.HISTORY;
         }
-        // most machines have no history state: they share two empty arrays (64 B saved on a 3-state machine)
+        // most machines have no history state: they share one empty array
         this.history = anyHistory ? new int[chart.size][] : NO_HISTORY;
-        this.historySize = anyHistory ? new int[chart.size] : NO_HISTORY_SIZE;
-        Arrays.fill(historySize, -1);
         this.paused = chart.waitCount == 0 ? NO_PAUSED : new double[chart.waitCount];
         Arrays.fill(paused, Double.NaN);
         for (int s = 0; anyHistory && s < chart.size; s++) {
             if (chart.parent[s] >= 0 && chart.type[s] == dev.enginestates.declare.StateType.HISTORY) {
                 int p = chart.parent[s];
-                history[s] = new int[chart.subtreeEnd[p] - p - 1];
+                history[s] = new int[chart.subtreeEnd[p] - p];
+                history[s][0] = -1;
             }
         }
-        this.clock = chart.polled != null ? new double[chart.size] : null;
+        this.times = chart.builder == null ? new double[chart.size] : null;
         this.carry = chart.polled != null ? new double[chart.size] : null;
-        this.entered = chart.polled == null && chart.builder == null ? new double[chart.size] : null;
         this.context = context;
     }
 
@@ -177,12 +181,13 @@ public final class MachineRecord {
 
     /** How many states a history node remembers, or -1 when it remembers nothing yet (always, for a state that is no history node of a machine without one). */
     public int historySize(int historyNode) {
-        return historyNode < historySize.length ? historySize[historyNode] : -1;
+        int[] h = historyNode < history.length ? history[historyNode] : null;
+        return h == null ? -1 : h[0];
     }
 
     /** The i-th state a history node remembers. */
     public int historyAt(int historyNode, int i) {
-        return history[historyNode][i];
+        return history[historyNode][1 + i];
     }
 
     /** The state whose wait is counting, or -1. */
@@ -256,12 +261,12 @@ public final class MachineRecord {
 
     /** Polled style: seconds the state has been active (0 when it is not), the root's since the start. */
     public double clock(int state) {
-        return clock != null && isActive(state) ? clock[state] + carry[state] : 0;
+        return carry != null && isActive(state) ? times[state] + carry[state] : 0;
     }
 
     /** Polled style: the floating sum behind {@link #clock(int)}, as a checkpoint keeps it. */
     public double clockSum(int state) {
-        return clock[state];
+        return times[state];
     }
 
     /** Polled style: the rounding the sum behind {@link #clock(int)} has lost, as a checkpoint keeps it. */
@@ -283,25 +288,25 @@ public final class MachineRecord {
 
     /** XState style: notes the clock time a state was entered at. */
     public void markEntered(int state, double now) {
-        if (entered != null) {
-            entered[state] = now;
+        if (carry == null && times != null) {
+            times[state] = now;
         }
     }
 
     /** XState style: the clock time an active state was last entered at (NaN in the polled style). */
     public double enteredAt(int state) {
-        return entered == null ? Double.NaN : entered[state];
+        return carry != null || times == null ? Double.NaN : times[state];
     }
 
     /** Polled style: sets a state's seconds active (restores, the test kit). */
     public void setClock(int state, double seconds) {
-        clock[state] = seconds;
+        times[state] = seconds;
         carry[state] = 0;
     }
 
     /** Polled style: sets a clock's sum and carry exactly (restores). */
     public void setClock(int state, double sum, double carry) {
-        clock[state] = sum;
+        times[state] = sum;
         this.carry[state] = carry;
     }
 
@@ -310,10 +315,10 @@ public final class MachineRecord {
         for (int i = 0; i < configSize; i++) {
             int s = config[i];
             // Neumaier's compensated sum: keep what the rounding of each addition dropped
-            double sum = clock[s];
+            double sum = times[s];
             double t = sum + dt;
             carry[s] += Math.abs(sum) >= Math.abs(dt) ? (sum - t) + dt : (dt - t) + sum;
-            clock[s] = t;
+            times[s] = t;
         }
     }
 
@@ -424,12 +429,15 @@ public final class MachineRecord {
         this.previousProgress = progress;
     }
 
-    /** How many times states have been entered: a face compares it to see a step or an event move the machine. */
+    /**
+     * How many times states have been entered, modulo 2^32: a face compares it with the count it saw
+     * last to see a step or an event move the machine (equal again only after 2^32 entries in between).
+     */
     public long entries() {
         return entries;
     }
 
-    private long entries;
+    private int entries;
 
     /** Appends a state to the configuration. */
     public void enter(int state) {
@@ -474,10 +482,14 @@ public final class MachineRecord {
     /** Empties the configuration and history, and sets the status to {@link #NEW}. */
     public void reset() {
         clearConfiguration();
-        Arrays.fill(historySize, -1);
+        for (int[] h : history) {
+            if (h != null) {
+                h[0] = -1;
+            }
+        }
         Arrays.fill(paused, Double.NaN);
-        if (clock != null) {
-            Arrays.fill(clock, 0);
+        if (carry != null) {
+            Arrays.fill(times, 0);
             Arrays.fill(carry, 0);
         }
         previous = -1;
@@ -490,12 +502,13 @@ public final class MachineRecord {
 
     /** Starts recording what a history node remembers. */
     public void clearHistory(int historyNode) {
-        historySize[historyNode] = 0;
+        history[historyNode][0] = 0;
     }
 
     /** Adds a remembered state to a history node. */
     public void addHistory(int historyNode, int state) {
-        history[historyNode][historySize[historyNode]++] = state;
+        int[] h = history[historyNode];
+        h[1 + h[0]++] = state;
     }
 
     /** Sets the status. */
@@ -516,9 +529,8 @@ public final class MachineRecord {
             System.arraycopy(other.active, 0, active, 0, active.length);
         }
         for (int h = 0; h < history.length; h++) {
-            historySize[h] = other.historySize[h];
-            if (history[h] != null && other.historySize[h] > 0) {
-                System.arraycopy(other.history[h], 0, history[h], 0, other.historySize[h]);
+            if (history[h] != null) {
+                System.arraycopy(other.history[h], 0, history[h], 0, 1 + Math.max(0, other.history[h][0]));
             }
         }
         status = other.status;
@@ -528,16 +540,15 @@ public final class MachineRecord {
         waitStart = other.waitStart;
         waitSeconds = other.waitSeconds;
         heldSince = other.heldSince;
-        if (clock != null) {
-            System.arraycopy(other.clock, 0, clock, 0, clock.length);
+        if (times != null) {
+            System.arraycopy(other.times, 0, times, 0, times.length);
+        }
+        if (carry != null) {
             System.arraycopy(other.carry, 0, carry, 0, carry.length);
         }
         previous = other.previous;
         timeInState = other.timeInState;
         previousProgress = other.previousProgress;
-        if (entered != null) {
-            System.arraycopy(other.entered, 0, entered, 0, entered.length);
-        }
         waitChanged = true;
     }
 
