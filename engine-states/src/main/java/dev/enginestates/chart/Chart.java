@@ -76,6 +76,8 @@ public final class Chart {
     public final double[] waitSeconds;
     public final SelfSeconds<Object>[] waitSecondsOf;
     public final int[][] when;
+    /** Whether any state has {@code when} rules (a machine without them never tests any). */
+    public final boolean hasWhen;
     public final SelfGuard<Object>[] whenTest;
 
     // ---- events
@@ -139,6 +141,11 @@ public final class Chart {
         waitSeconds = c.waitSeconds;
         waitSecondsOf = c.waitSecondsOf;
         when = c.when;
+        boolean anyWhen = false;
+        for (int s = 0; when != null && s < size; s++) {
+            anyWhen |= when[s] != null;
+        }
+        hasWhen = anyWhen;
         whenTest = c.whenTest;
         eventTypes = c.eventTypes;
         eventObjects = c.eventObjects;

@@ -985,7 +985,7 @@ public final class StateWorld implements AutoCloseable {
 
     /** A record's entity carries the tags of its active states, now. */
     void applyTags(StateRecord<?> r) {
-        if (!r.states.machine().tags() || r.entity == null || r.entity.isDeleted()) {
+        if (r.tagged == null || r.entity == null || r.entity.isDeleted()) { // tagged is null for tags(false)
             return;
         }
         r.binding.moves.apply(r.entity, r);

@@ -25,6 +25,9 @@ final class WhenRules {
         }
         MachineRecord rec = r.record;
         Chart c = rec.chart();
+        if (!c.hasWhen) {
+            return; // never has rules active: nothing to note (and its states are not read)
+        }
         boolean active = false;
         if (rec.status() == MachineRecord.ACTIVE) {
             for (int i = 0; i < rec.activeCount() && !active; i++) {
