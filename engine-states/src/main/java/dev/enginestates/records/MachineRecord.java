@@ -33,7 +33,6 @@ public class MachineRecord {
     long activeBits;
     /** Membership of {@link #config}, by state, for a chart of more than 64 states, else {@code null}. */
     final boolean[] active;
-    private static final double[] NO_PAUSED = new double[0];
     private static final int[][] NO_HISTORY = new int[0][];
 
     /**
@@ -54,9 +53,10 @@ public class MachineRecord {
     double heldSince = Double.NaN;
     /**
      * Per state with a wait (by {@link Chart#waitSlot}): seconds its wait had counted when the state
-     * was left early, or NaN. Shared and empty for a chart without waits.
+     * was left early, or NaN. Made when a wait is first left early (or set so): until then, or for a
+     * machine whose waits always end, {@code null}, all NaN (a cache line less for each wait).
      */
-    final double[] paused;
+    double[] paused;
     /** Set whenever the wait changes; the face that keeps timers reads and clears it. */
     boolean waitChanged;
     /** The type of the event being processed, or {@code null} when the record is at rest. */
@@ -95,8 +95,6 @@ public class MachineRecord {
         }
         // most machines have no history state: they share one empty array
         this.history = anyHistory ? new int[chart.size][] : NO_HISTORY;
-        this.paused = chart.waitCount == 0 ? NO_PAUSED : new double[chart.waitCount];
-        Arrays.fill(paused, Double.NaN);
         for (int s = 0; anyHistory && s < chart.size; s++) {
             if (chart.parent[s] >= 0 && chart.type[s] == dev.enginestates.declare.StateType.HISTORY) {
                 int p = chart.parent[s];
@@ -221,7 +219,16 @@ public class MachineRecord {
     /** Seconds a state's wait had counted when the state was left before it ended, or NaN. */
     public double paused(int state) {
         int w = chart.waitSlot[state];
-        return w < 0 ? Double.NaN : paused[w];
+        return w < 0 || paused == null ? Double.NaN : paused[w];
+    }
+
+    /** The paused seconds by wait, made (all NaN) on first use. */
+    private double[] pausedArray() {
+        if (paused == null) {
+            paused = new double[chart.waitCount];
+            Arrays.fill(paused, Double.NaN);
+        }
+        return paused;
     }
 
     /** Whether the machine is held (its wait counts no seconds). */
@@ -348,7 +355,7 @@ public class MachineRecord {
     public void leaveWait(double now) {
         if (waitState >= 0) {
             // never below 0: a floating sum of steps may fall a hair short of the wait's start
-            paused[chart.waitSlot[waitState]] = Math.max(0, waited(now));
+            pausedArray()[chart.waitSlot[waitState]] = Math.max(0, waited(now));
             waitState = -1;
             waitChanged = true;
         }
@@ -359,7 +366,9 @@ public class MachineRecord {
      * seconds (the paused seconds a history state brought back, else 0). Its paused seconds are used up.
      */
     public void enterWait(int state, double seconds, double alreadyWaited, double now) {
-        paused[chart.waitSlot[state]] = Double.NaN;
+        if (paused != null) {
+            paused[chart.waitSlot[state]] = Double.NaN;
+        }
         waitState = state;
         waitSeconds = seconds;
         waitStart = (Double.isNaN(heldSince) ? now : heldSince) - alreadyWaited;
@@ -396,7 +405,9 @@ public class MachineRecord {
     public void setPaused(int state, double seconds) {
         int w = chart.waitSlot[state];
         if (w >= 0) {
-            paused[w] = seconds;
+            if (paused != null || !Double.isNaN(seconds)) {
+                pausedArray()[w] = seconds;
+            }
         } else if (!Double.isNaN(seconds)) {
             throw new IllegalArgumentException("machine '" + chart.machineId + "': state '" + chart.path[state]
                     + "' has no wait, so it keeps no paused seconds");
@@ -487,7 +498,9 @@ public class MachineRecord {
                 h[0] = -1;
             }
         }
-        Arrays.fill(paused, Double.NaN);
+        if (paused != null) {
+            Arrays.fill(paused, Double.NaN);
+        }
         if (carry != null) {
             Arrays.fill(times, 0);
             Arrays.fill(carry, 0);
@@ -535,7 +548,11 @@ public class MachineRecord {
         }
         status = other.status;
         context = other.context;
-        System.arraycopy(other.paused, 0, paused, 0, paused.length);
+        if (other.paused != null) {
+            System.arraycopy(other.paused, 0, pausedArray(), 0, paused.length);
+        } else if (paused != null) {
+            Arrays.fill(paused, Double.NaN);
+        }
         waitState = other.waitState;
         waitStart = other.waitStart;
         waitSeconds = other.waitSeconds;
