@@ -26,6 +26,12 @@ final class Binding {
     private StateRecord<?>[] records = new StateRecord<?>[16];
     private int end;
     private int live;
+    /**
+     * By slot, for a machine with {@code when} rules: the step a wait last moved the record in, and
+     * the clock time it did (its rules are tested from then in that tick); made on the first such move.
+     */
+    private long[] movedStep;
+    private double[] movedAt;
     /** Slots of the records with {@code when} rules active, ascending (so in spawn order). */
     private int[] when = new int[16];
     private int whenCount;
@@ -89,6 +95,9 @@ final class Binding {
             waits.renumber(newSlot, end);
         }
         Arrays.fill(records, w, end, null);
+        if (movedStep != null) {
+            Arrays.fill(movedStep, -1); // between ticks: no tick's moves are live
+        }
         end = w;
         whenCount = 0;
         for (int i = 0; i < end; i++) {
@@ -99,6 +108,24 @@ final class Binding {
         if (records.length > 64 && end < records.length / 4) {
             records = Arrays.copyOf(records, Math.max(64, end * 2));
         }
+    }
+
+    /** A wait moved the record in a slot, in step {@code step} at clock time {@code at}. */
+    void moved(int slot, long step, double at) {
+        if (movedStep == null || slot >= movedStep.length) {
+            int n = Math.max(slot + 1, records.length);
+            int from = movedStep == null ? 0 : movedStep.length;
+            movedStep = movedStep == null ? new long[n] : Arrays.copyOf(movedStep, n);
+            movedAt = movedAt == null ? new double[n] : Arrays.copyOf(movedAt, n);
+            Arrays.fill(movedStep, from, n, -1);
+        }
+        movedStep[slot] = step;
+        movedAt[slot] = at;
+    }
+
+    /** The clock time a wait moved the record in a slot during step {@code step}, or NaN when none did. */
+    double movedAt(int slot, long step) {
+        return movedStep != null && slot < movedStep.length && movedStep[slot] == step ? movedAt[slot] : Double.NaN;
     }
 
     /** How many records have active {@code when} rules. */

@@ -13,7 +13,7 @@ import dev.enginestates.records.MachineRecord;
 final class DueWaits {
     static {
         if (TimeRules.MAX_WAITS_PER_STEP >= 128) {
-            throw new AssertionError("StateRecord.waitsMark counts a step's waits in 7 bits");
+            throw new AssertionError("WaitWheel.mark counts a step's waits in 7 bits");
         }
     }
 
@@ -77,13 +77,16 @@ final class DueWaits {
             return true;
         }
         long steps = world.steps;
-        if (r.waitsMark >> 7 != steps) {
-            r.waitsMark = steps << 7;
+        WaitWheel w = r.binding.waits;
+        long mark = w.mark(r.slot); // the waits it ended in a step, and which step: step * 128 + count
+        if (mark >> 7 != steps) {
+            mark = steps << 7;
         }
-        if (r.quietStep == steps || (r.waitsMark & 127) >= TimeRules.MAX_WAITS_PER_STEP) {
+        if (r.quietStep == steps || (mark & 127) >= TimeRules.MAX_WAITS_PER_STEP) {
+            w.mark(r.slot, mark);
             return false;
         }
-        r.waitsMark++;
+        w.mark(r.slot, mark + 1);
         world.listeners.cause = "states.wait";
         try {
             end(r);
@@ -102,8 +105,9 @@ final class DueWaits {
             return;
         }
         Interpreter in = world.interpreters.xstate(due);
-        r.movedAt = due;
-        r.movedStep = world.steps;
+        if (rec.chart().hasWhen) {
+            r.binding.moved(r.slot, world.steps, due); // its when rules are tested from then on in this tick
+        }
         try {
             TimeRules.endWait(in, rec);
         } finally {

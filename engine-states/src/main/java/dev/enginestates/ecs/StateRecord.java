@@ -64,11 +64,6 @@ public abstract class StateRecord<C> implements MachineView<C> {
     Listeners.Told told;
     /** The step this machine is not stepped in, as it joined its world or failed in it; -1: none. */
     long quietStep = -1;
-    /** The step a wait last moved this machine in, and at what clock time. */
-    long movedStep = -1;
-    double movedAt;
-    /** The waits this machine ended in a step, and which step: {@code step * 128 + count} (the count stays below 128). */
-    long waitsMark = Long.MIN_VALUE;
 
     StateRecord() {
     }

@@ -41,6 +41,12 @@ final class WaitWheel {
     private int[] pos = new int[16];
     private int[] next = new int[16];
     private int[] prev = new int[16];
+    /**
+     * By slot: the waits the slot's machine ended in a step and which step ({@link DueWaits}:
+     * {@code step * 128 + count}), kept here (not on the record) as only machines that wait need it.
+     * Only the current step's matters, so a renumbering forgets them.
+     */
+    private long[] mark = newMarks(16);
     /** Each bucket's first slot, or -1; made on the first wait the wheel holds (a machine that never waits does without). */
     private int[] head;
     /** The quantum of the last clock advanced to; starts below every quantum. */
@@ -245,6 +251,7 @@ final class WaitWheel {
             }
         }
         Arrays.fill(where, NONE);
+        Arrays.fill(mark, Long.MIN_VALUE); // between ticks: no step's count is live
         if (head != null) {
             Arrays.fill(head, -1);
         }
@@ -301,8 +308,26 @@ final class WaitWheel {
         inWheel--;
     }
 
+    private static long[] newMarks(int n) {
+        long[] m = new long[n];
+        Arrays.fill(m, Long.MIN_VALUE);
+        return m;
+    }
+
+    /** A slot's step mark (see {@link #mark}); the slot has, or had in this step, a wait. */
+    long mark(int slot) {
+        return mark[slot];
+    }
+
+    void mark(int slot, long value) {
+        mark[slot] = value;
+    }
+
     private void grow(int min) {
         int n = Math.max(min, due.length * 2);
+        long[] marks = newMarks(n);
+        System.arraycopy(mark, 0, marks, 0, mark.length);
+        mark = marks;
         due = Arrays.copyOf(due, n);
         where = Arrays.copyOf(where, n);
         pos = Arrays.copyOf(pos, n);

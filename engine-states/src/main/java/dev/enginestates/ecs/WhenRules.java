@@ -65,7 +65,8 @@ final class WhenRules {
         int t = TimeRules.firstWhen(r.record);
         if (t >= 0 && r.world == world) { // a test may have despawned its own entity
             // at the tick's start, or later if a wait already moved the machine in this tick
-            double at = r.movedStep == world.steps ? Math.max(world.stepStart, r.movedAt) : world.stepStart;
+            double moved = r.binding.movedAt(r.slot, world.steps);
+            double at = Double.isNaN(moved) ? world.stepStart : Math.max(world.stepStart, moved);
             Interpreter in = world.interpreters.xstate(at);
             try {
                 in.take(r.record, t, r.record.chart().whenEvent);

@@ -15,7 +15,8 @@ import java.util.Arrays;
  * belongs to one world (one thread) at a time.
  *
  * <p>Not final only so that a face may make its record its machine's {@link Self} too (one object
- * less per machine); a subclass overrides none of these methods.
+ * less per machine); its methods are final, so compiled callers do not depend on the class having
+ * no subclass (loading one later deoptimises nothing).
  */
 public class MachineRecord {
     /** The machine has not been started yet. */
@@ -108,27 +109,27 @@ public class MachineRecord {
     }
 
     /** The chart this record was made for. */
-    public Chart chart() {
+    public final Chart chart() {
         return chart;
     }
 
     /** {@link #NEW}, {@link #ACTIVE} or {@link #DONE}. */
-    public int status() {
+    public final int status() {
         return status;
     }
 
     /** Whether a top-level final state has been reached. */
-    public boolean isDone() {
+    public final boolean isDone() {
         return status == DONE;
     }
 
     /** The context object. */
-    public Object context() {
+    public final Object context() {
         return context;
     }
 
     /** Replaces the context object. */
-    public void context(Object context) {
+    public final void context(Object context) {
         this.context = context;
     }
 
@@ -137,17 +138,17 @@ public class MachineRecord {
      * receive: the face's object for this record, or one that has no entity, no world and no
      * face when no face has set one. Kept across {@link #copyFrom}.
      */
-    public Self self() {
+    public final Self self() {
         return self;
     }
 
     /** Sets the {@link Self} the machine's code receives; the face that runs the record sets it once. */
-    public void self(Self self) {
+    public final void self(Self self) {
         this.self = self == null ? NO_SELF : self;
     }
 
     /** Whether a state is active. */
-    public boolean isActive(int state) {
+    public final boolean isActive(int state) {
         return active == null ? (activeBits >>> state & 1) != 0 : active[state];
     }
 
@@ -168,43 +169,43 @@ public class MachineRecord {
     }
 
     /** How many states are active, the root included. */
-    public int activeCount() {
+    public final int activeCount() {
         return configSize;
     }
 
     /** The i-th active state in entry order. */
-    public int activeAt(int i) {
+    public final int activeAt(int i) {
         return config[i];
     }
 
     /** How many states a history node remembers, or -1 when it remembers nothing yet (always, for a state that is no history node of a machine without one). */
-    public int historySize(int historyNode) {
+    public final int historySize(int historyNode) {
         int[] h = historyNode < history.length ? history[historyNode] : null;
         return h == null ? -1 : h[0];
     }
 
     /** The i-th state a history node remembers. */
-    public int historyAt(int historyNode, int i) {
+    public final int historyAt(int historyNode, int i) {
         return history[historyNode][1 + i];
     }
 
     /** The state whose wait is counting, or -1. */
-    public int waitState() {
+    public final int waitState() {
         return waitState;
     }
 
     /** The clock time the current wait started counting (later by any time it was held). */
-    public double waitStart() {
+    public final double waitStart() {
         return waitStart;
     }
 
     /** The current wait's length in seconds (NaN when no wait is counting). */
-    public double waitSeconds() {
+    public final double waitSeconds() {
         return waitState < 0 ? Double.NaN : waitSeconds;
     }
 
     /** Seconds the current wait has counted at clock time {@code now}; 0 when no wait counts. */
-    public double waited(double now) {
+    public final double waited(double now) {
         if (waitState < 0) {
             return 0;
         }
@@ -212,12 +213,12 @@ public class MachineRecord {
     }
 
     /** The clock time the current wait ends, or +infinity when there is none or it is held. */
-    public double waitDue() {
+    public final double waitDue() {
         return waitState < 0 || !Double.isNaN(heldSince) ? Double.POSITIVE_INFINITY : waitStart + waitSeconds;
     }
 
     /** Seconds a state's wait had counted when the state was left before it ended, or NaN. */
-    public double paused(int state) {
+    public final double paused(int state) {
         int w = chart.waitSlot[state];
         return w < 0 || paused == null ? Double.NaN : paused[w];
     }
@@ -232,93 +233,93 @@ public class MachineRecord {
     }
 
     /** Whether the machine is held (its wait counts no seconds). */
-    public boolean isHeld() {
+    public final boolean isHeld() {
         return !Double.isNaN(heldSince);
     }
 
     /** The clock time the hold began, or NaN. */
-    public double heldSince() {
+    public final double heldSince() {
         return heldSince;
     }
 
     /** The type of the event this record is processing now, or {@code null} at rest. */
-    public String processing() {
+    public final String processing() {
         return processing;
     }
 
     /** Marks the record as processing an event (the algorithm's guard against re-entry). */
-    public void beginProcessing(String eventType) {
+    public final void beginProcessing(String eventType) {
         processing = eventType;
     }
 
     /** Marks the record as at rest. */
-    public void endProcessing() {
+    public final void endProcessing() {
         processing = null;
     }
 
     /** Whether the wait changed since {@link #clearWaitChanged()}. */
-    public boolean waitChanged() {
+    public final boolean waitChanged() {
         return waitChanged;
     }
 
     /** Acknowledges a wait change. */
-    public void clearWaitChanged() {
+    public final void clearWaitChanged() {
         waitChanged = false;
     }
 
     /** Polled style: seconds the state has been active (0 when it is not), the root's since the start. */
-    public double clock(int state) {
+    public final double clock(int state) {
         return carry != null && isActive(state) ? times[state] + carry[state] : 0;
     }
 
     /** Polled style: the floating sum behind {@link #clock(int)}, as a checkpoint keeps it. */
-    public double clockSum(int state) {
+    public final double clockSum(int state) {
         return times[state];
     }
 
     /** Polled style: the rounding the sum behind {@link #clock(int)} has lost, as a checkpoint keeps it. */
-    public double clockCarry(int state) {
+    public final double clockCarry(int state) {
         return carry[state];
     }
 
     /** Polled style: the leaf active before the last transition, or -1 before the first. */
-    public int previous() {
+    public final int previous() {
         return previous;
     }
 
     /** The deepest active state of a machine with one active branch (the polled style), or -1. */
-    public int leaf() {
+    public final int leaf() {
         return configSize == 0 ? -1 : config[configSize - 1];
     }
 
     // ---- mutation, used by the algorithm, the faces and restores
 
     /** XState style: notes the clock time a state was entered at. */
-    public void markEntered(int state, double now) {
+    public final void markEntered(int state, double now) {
         if (carry == null && times != null) {
             times[state] = now;
         }
     }
 
     /** XState style: the clock time an active state was last entered at (NaN in the polled style). */
-    public double enteredAt(int state) {
+    public final double enteredAt(int state) {
         return carry != null || times == null ? Double.NaN : times[state];
     }
 
     /** Polled style: sets a state's seconds active (restores, the test kit). */
-    public void setClock(int state, double seconds) {
+    public final void setClock(int state, double seconds) {
         times[state] = seconds;
         carry[state] = 0;
     }
 
     /** Polled style: sets a clock's sum and carry exactly (restores). */
-    public void setClock(int state, double sum, double carry) {
+    public final void setClock(int state, double sum, double carry) {
         times[state] = sum;
         this.carry[state] = carry;
     }
 
     /** Polled style: adds {@code dt} to the clock of every active state. */
-    public void advanceClocks(double dt) {
+    public final void advanceClocks(double dt) {
         for (int i = 0; i < configSize; i++) {
             int s = config[i];
             // Neumaier's compensated sum: keep what the rounding of each addition dropped
@@ -330,12 +331,12 @@ public class MachineRecord {
     }
 
     /** Polled style: sets the leaf active before the last transition (-1: none). */
-    public void previous(int leaf) {
+    public final void previous(int leaf) {
         previous = leaf;
     }
 
     /** Starts holding at clock time {@code now}: the wait stops counting. No effect when already held. */
-    public void hold(double now) {
+    public final void hold(double now) {
         if (Double.isNaN(heldSince)) {
             heldSince = now;
             waitChanged = true;
@@ -343,7 +344,7 @@ public class MachineRecord {
     }
 
     /** Stops holding at clock time {@code now}: the wait counts again from where it stood. */
-    public void release(double now) {
+    public final void release(double now) {
         if (!Double.isNaN(heldSince)) {
             waitStart += now - heldSince;
             heldSince = Double.NaN;
@@ -352,7 +353,7 @@ public class MachineRecord {
     }
 
     /** The counting wait's state was left at clock time {@code now}: keep the seconds it waited in {@link #paused(int)}. */
-    public void leaveWait(double now) {
+    public final void leaveWait(double now) {
         if (waitState >= 0) {
             // never below 0: a floating sum of steps may fall a hair short of the wait's start
             pausedArray()[chart.waitSlot[waitState]] = Math.max(0, waited(now));
@@ -365,7 +366,7 @@ public class MachineRecord {
      * A state with a wait was entered at clock time {@code now}: it counts from {@code alreadyWaited}
      * seconds (the paused seconds a history state brought back, else 0). Its paused seconds are used up.
      */
-    public void enterWait(int state, double seconds, double alreadyWaited, double now) {
+    public final void enterWait(int state, double seconds, double alreadyWaited, double now) {
         if (paused != null) {
             paused[chart.waitSlot[state]] = Double.NaN;
         }
@@ -376,7 +377,7 @@ public class MachineRecord {
     }
 
     /** Stops any wait without keeping its seconds (the machine is done). */
-    public void clearWait() {
+    public final void clearWait() {
         if (waitState >= 0) {
             waitState = -1;
             waitChanged = true;
@@ -384,7 +385,7 @@ public class MachineRecord {
     }
 
     /** Sets the counting wait directly (restores): state, start time and seconds; -1 clears it. */
-    public void setWait(int state, double start, double seconds) {
+    public final void setWait(int state, double start, double seconds) {
         waitState = state;
         waitStart = start;
         waitSeconds = seconds;
@@ -392,7 +393,7 @@ public class MachineRecord {
     }
 
     /** Sets the clock time a hold began (NaN: not held), as a restore does. */
-    public void setHeldSince(double time) {
+    public final void setHeldSince(double time) {
         heldSince = time;
         waitChanged = true;
     }
@@ -402,7 +403,7 @@ public class MachineRecord {
      *
      * @throws IllegalArgumentException if seconds are given for a state without a wait (it keeps none)
      */
-    public void setPaused(int state, double seconds) {
+    public final void setPaused(int state, double seconds) {
         int w = chart.waitSlot[state];
         if (w >= 0) {
             if (paused != null || !Double.isNaN(seconds)) {
@@ -415,7 +416,7 @@ public class MachineRecord {
     }
 
     /** Puts the same active states back in an earlier entry order. */
-    public void restoreOrder(int[] order, int n) {
+    public final void restoreOrder(int[] order, int n) {
         if (n != configSize) {
             throw new IllegalArgumentException("restoreOrder needs the same " + configSize + " states, got " + n);
         }
@@ -423,20 +424,20 @@ public class MachineRecord {
     }
 
     /** Builder style: seconds in the current state (float, as the {@code 002} document counts them). */
-    public float timeInState() {
+    public final float timeInState() {
         return timeInState;
     }
 
-    public void setTimeInState(float seconds) {
+    public final void setTimeInState(float seconds) {
         this.timeInState = seconds;
     }
 
     /** Builder style: the progress before the last advance. */
-    public float previousProgress() {
+    public final float previousProgress() {
         return previousProgress;
     }
 
-    public void setPreviousProgress(float progress) {
+    public final void setPreviousProgress(float progress) {
         this.previousProgress = progress;
     }
 
@@ -444,14 +445,14 @@ public class MachineRecord {
      * How many times states have been entered, modulo 2^32: a face compares it with the count it saw
      * last to see a step or an event move the machine (equal again only after 2^32 entries in between).
      */
-    public long entries() {
+    public final long entries() {
         return entries;
     }
 
     private int entries;
 
     /** Appends a state to the configuration. */
-    public void enter(int state) {
+    public final void enter(int state) {
         entries++;
         if (!isActive(state)) {
             setActive(state);
@@ -460,7 +461,7 @@ public class MachineRecord {
     }
 
     /** Keeps the first {@code n} active states in entry order and removes the rest (a polled branch's exit). */
-    public void keepFirst(int n) {
+    public final void keepFirst(int n) {
         for (int i = n; i < configSize; i++) {
             clearActive(config[i]);
         }
@@ -468,7 +469,7 @@ public class MachineRecord {
     }
 
     /** Removes every state marked in {@code leaving} from the configuration, keeping the others' order. */
-    public void removeMarked(boolean[] leaving) {
+    public final void removeMarked(boolean[] leaving) {
         int w = 0;
         for (int i = 0; i < configSize; i++) {
             int s = config[i];
@@ -482,7 +483,7 @@ public class MachineRecord {
     }
 
     /** Empties the configuration and stops the wait; history and paused seconds stay. */
-    public void clearConfiguration() {
+    public final void clearConfiguration() {
         for (int i = 0; i < configSize; i++) {
             clearActive(config[i]);
         }
@@ -491,7 +492,7 @@ public class MachineRecord {
     }
 
     /** Empties the configuration and history, and sets the status to {@link #NEW}. */
-    public void reset() {
+    public final void reset() {
         clearConfiguration();
         for (int[] h : history) {
             if (h != null) {
@@ -514,23 +515,23 @@ public class MachineRecord {
     }
 
     /** Starts recording what a history node remembers. */
-    public void clearHistory(int historyNode) {
+    public final void clearHistory(int historyNode) {
         history[historyNode][0] = 0;
     }
 
     /** Adds a remembered state to a history node. */
-    public void addHistory(int historyNode, int state) {
+    public final void addHistory(int historyNode, int state) {
         int[] h = history[historyNode];
         h[1 + h[0]++] = state;
     }
 
     /** Sets the status. */
-    public void status(int status) {
+    public final void status(int status) {
         this.status = status;
     }
 
     /** Copies another record of the same chart into this one (configuration, history, status, context). */
-    public void copyFrom(MachineRecord other) {
+    public final void copyFrom(MachineRecord other) {
         if (other.chart != chart) {
             throw new IllegalArgumentException("records of different machines: '" + other.chart.machineId
                     + "' into '" + chart.machineId + "'");
