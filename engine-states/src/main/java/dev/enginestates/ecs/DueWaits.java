@@ -17,10 +17,11 @@ final class DueWaits {
         }
     }
 
+    private static final String WAIT = "states.wait";
     private final StateWorld world;
     private StateRecord<?>[] deferred = new StateRecord<?>[16];
-    /** The waits of one due time, in spawn order. */
-    private StateRecord<?>[] batch = new StateRecord<?>[64];
+    /** The slots of the waits of one due time, in spawn order (slots, not records: no reference stores a wait). */
+    private int[] batch = new int[64];
 
     DueWaits(StateWorld world) {
         this.world = world;
@@ -54,12 +55,15 @@ final class DueWaits {
             double at = w.peekDue();
             int n = 0;
             while (w.peekDue() == at) {
-                batch = StateWorld.push(batch, n++, b.at(w.poll()));
+                if (n == batch.length) {
+                    batch = java.util.Arrays.copyOf(batch, n * 2);
+                }
+                batch[n++] = w.poll();
             }
             for (int i = 0; i < n; i++) {
-                StateRecord<?> r = batch[i];
-                batch[i] = null;
-                if (!take(r)) {
+                // a slot keeps its record through the tick, or is a hole once the record left (its code may despawn others)
+                StateRecord<?> r = b.at(batch[i]);
+                if (r != null && !take(r)) {
                     deferred = StateWorld.push(deferred, deferredCount++, r); // its wait stays due for the next tick
                 }
             }
@@ -87,7 +91,10 @@ final class DueWaits {
             return false;
         }
         w.mark(r.slot, mark + 1);
-        world.listeners.cause = "states.wait";
+        Listeners listeners = world.listeners;
+        if (listeners.cause != WAIT) {
+            listeners.cause = WAIT; // stored only when it changed: a reference store costs a GC barrier
+        }
         try {
             end(r);
         } catch (RuntimeException e) {

@@ -11,6 +11,7 @@ import dev.enginestates.records.MachineRecord;
  * that holds moves). Only those machines are visited: a binding keeps their slots.
  */
 final class WhenRules {
+    private static final String WHEN = "states.when";
     private final StateWorld world;
     private int[] scratch = new int[64];
 
@@ -52,7 +53,9 @@ final class WhenRules {
                     || !world.registry.alive(r)) {
                 continue;
             }
-            world.listeners.cause = "states.when";
+            if (world.listeners.cause != WHEN) {
+                world.listeners.cause = WHEN; // stored only when it changed (a reference store costs a GC barrier)
+            }
             try {
                 test(r);
             } catch (RuntimeException e) {

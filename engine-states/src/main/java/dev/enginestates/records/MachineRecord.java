@@ -60,8 +60,10 @@ public class MachineRecord {
     double[] paused;
     /** Set whenever the wait changes; the face that keeps timers reads and clears it. */
     boolean waitChanged;
-    /** The type of the event being processed, or {@code null} when the record is at rest. */
+    /** The type of the event being processed, or of the last one while the record is at rest. */
     String processing;
+    /** Whether the record is processing {@link #processing} now (the type stays when it is at rest). */
+    boolean busy;
     /**
      * By state, one array for two styles (a field less per record): the polled style's clock,
      * seconds each active state has been active (the root's: since the start); the XState style's
@@ -244,17 +246,20 @@ public class MachineRecord {
 
     /** The type of the event this record is processing now, or {@code null} at rest. */
     public final String processing() {
-        return processing;
+        return busy ? processing : null;
     }
 
     /** Marks the record as processing an event (the algorithm's guard against re-entry). */
     public final void beginProcessing(String eventType) {
-        processing = eventType;
+        busy = true;
+        if (processing != eventType) {
+            processing = eventType; // most events repeat their type: no reference store (and no GC write barrier) then
+        }
     }
 
     /** Marks the record as at rest. */
     public final void endProcessing() {
-        processing = null;
+        busy = false;
     }
 
     /** Whether the wait changed since {@link #clearWaitChanged()}. */
