@@ -988,7 +988,11 @@ public final class StateWorld implements AutoCloseable {
         if (r.tagged == null || r.entity == null || r.entity.isDeleted()) { // tagged is null for tags(false)
             return;
         }
-        r.binding.moves.apply(r.entity, r);
+        if (r.binding.moves.apply(r.entity, r) && r.entity instanceof dev.enginestates.dominion.IntEntity e) {
+            // the tags moved the entity to another composition, with the record still on it: the
+            // world's next look at the record need not search the entity for it (Registry.alive)
+            r.foundIn = e.getChunk();
+        }
     }
 
     static StateRecord<?>[] push(StateRecord<?>[] a, int at, StateRecord<?> r) {
