@@ -144,6 +144,7 @@ public final class MemoryPerMachine {
         StringBuilder out = new StringBuilder("      MachineRecord: itself " + VM.current().sizeOf(ma) + " B");
         IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
         seen.put(ma, true);
+        seen.put(ra, true); // the ECS record points back at its face: counted above, not here
         for (Field f : fields(ma.getClass())) {
             long n = walk(f.get(ma), f.get(mb), seen);
             if (n > 0) {
