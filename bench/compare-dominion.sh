@@ -2,8 +2,9 @@
 # Measures engine-states on its patched Dominion against the same engine without the patches:
 # builds two benchmark jars from this tree, the patched engine-states-dominion (the default
 # build) and upstream 0.9.0's code, relocated the same way and without the bug fixes (Maven
-# profile -Pupstream-api: of the patches, only 0010 and 0012, which add the EntityRepository.contains,
-# watch and watchedJoins that engine-states calls), then runs cases A–E and T on both jars in turn, upstream then patched for each
+# profile -Pupstream-api: of the patches, only 0010, 0012 and 0013, which add the EntityRepository.contains,
+# watch, watchedJoins and modifyEntity(prepared, entity, added) that engine-states calls; 0013 also
+# brings its last-target check, so tag moves cost alike on both), then runs cases A–E and T on both jars in turn, upstream then patched for each
 # benchmark and parameter set, so that whatever else the machine is doing hits both alike.
 # Prints one Markdown table: case, upstream (mean, p99, B/op), patched (the same), and the
 # ratios patched / upstream of the means and of the p99s.

@@ -437,7 +437,7 @@ class TypedNamesTest {
             }
         };
         long typed = Allocations.warmThenMeasure(work);
-        // a send on an entity moves its tags, and Dominion's modifier allocates per move: compare with the same sends by name
+        // a send on an entity moves its tags: compare with the same sends by name
         long byName = Allocations.warmThenMeasure(() -> {
             for (int i = 0; i < 1_000; i++) {
                 guards.send(ada, "BELL");

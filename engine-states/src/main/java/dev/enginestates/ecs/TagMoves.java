@@ -3,6 +3,7 @@ package dev.enginestates.ecs;
 import dev.dominion.ecs.api.Composition;
 import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.dominion.EntityRepository;
 
 import java.util.Arrays;
 
@@ -10,15 +11,16 @@ import java.util.Arrays;
  * Moves an entity's tags to match its record in one Dominion composition move per
  * transition (removing the tags of the states left and adding those of the states entered),
  * with the move prepared once per distinct change and cached: preparing is what costs in
- * Dominion, applying a prepared move is cheap. Lookups allocate nothing; Dominion's own move
- * allocates a little, which the benchmarks report apart.
+ * Dominion, applying a prepared move is cheap. A move allocates nothing: the tag components of a
+ * prepared move are fixed, kept with it, and handed to Dominion's {@code modifyEntity(prepared,
+ * entity, added)} (patch 0013), which makes no modifier object per move.
  *
  * <p>One per machine per world (a prepared move belongs to one Dominion).
  */
 final class TagMoves {
     private static final int MAX_ADDED_PER_MOVE = 8;
 
-    private final Dominion dominion;
+    private final EntityRepository dominion;
     private final States<?> states;
     private final int[] adds;
     private final int[] removes;
@@ -33,17 +35,20 @@ final class TagMoves {
         final int[] adds;
         final int[] removes;
         final Composition.Modifier[] modifiers;
+        /** The tag components each modifier adds, in the order of its types (read by Dominion, never changed). */
+        final Object[][] added;
 
-        Move(long hash, int[] adds, int[] removes, Composition.Modifier[] modifiers) {
+        Move(long hash, int[] adds, int[] removes, Composition.Modifier[] modifiers, Object[][] added) {
             this.hash = hash;
             this.adds = adds;
             this.removes = removes;
             this.modifiers = modifiers;
+            this.added = added;
         }
     }
 
     TagMoves(Dominion dominion, States<?> states) {
-        this.dominion = dominion;
+        this.dominion = (EntityRepository) dominion; // a StateWorld is only ever over the patched engine
         this.states = states;
         this.adds = new int[states.chart().size];
         this.removes = new int[states.chart().size];
@@ -73,14 +78,9 @@ final class TagMoves {
         if (move == null) {
             move = prepare();
         }
-        int from = 0;
-        for (Composition.Modifier m : move.modifiers) {
-            int n = Math.min(MAX_ADDED_PER_MOVE, addCount - from);
-            Composition.Modifier ready = withValues(m, entity, tags, from, n);
-            if (ready != null) {
-                dominion.modifyEntity(ready);
-            }
-            from += n;
+        Composition.Modifier[] modifiers = move.modifiers;
+        for (int k = 0; k < modifiers.length; k++) {
+            dominion.modifyEntity(modifiers[k], entity, move.added[k]);
         }
         for (int i = 0; i < addCount; i++) {
             tagged[adds[i]] = true;
@@ -100,30 +100,6 @@ final class TagMoves {
                 r.tagged[s] = false;
             }
         }
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static Composition.Modifier withValues(Composition.Modifier m, Entity e, StateTag[] tags, int[] adds, int from, int n) {
-        switch (n) {
-            case 0: return ((Composition.ByRemoving) m).withValue(e);
-            case 1: return ((Composition.ByAdding1AndRemoving) m).withValue(e, tags[adds[from]]);
-            case 2: return ((Composition.ByAdding2AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]]);
-            case 3: return ((Composition.ByAdding3AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]]);
-            case 4: return ((Composition.ByAdding4AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
-                    tags[adds[from + 3]]);
-            case 5: return ((Composition.ByAdding5AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
-                    tags[adds[from + 3]], tags[adds[from + 4]]);
-            case 6: return ((Composition.ByAdding6AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
-                    tags[adds[from + 3]], tags[adds[from + 4]], tags[adds[from + 5]]);
-            case 7: return ((Composition.ByAdding7AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
-                    tags[adds[from + 3]], tags[adds[from + 4]], tags[adds[from + 5]], tags[adds[from + 6]]);
-            default: return ((Composition.ByAdding8AndRemoving) m).withValue(e, tags[adds[from]], tags[adds[from + 1]], tags[adds[from + 2]],
-                    tags[adds[from + 3]], tags[adds[from + 4]], tags[adds[from + 5]], tags[adds[from + 6]], tags[adds[from + 7]]);
-        }
-    }
-
-    private Composition.Modifier withValues(Composition.Modifier m, Entity e, StateTag[] tags, int from, int n) {
-        return withValues(m, e, tags, adds, from, n);
     }
 
     private long hash() {
@@ -170,16 +146,19 @@ final class TagMoves {
         }
         int chunks = Math.max(1, (addCount + MAX_ADDED_PER_MOVE - 1) / MAX_ADDED_PER_MOVE);
         Composition.Modifier[] modifiers = new Composition.Modifier[chunks];
+        Object[][] components = new Object[chunks][];
         for (int k = 0; k < chunks; k++) {
             int from = k * MAX_ADDED_PER_MOVE;
             int n = Math.min(MAX_ADDED_PER_MOVE, addCount - from);
             Class<?>[] added = new Class<?>[n];
+            components[k] = new Object[n];
             for (int i = 0; i < n; i++) {
                 added[i] = tags[adds[from + i]].getClass();
+                components[k][i] = tags[adds[from + i]];
             }
             modifiers[k] = prepared(added, k == 0 ? removed : new Class<?>[0]);
         }
-        Move move = new Move(hash(), Arrays.copyOf(adds, addCount), Arrays.copyOf(removes, removeCount), modifiers);
+        Move move = new Move(hash(), Arrays.copyOf(adds, addCount), Arrays.copyOf(removes, removeCount), modifiers, components);
         if (entries * 2 >= table.length) {
             Move[] old = table;
             table = new Move[old.length * 2];
