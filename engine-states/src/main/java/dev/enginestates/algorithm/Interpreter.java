@@ -219,9 +219,9 @@ public final class Interpreter implements InternalQueue {
             r.removeSend(0);
             if (++delivered > MAX_MICROSTEPS) {
                 Chart c = r.chart();
-                throw new EventlessLoopException(c.machineId, "machine '" + c.machineId + "' kept sending itself events with no delay ("
-                        + MAX_MICROSTEPS + " in a row, the last '" + e.type() + "'); expected a delay or a guard that ends the cycle;"
-                        + " the machine is left in a valid configuration");
+                throw new EventlessLoopException(c.machineId, "machine '" + c.machineId + "' processed " + MAX_MICROSTEPS + " sends to itself in a row"
+                        + " without its clock moving (sent with no delay, or falling due together), the last '" + e.type() + "'; expected"
+                        + " a delay or a guard that ends the cycle; the machine is left in a valid configuration");
             }
             r.beginProcessing(e.type());
             macrostep(r, id, e);

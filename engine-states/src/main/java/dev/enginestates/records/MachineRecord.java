@@ -612,9 +612,11 @@ public class MachineRecord {
     }
 
     /** The interpreter processing this record now; refuses code that runs outside its machine's step. */
-    private InternalQueue processingQueue(String what) {
+    private InternalQueue processingQueue(String verb, String name) {
         InternalQueue engine = busy ? queue() : null;
         if (engine == null || chart.polled != null || chart.builder != null) {
+            // the message is made only here: a raise or a send allocates nothing of its own
+            String what = verb + " '" + name + "'" + (verb.equals("send") ? " to itself" : "");
             throw new IllegalStateException("machine '" + chart.machineId + "' cannot " + what + (busy ? ": only an XState-style"
                     + " machine has an internal queue" : " now: expected a call from its own actions while it processes an event"));
         }
@@ -642,7 +644,7 @@ public class MachineRecord {
      */
     public final void raise(dev.enginestates.declare.Event event) {
         java.util.Objects.requireNonNull(event, "event");
-        InternalQueue q = processingQueue("raise '" + event.type() + "'");
+        InternalQueue q = processingQueue("raise", event.type());
         q.raise(this, event, knownEventId(event.type()));
     }
 
@@ -653,7 +655,7 @@ public class MachineRecord {
      */
     public final void raise(String type) {
         java.util.Objects.requireNonNull(type, "type");
-        InternalQueue q = processingQueue("raise '" + type + "'");
+        InternalQueue q = processingQueue("raise", type);
         int id = knownEventId(type);
         q.raise(this, id >= 0 && chart.isExact(id) ? chart.eventObjects[id] : dev.enginestates.declare.Event.of(type), id);
     }
@@ -668,7 +670,7 @@ public class MachineRecord {
      */
     public final void sendSelf(dev.enginestates.declare.Event event, double delaySeconds, String id) {
         java.util.Objects.requireNonNull(event, "event");
-        InternalQueue q = processingQueue("send '" + event.type() + "' to itself");
+        InternalQueue q = processingQueue("send", event.type());
         if (!(delaySeconds >= 0) || Double.isInfinite(delaySeconds)) {
             throw new IllegalArgumentException("machine '" + chart.machineId + "': sendSelf('" + event.type() + "') needs a finite delay,"
                     + " 0 or more seconds; got " + delaySeconds);
@@ -686,7 +688,7 @@ public class MachineRecord {
      */
     public final void cancel(String id) {
         java.util.Objects.requireNonNull(id, "id");
-        processingQueue("cancel '" + id + "'");
+        processingQueue("cancel", id);
         if (sends != null && sends.cancel(id) > 0) {
             waitChanged = true;
         }
