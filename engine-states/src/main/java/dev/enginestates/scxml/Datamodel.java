@@ -46,6 +46,14 @@ public abstract class Datamodel {
     public abstract void declare(String id, Object value);
 
     /**
+     * Whether a variable exists ({@code <foreach>} declares its item and index when not).
+     *
+     * @param id the variable's name
+     * @return {@code true} if it was declared or assigned before
+     */
+    public abstract boolean isDeclared(String id);
+
+    /**
      * Evaluates a value expression ({@code expr}, {@code eventexpr}, a {@code <param>}'s location...).
      *
      * @param expression the expression's text

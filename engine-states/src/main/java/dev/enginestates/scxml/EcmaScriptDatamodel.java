@@ -62,6 +62,11 @@ public final class EcmaScriptDatamodel extends Datamodel {
     }
 
     @Override
+    public boolean isDeclared(String id) {
+        return scope.isDeclared(id);
+    }
+
+    @Override
     public Object evaluate(String expression) {
         return scope.evaluate(expression);
     }

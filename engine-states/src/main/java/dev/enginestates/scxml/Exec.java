@@ -78,6 +78,11 @@ interface Exec {
         @Override
         public void run(Datamodel dm) {
             List<Object> items = dm.items(array);
+            for (String name : index == null ? new String[] {item} : new String[] {item, index}) {
+                if (!dm.isDeclared(name)) {
+                    dm.declare(name, null); // SCXML: foreach declares its item and index when they do not exist
+                }
+            }
             for (int i = 0; i < items.size(); i++) {
                 dm.assign(item, items.get(i));
                 if (index != null) {

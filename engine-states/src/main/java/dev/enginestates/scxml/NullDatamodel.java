@@ -29,6 +29,11 @@ public final class NullDatamodel extends Datamodel {
     }
 
     @Override
+    public boolean isDeclared(String id) {
+        return false;
+    }
+
+    @Override
     public Object evaluate(String expression) {
         throw none("the expression '" + expression + "'");
     }

@@ -101,10 +101,23 @@ final class RhinoScope {
         }
     }
 
+    boolean isDeclared(String id) {
+        return ScriptableObject.hasProperty(scope, id) && !ScriptableObject.hasProperty(SHARED, id);
+    }
+
+    /** An expression as a parenthesized one (an object literal is not a block), without a trailing ';'. */
+    private static String expression(String text) {
+        String t = text.strip();
+        while (t.endsWith(";")) {
+            t = t.substring(0, t.length() - 1).strip();
+        }
+        return "(" + t + "\n)";
+    }
+
     Object evaluate(String expression) {
         Context cx = enter();
         try {
-            return compile(cx, "(" + expression + "\n)").exec(cx, scope, scope);
+            return compile(cx, expression(expression)).exec(cx, scope, scope);
         } catch (RuntimeException e) {
             throw error("the expression '" + expression + "' failed", e);
         } finally {
@@ -113,8 +126,14 @@ final class RhinoScope {
     }
 
     boolean test(String condition) {
-        Object v = evaluate(condition);
-        return Context.toBoolean(v);
+        Context cx = enter();
+        try {
+            return Context.toBoolean(compile(cx, expression(condition)).exec(cx, scope, scope));
+        } catch (RuntimeException e) {
+            throw error("the condition '" + condition + "' failed", e);
+        } finally {
+            Context.exit();
+        }
     }
 
     void assign(String location, Object value) {
@@ -243,13 +262,22 @@ final class RhinoScope {
     }
 
     static Object toJava(Object v) {
+        enter();
+        try {
+            return javaValue(v);
+        } finally {
+            Context.exit();
+        }
+    }
+
+    private static Object javaValue(Object v) {
         if (v == null || v == Undefined.instance) {
             return null;
         }
         if (v instanceof NativeArray a) {
             List<Object> out = new ArrayList<>();
             for (int i = 0; i < a.getLength(); i++) {
-                out.add(toJava(a.get(i, a)));
+                out.add(javaValue(a.get(i, a)));
             }
             return out;
         }
@@ -257,7 +285,7 @@ final class RhinoScope {
             Map<String, Object> out = new LinkedHashMap<>();
             for (Object id : s.getIds()) {
                 Object x = id instanceof Integer i ? s.get(i, s) : s.get(String.valueOf(id), s);
-                out.put(String.valueOf(id), toJava(x));
+                out.put(String.valueOf(id), javaValue(x));
             }
             return out;
         }

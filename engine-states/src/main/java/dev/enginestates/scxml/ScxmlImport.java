@@ -416,7 +416,7 @@ public final class ScxmlImport {
                                 + "(no target, or #_internal)");
                     }
                     String type = x.attr("type");
-                    if (type != null && !type.equals(Session.SCXML_PROCESSOR) && !type.equals("scxml")) {
+                    if (type != null && (type.contains("BasicHTTP") || type.equals("http"))) {
                         problem(x, "<send> type '" + type + "' is not supported: only the SCXML event I/O processor");
                     }
                     if (x.attr("event") == null && x.attr("eventexpr") == null
@@ -532,10 +532,11 @@ public final class ScxmlImport {
                         dm.session.enter(dm, e, self);
                         try {
                             Object value = data(dm, payload);
-                            if (parentId != null && value != null) {
+                            if (parentId != null) {
                                 dm.session.doneData.put(parentId, value);
                             }
                         } catch (DatamodelException ex) {
+                            dm.session.doneData.remove(parentId);
                             dm.session.error(ex);
                         }
                     });
@@ -566,15 +567,6 @@ public final class ScxmlImport {
                     transition(b, el, t);
                 }
             }
-            if ((el.is("state") && children.stream().anyMatch(c -> !c.is("history"))) || el.is("parallel")) {
-                String done = "done.state." + id;
-                if (tokens.stream().anyMatch(tok -> matches(tok, done))) {
-                    b.onDone(t -> t.action((SelfAction<Datamodel>) (dm, e, self) -> {
-                        dm.session.enter(dm, e, self);
-                        dm.session.raise(done, "platform", dm.session.doneData.remove(id));
-                    }));
-                }
-            }
         }
 
         Xml parentOf(Xml x) {
@@ -592,13 +584,6 @@ public final class ScxmlImport {
                 }
             }
             return null;
-        }
-
-        /** SCXML's descriptor match: {@code foo} matches {@code foo} and {@code foo.bar}; {@code *} anything. */
-        boolean matches(String descriptor, String event) {
-            String d = descriptor.endsWith(".*") ? descriptor.substring(0, descriptor.length() - 2)
-                    : descriptor.endsWith(".") ? descriptor.substring(0, descriptor.length() - 1) : descriptor;
-            return d.equals("*") || event.equals(d) || event.startsWith(d + ".");
         }
 
         <B extends NodeBuilder<Datamodel, B>> void initial(B b, Xml el, List<Xml> children) {
@@ -677,11 +662,20 @@ public final class ScxmlImport {
             return true;
         }
 
+        /**
+         * SCXML's descriptor as the engine's: {@code foo} (which matches {@code foo.bar} too) is {@code foo.*};
+         * {@code .*} and {@code .} are {@code *}; the done events are the engine's own ({@code xstate.done.state.x}).
+         */
         String descriptor(String token) {
-            if (!Engine.DESCRIPTORS || token.equals("*") || token.endsWith(".*")) {
-                return token;
+            String t = token.endsWith(".*") ? token.substring(0, token.length() - 2)
+                    : token.endsWith(".") ? token.substring(0, token.length() - 1) : token;
+            if (t.isEmpty() || t.equals("*")) {
+                return "*";
             }
-            return token.endsWith(".") ? token + "*" : token + ".*";
+            if (t.equals("done") || t.startsWith("done.")) {
+                t = "xstate." + t;
+            }
+            return Engine.DESCRIPTORS ? t + ".*" : t;
         }
 
         SelfAction<Datamodel> action(Exec[] block) {

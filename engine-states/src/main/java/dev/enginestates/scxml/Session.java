@@ -54,7 +54,8 @@ final class Session {
                     (String) f.get(ORIGINTYPE), null, f.get(DATA));
         }
         if (type.startsWith("xstate.done.state.")) {
-            return new ScxmlEvent(type.substring("xstate.".length()), "platform", null, null, null, null, null);
+            String state = ScxmlImport.stateId(type.substring("xstate.done.state.".length()));
+            return new ScxmlEvent("done.state." + state, "platform", null, null, null, null, doneData.get(state));
         }
         return new ScxmlEvent(type, "external", null, null, null, null, f.isEmpty() ? null : f);
     }
