@@ -8,6 +8,10 @@ package dev.enginestates.scxml;
  */
 public final class DatamodelException extends RuntimeException {
     private static final long serialVersionUID = 1L;
+    /** The element that failed and its place in the document, set by the importer (innermost first). */
+    private String tagname;
+    private int line;
+    private int column;
 
     /**
      * Makes the error.
@@ -17,5 +21,42 @@ public final class DatamodelException extends RuntimeException {
      */
     public DatamodelException(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /** Notes the failing element, unless an inner one was noted first. */
+    DatamodelException at(String tag, int atLine, int atColumn) {
+        if (tagname == null) {
+            tagname = tag;
+            line = atLine;
+            column = atColumn;
+        }
+        return this;
+    }
+
+    /**
+     * The element whose evaluation failed, such as {@code "assign"}, once the importer knows it.
+     *
+     * @return the element's name, or {@code null}
+     */
+    public String tagname() {
+        return tagname;
+    }
+
+    /**
+     * The failing element's line in the document.
+     *
+     * @return the line, or 0 when not known
+     */
+    public int line() {
+        return line;
+    }
+
+    /**
+     * The failing element's column in the document (where its start tag ends, as the XML parser reports it).
+     *
+     * @return the column, or 0 when not known
+     */
+    public int column() {
+        return column;
     }
 }

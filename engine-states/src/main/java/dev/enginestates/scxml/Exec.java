@@ -21,6 +21,18 @@ interface Exec {
         }
     }
 
+    /** An element's place in the document, added to the error it raises. */
+    record At(Exec inner, String tag, int line, int column) implements Exec {
+        @Override
+        public void run(Datamodel dm) {
+            try {
+                inner.run(dm);
+            } catch (DatamodelException e) {
+                throw e.at(tag, line, column);
+            }
+        }
+    }
+
     record Raise(String event) implements Exec {
         @Override
         public void run(Datamodel dm) {

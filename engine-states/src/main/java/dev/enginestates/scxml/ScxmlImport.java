@@ -341,18 +341,19 @@ public final class ScxmlImport {
                     }
                 }
             }
-            if (el.is("history")) {
-                List<Xml> ts = el.elements().stream().filter(t -> t.is("transition")).toList();
-                for (Xml t : ts) {
-                    if (!executable(t).isEmpty()) {
-                        problem(t, "executable content in a <history>'s default transition is not supported");
-                    }
-                    String target = t.attr("target");
-                    if (target != null && target.trim().split("\\s+").length > 1) {
-                        problem(t, "a <history>'s default transition with several targets is not supported");
+            if (el.is("parallel")) {
+                for (Xml h : el.elements()) {
+                    for (Xml t : h.is("history") ? h.elements() : List.<Xml>of()) {
+                        String target = t.attr("target");
+                        if (t.is("transition") && (!executable(t).isEmpty()
+                                || (target != null && target.trim().split("\\s+").length > 1))) {
+                            problem(t, "a <history> of a <parallel> whose default transition has content or several "
+                                    + "targets is not supported");
+                        }
                     }
                 }
             }
+
         }
 
         void checkTargets(Xml t) {
@@ -483,7 +484,7 @@ public final class ScxmlImport {
                 dm.declare(id, value);
             } catch (DatamodelException ex) {
                 dm.declare(id, null);
-                dm.session.error(ex);
+                dm.session.error(ex.at(d.name, d.line, d.column));
             }
         }
 
@@ -537,7 +538,7 @@ public final class ScxmlImport {
                             }
                         } catch (DatamodelException ex) {
                             dm.session.doneData.remove(parentId);
-                            dm.session.error(ex);
+                            dm.session.error(ex.at(donedata.name, donedata.line, donedata.column));
                         }
                     });
                 }
@@ -551,11 +552,30 @@ public final class ScxmlImport {
                         fill(s, c);
                     });
                     case "final" -> b.finalState(k, s -> fill(s, c));
-                    case "history" -> b.history(k, h -> {
-                        h.id(k).depth("deep".equals(c.attr("type")) ? HistoryDepth.DEEP : HistoryDepth.SHALLOW);
-                        c.elements().stream().filter(t -> t.is("transition") && t.attr("target") != null).findFirst()
-                                .ifPresent(t -> h.defaultTarget("#" + key(t.attr("target").trim())));
-                    });
+                    case "history" -> {
+                        Xml t = c.elements().stream().filter(x -> x.is("transition") && x.attr("target") != null)
+                                .findFirst().orElse(null);
+                        String[] targets = t == null ? new String[0] : t.attr("target").trim().split("\\s+");
+                        Exec[] content = t == null ? new Exec[0] : compileBlock(t);
+                        String via = targets.length > 1 || content.length > 0 ? "$default" + (++generated) : null;
+                        b.history(k, h -> {
+                            h.id(k).depth("deep".equals(c.attr("type")) ? HistoryDepth.DEEP : HistoryDepth.SHALLOW);
+                            if (via != null) {
+                                h.defaultTarget(via);
+                            } else if (targets.length == 1) {
+                                h.defaultTarget("#" + key(targets[0]));
+                            }
+                        });
+                        if (via != null) {
+                            // the default transition's content (or several targets): a state that leaves at once
+                            b.state(via, s -> s.always(tb -> {
+                                tb.target(java.util.Arrays.stream(targets).map(x -> "#" + key(x)).toArray(String[]::new));
+                                if (content.length > 0) {
+                                    tb.action(action(content));
+                                }
+                            }));
+                        }
+                    }
                     default -> { }
                 }
             }
@@ -635,7 +655,7 @@ public final class ScxmlImport {
                     tb.reenter(!internal);
                 }
                 if (cond != null) {
-                    tb.guard(guard(cond));
+                    tb.guard(guard(t, cond));
                 }
                 if (content.length > 0) {
                     tb.action(action(content));
@@ -685,13 +705,13 @@ public final class ScxmlImport {
             };
         }
 
-        SelfGuard<Datamodel> guard(String cond) {
+        SelfGuard<Datamodel> guard(Xml t, String cond) {
             return (dm, e, self) -> {
                 dm.session.enter(dm, e, self);
                 try {
                     return dm.test(cond);
                 } catch (DatamodelException ex) {
-                    dm.session.error(ex);
+                    dm.session.error(ex.at(t.name, t.line, t.column));
                     return false;
                 }
             };
@@ -704,6 +724,10 @@ public final class ScxmlImport {
         }
 
         Exec compile(Xml x) {
+            return new Exec.At(element(x), x.name, x.line, x.column);
+        }
+
+        Exec element(Xml x) {
             switch (x.name) {
                 case "raise":
                     return new Exec.Raise(x.attr("event"));

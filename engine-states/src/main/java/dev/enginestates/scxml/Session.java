@@ -91,6 +91,11 @@ final class Session {
     /** SCXML's error.execution, on the internal queue. */
     void error(DatamodelException e) {
         doc.logger.log(System.Logger.Level.DEBUG, () -> "machine '" + doc.name + "': error.execution: " + e.getMessage());
-        raise("error.execution", "platform", e.getMessage());
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("tagname", e.tagname());
+        data.put("line", e.line());
+        data.put("column", e.column());
+        data.put("reason", e.getMessage());
+        raise("error.execution", "platform", data);
     }
 }

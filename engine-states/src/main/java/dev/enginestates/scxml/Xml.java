@@ -26,14 +26,16 @@ final class Xml {
     final String ns;
     final String name;
     final int line;
+    final int column;
     final Map<String, String> attrs = new LinkedHashMap<>();
     /** Children in order: {@code Xml} elements and {@code String} text. */
     final List<Object> nodes = new ArrayList<>();
 
-    private Xml(String ns, String name, int line) {
+    private Xml(String ns, String name, int line, int column) {
         this.ns = ns == null ? "" : ns;
         this.name = name;
         this.line = line;
+        this.column = column;
     }
 
     boolean isScxml() {
@@ -131,7 +133,8 @@ final class Xml {
 
             @Override
             public void startElement(String uri, String local, String qName, Attributes a) {
-                Xml x = new Xml(uri, local, locator == null ? 0 : locator.getLineNumber());
+                Xml x = new Xml(uri, local, locator == null ? 0 : locator.getLineNumber(),
+                        locator == null ? 0 : locator.getColumnNumber());
                 for (int i = 0; i < a.getLength(); i++) {
                     if (a.getURI(i).isEmpty()) {
                         x.attrs.put(a.getLocalName(i), a.getValue(i));
