@@ -11,6 +11,8 @@ final class Document {
     final Map<String, String> paths = new HashMap<>();
     final System.Logger logger = System.getLogger("dev.enginestates");
     final BiConsumer<String, Object> log;
+    /** The datamodel's variables and the top-level script, run before the instance's first code. */
+    java.util.function.Consumer<Datamodel> init = dm -> { };
 
     Document(String name, BiConsumer<String, Object> log) {
         this.name = name;

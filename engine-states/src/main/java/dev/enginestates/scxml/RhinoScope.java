@@ -292,6 +292,9 @@ final class RhinoScope {
         if (v instanceof CharSequence c) {
             return c.toString();
         }
+        if (v instanceof Number n && !(v instanceof Double)) {
+            return n.doubleValue(); // JS numbers are doubles; Rhino keeps some as Integer
+        }
         return v;
     }
 }

@@ -240,8 +240,9 @@ public final class ScxmlImport {
             if (!problems.isEmpty()) {
                 throw new InvalidMachineException(name, problems);
             }
-            doc = new Document(name, log != null ? log : (label, value) -> new Document(name, null).logger.log(
-                    System.Logger.Level.DEBUG, () -> "machine '" + name + "' log " + (label == null ? "" : label + ": ") + value));
+            System.Logger logger = System.getLogger("dev.enginestates");
+            doc = new Document(name, log != null ? log : (label, value) -> logger.log(System.Logger.Level.DEBUG,
+                    () -> "machine '" + name + "' log " + (label == null ? "" : label + ": ") + value));
             byId.forEach((id, x) -> doc.paths.put(id, path(x)));
             Supplier<? extends Datamodel> f = factory;
             Document d = doc;
@@ -452,14 +453,14 @@ public final class ScxmlImport {
             List<Xml> early = new ArrayList<>(data);
             List<Xml> top = root.elements().stream().filter(x -> x.is("script")).toList();
             Exec[] scripts = top.stream().map(this::compile).toArray(Exec[]::new);
-            return (dm, e, self) -> {
-                dm.session.enter(dm, e, self);
+            doc.init = dm -> {
                 for (Xml d : early) {
                     boolean now = !lateBinding || isRootData(d);
                     declare(dm, d, now);
                 }
                 Exec.block(scripts, dm);
             };
+            return (dm, e, self) -> dm.session.enter(dm, e, self);
         }
 
         boolean isRootData(Xml d) {

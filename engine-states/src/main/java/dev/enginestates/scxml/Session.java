@@ -29,6 +29,7 @@ final class Session {
     /** The machine's Self while its code runs: the In() predicate and the queue operations need it. */
     Self self;
     private Event bound;
+    private boolean started;
 
     Session(Document doc) {
         this.doc = doc;
@@ -40,6 +41,12 @@ final class Session {
         if (event != bound) {
             bound = event;
             dm.bindEvent(scxmlEvent(dm, event));
+        }
+        if (!started) {
+            // the root's first entry action on a plain machine; on an entity, whose initial entry actions
+            // do not run (the 003 document), the instance's first code
+            started = true;
+            doc.init.accept(dm);
         }
     }
 
