@@ -696,7 +696,7 @@ public final class ScxmlImport {
             if (t.equals("done") || t.startsWith("done.")) {
                 t = "xstate." + t;
             }
-            return Engine.DESCRIPTORS ? t + ".*" : t;
+            return t + ".*";
         }
 
         SelfAction<Datamodel> action(Exec[] block) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.Event;
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.plain.StateMachine;
 
 import java.io.BufferedInputStream;
@@ -134,6 +135,20 @@ final class ScxmlSuite {
         Path scxml = TESTS.resolve(test + ".scxml");
         Path json = TESTS.resolve(test + ".json");
         try {
+            if (test.equals("w3c-ecma/test301.txml")) {
+                // manual: the processor must refuse the document (its <script src> cannot be loaded)
+                try {
+                    ScxmlImport.create().read(scxml);
+                    return "imported, but the document must be refused";
+                } catch (InvalidMachineException expected) {
+                    return null;
+                }
+            }
+            if (test.equals("w3c-ecma/test415.txml")) {
+                // manual: the initial state is a top-level final, so the machine halts at once (event1 unprocessed)
+                StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().log((l, v) -> { }).read(scxml));
+                return m.isDone() && leaves(m).equals(Set.of("final")) ? null : "not halted in 'final': " + leaves(m);
+            }
             if (!Files.exists(json)) {
                 return "no expectation (.json) shipped";
             }
