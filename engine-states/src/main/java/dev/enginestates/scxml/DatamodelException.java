@@ -8,9 +8,11 @@ package dev.enginestates.scxml;
  */
 public final class DatamodelException extends RuntimeException {
     private static final long serialVersionUID = 1L;
-    /** The element that failed and its place in the document, set by the importer (innermost first). */
+    /** The element that failed, set by the importer (the innermost first). */
     private String tagname;
+    /** The failing element's line. */
     private int line;
+    /** The failing element's column. */
     private int column;
 
     /**
