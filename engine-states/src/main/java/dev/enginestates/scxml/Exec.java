@@ -67,7 +67,7 @@ interface Exec {
         @Override
         public void run(Datamodel dm) {
             String id = sendid != null ? sendid : String.valueOf(dm.toJava(dm.evaluate(sendidexpr)));
-            Engine.cancel(dm.session.self, id);
+            dm.session.self.cancel(id);
         }
     }
 
@@ -110,10 +110,31 @@ interface Exec {
     record Param(String name, String expr, String location) {
     }
 
+    /** A {@code <send>}'s or {@code <donedata>}'s payload: its params, or its content (an expression or inline). */
+    record Payload(Param[] params, String contentExpr, String content) {
+        /** The payload's value: the content's, or a map of the params; {@code null} when there is none. */
+        Object value(Datamodel dm) {
+            if (contentExpr != null) {
+                return dm.evaluate(contentExpr);
+            }
+            if (content != null) {
+                return dm.content(content);
+            }
+            if (params.length == 0) {
+                return null;
+            }
+            Map<String, Object> map = new LinkedHashMap<>();
+            for (Param p : params) {
+                map.put(p.name(), dm.evaluate(p.expr() != null ? p.expr() : p.location()));
+            }
+            return map;
+        }
+    }
+
     /** {@code <send>} to the machine itself: external queue, or the internal one for {@code #_internal}. */
     record Send(String event, String eventexpr, String target, String targetexpr, String type, String typeexpr,
-                String id, String idlocation, String delay, String delayexpr, String[] namelist, Param[] params,
-                String contentExpr, String content) implements Exec {
+                String id, String idlocation, String delay, String delayexpr, String[] namelist, Payload payload)
+            implements Exec {
         @Override
         public void run(Datamodel dm) {
             Session s = dm.session;
@@ -138,18 +159,14 @@ interface Exec {
             }
             double seconds = delay != null ? seconds(delay)
                     : delayexpr != null ? seconds(String.valueOf(dm.toJava(dm.evaluate(delayexpr)))) : 0;
-            Object data = null;
-            if (contentExpr != null) {
-                data = dm.evaluate(contentExpr);
-            } else if (content != null) {
-                data = dm.content(content);
-            } else if (namelist.length > 0 || params.length > 0) {
+            Object data = payload.value(dm);
+            if (namelist.length > 0 && payload.contentExpr() == null && payload.content() == null) {
                 Map<String, Object> map = new LinkedHashMap<>();
                 for (String n : namelist) {
                     map.put(n, dm.evaluate(n));
                 }
-                for (Param p : params) {
-                    map.put(p.name(), dm.evaluate(p.expr() != null ? p.expr() : p.location()));
+                if (data instanceof Map<?, ?> params) {
+                    params.forEach((k, v) -> map.put((String) k, v));
                 }
                 data = map;
             }
@@ -159,7 +176,7 @@ interface Exec {
             if (internal) {
                 dm.session.raise(name, "internal", data); // SCXML: a delay to #_internal is an error; sent at once here
             } else {
-                Engine.sendSelf(s.self, Session.event(name, "external", id != null || idlocation != null ? sendid : null,
+                s.self.sendSelf(Session.event(name, "external", id != null || idlocation != null ? sendid : null,
                         "#_scxml_" + s.id, data), seconds, sendid);
             }
         }

@@ -529,11 +529,11 @@ public final class ScxmlImport {
                 if (donedata != null) {
                     Xml parent = parentOf(el);
                     String parentId = parent == null ? null : idOf.get(parent);
-                    Exec.Send payload = payload(donedata);
+                    Exec.Payload payload = payload(donedata);
                     b.entry((SelfAction<Datamodel>) (dm, e, self) -> {
                         dm.session.enter(dm, e, self);
                         try {
-                            Object value = data(dm, payload);
+                            Object value = payload.value(dm);
                             if (parentId != null) {
                                 dm.session.doneData.put(parentId, value);
                             }
@@ -770,16 +770,15 @@ public final class ScxmlImport {
         }
 
         Exec.Send send(Xml x) {
-            Exec.Send p = payload(x);
             String namelist = x.attr("namelist");
             return new Exec.Send(x.attr("event"), x.attr("eventexpr"), x.attr("target"), x.attr("targetexpr"),
                     x.attr("type"), x.attr("typeexpr"), x.attr("id"), x.attr("idlocation"), x.attr("delay"),
                     x.attr("delayexpr"), namelist == null || namelist.isBlank() ? new String[0] : namelist.trim().split("\\s+"),
-                    p.params(), p.contentExpr(), p.content());
+                    payload(x));
         }
 
         /** The payload of a {@code <send>} or {@code <donedata>}: params, or content. */
-        Exec.Send payload(Xml x) {
+        Exec.Payload payload(Xml x) {
             List<Exec.Param> params = new ArrayList<>();
             String contentExpr = null;
             String content = null;
@@ -791,25 +790,7 @@ public final class ScxmlImport {
                     content = contentExpr == null ? c.inner() : null;
                 }
             }
-            return new Exec.Send(null, null, null, null, null, null, null, null, null, null, new String[0],
-                    params.toArray(Exec.Param[]::new), contentExpr, content);
-        }
-
-        Object data(Datamodel dm, Exec.Send p) {
-            if (p.contentExpr() != null) {
-                return dm.evaluate(p.contentExpr());
-            }
-            if (p.content() != null) {
-                return dm.content(p.content());
-            }
-            if (p.params().length == 0) {
-                return null;
-            }
-            Map<String, Object> map = new LinkedHashMap<>();
-            for (Exec.Param param : p.params()) {
-                map.put(param.name(), dm.evaluate(param.expr() != null ? param.expr() : param.location()));
-            }
-            return map;
+            return new Exec.Payload(params.toArray(Exec.Param[]::new), contentExpr, content);
         }
     }
 }

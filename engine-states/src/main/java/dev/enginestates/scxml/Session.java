@@ -72,7 +72,7 @@ final class Session {
         if (path == null) {
             return false;
         }
-        return Engine.isIn(self, path);
+        return self.isIn(path);
     }
 
     static Event event(String name, String type, String sendid, String origin, Object data) {
@@ -92,7 +92,7 @@ final class Session {
     }
 
     void raise(String name, String type, Object data) {
-        Engine.raise(self, event(name, type, null, null, data));
+        self.raise(event(name, type, null, null, data));
     }
 
     /** SCXML's error.execution, on the internal queue. */
