@@ -252,7 +252,7 @@ public final class ScxmlImport {
                 model.start(model.session.id, root.attr("name"), "#_scxml_" + model.session.id, model.session::isIn);
                 return model;
             }, m -> {
-                m.unknownEvents(UnknownEvents.ACCEPT);
+                m.unknownEvents(UnknownEvents.ACCEPT).eventlessAfterActions(); // SCXML: after every microstep
                 m.entry(init());
                 fill(m, root);
             });
