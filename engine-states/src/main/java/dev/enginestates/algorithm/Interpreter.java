@@ -581,7 +581,7 @@ public final class Interpreter implements InternalQueue {
             // XState keeps the previous snapshot when nothing changed, and so its order of states
             r.restoreOrder(previousOrder, n);
         }
-        boolean changed = historyChanged || !sameSet;
+        boolean changed = historyChanged || !sameSet || (c.eventlessAfterActions && actionCount > 0);
         runActionsThenWait(c, r, event);
         return changed;
     }

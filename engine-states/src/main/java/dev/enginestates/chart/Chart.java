@@ -114,6 +114,8 @@ public final class Chart {
     /** The largest number of states a configuration can hold. */
     public final int maxActive;
     public final boolean hasEventless;
+    /** Eventless transitions are looked for again after every microstep that ran an action (SCXML's datamodel). */
+    public final boolean eventlessAfterActions;
 
     Chart(ChartCompiler c) {
         machineId = c.machineId;
@@ -197,6 +199,7 @@ public final class Chart {
         enumNames = c.enumNames;
         maxActive = c.maxActive;
         hasEventless = c.hasEventless;
+        eventlessAfterActions = c.eventlessAfterActions;
     }
 
     /**

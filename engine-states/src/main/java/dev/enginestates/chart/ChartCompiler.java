@@ -80,6 +80,7 @@ public final class ChartCompiler {
     final Map<String, Integer> idIndex = new HashMap<>();
     int maxActive;
     boolean hasEventless;
+    boolean eventlessAfterActions;
     Style style = Style.XSTATE;
     PolledChart polled;
     BuilderChart builder;
@@ -112,7 +113,19 @@ public final class ChartCompiler {
      */
     public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents, Class<?> stateEnum,
             Class<?> eventEnum) {
+        return compile(machineId, root, unknownEvents, stateEnum, eventEnum, false);
+    }
+
+    /**
+     * As {@link #compile(String, StateDefinition, UnknownEvents, Class, Class)}, with the
+     * machine's choice of looking for eventless transitions after every microstep that ran an action.
+     *
+     * @throws InvalidMachineException listing every problem found
+     */
+    public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents, Class<?> stateEnum,
+            Class<?> eventEnum, boolean eventlessAfterActions) {
         ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
+        c.eventlessAfterActions = eventlessAfterActions;
         if (machineId == null || machineId.isEmpty()) {
             c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
         }

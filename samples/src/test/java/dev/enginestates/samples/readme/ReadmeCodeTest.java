@@ -320,4 +320,9 @@ class ReadmeCodeTest {
         assertFalse(siege.matches("fight"));
         assertEquals(Map.of(), Map.of());
     }
+
+    @Test
+    void theScxmlTourDoesWhatTheReadmeSays() {
+        assertEquals(List.of("open", "closed", "open", 2.0), ScxmlTour.tour());
+    }
 }
