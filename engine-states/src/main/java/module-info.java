@@ -16,6 +16,8 @@ module dev.enginestates {
     requires transitive dev.enginestates.dominion;
     // dumps, checkpoints, input logs and the XState import only: a game that uses none of them needs no Jackson
     requires static com.fasterxml.jackson.databind;
+    // the SCXML import's ECMAScript datamodel only: a game that runs no ECMAScript documents needs no Rhino
+    requires static org.mozilla.rhino;
     // the devtools page's server (package devtools): the JDK's own
     requires jdk.httpserver;
 
@@ -26,6 +28,7 @@ module dev.enginestates {
     exports dev.enginestates.fsm;
     exports dev.enginestates.io;
     exports dev.enginestates.xstate;
+    exports dev.enginestates.scxml;
     exports dev.enginestates.diagram;
     exports dev.enginestates.devtools;
 

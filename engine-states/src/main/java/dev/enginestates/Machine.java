@@ -167,7 +167,8 @@ public final class Machine<C> {
     public static <C> Machine<C> of(String id, Supplier<? extends C> context, MachineBuilder<C> builder) {
         Objects.requireNonNull(context, "context factory");
         StateDefinition<C> definition = builder.definition();
-        Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy(), builder.stateNames(), builder.eventNames());
+        Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy(), builder.stateNames(), builder.eventNames(),
+                builder.isEventlessAfterActions());
         return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes(), builder.isOwnerOnly());
     }
 

@@ -37,6 +37,7 @@ class LayersTest {
             Map.entry("", 4),          // Machine, StatesDef, MachineView
             Map.entry("fsm", 5),
             Map.entry("xstate", 5),
+            Map.entry("scxml", 5),
             Map.entry("ecs", 6),
             Map.entry("plain", 6),
             Map.entry("diagram", 6),   // reads definitions of every style; the command line imports XState JSON

@@ -133,10 +133,12 @@ class ValidationTest {
     }
 
     @Test
-    void initial_namingAHistoryChild() {
+    void initial_namingAHistoryChildWithoutADefault() {
+        // an initial history state is allowed (XState, SCXML's <initial> to a history), but with nothing remembered it
+        // would enter its parent's initial state, itself again: it needs a default target
         InvalidMachineException e = invalid(m -> m
                 .state("a", a -> a.initial("h").history("h").state("a1").state("a2")));
-        onlyProblem(e, "state 'a'", "initial 'h'", "a history state", "expected a regular child: a1, a2");
+        onlyProblem(e, "state 'a'", "initial 'h'", "a history state with no default target", "a regular child: a1, a2");
     }
 
     @Test

@@ -10,6 +10,7 @@ import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.records.Completion;
+import dev.enginestates.records.InternalQueue;
 import dev.enginestates.records.MachineRecord;
 
 /**
@@ -30,7 +31,8 @@ import dev.enginestates.records.MachineRecord;
  * SCXML / XState                          here
  * interpret (initial transition)          interpret, for {@link #start}
  * macrostep (an external event)           macrostep, for {@link #send}; macrostepWith, for {@link #take} (a wait's or a when rule's transition)
- * mainEventLoop, until stable             completeMacrostep (eventless transitions, then internal done events)
+ * mainEventLoop, until stable             completeMacrostep (eventless transitions, then one internal event: done or raised)
+ * mainEventLoop's external queue          drainSends, deliverSend (sends to itself: no delay after the macrostep, delayed ones when due)
  * selectTransitions / transitionNode      selectTransitions, transitionNode, selectNodeTransition (XState's StateNode.next)
  * selectTransitions (internal event)      selectDoneTransitions
  * selectEventlessTransitions              selectEventlessTransitions
@@ -44,7 +46,7 @@ import dev.enginestates.records.MachineRecord;
  *     addDescendantStatesToEnter              addDescendantStatesToEnter
  *     addAncestorStatesToEnter                addAncestorStatesToEnter, addAncestorStateToEnter (one ancestor)
  *     addProperAncestorStatesToEnter          addProperAncestorStatesToEnter
- *   enterStates (done events raised)        enterStates (enqueueDoneEvent)
+ *   enterStates (done events raised)        enterStates (a done event queued after the entry actions before it: enqueue)
  * exitInterpreter (top-level final)       exitInterpreter
  * getTransitionDomain / findLCCA          getTransitionDomain ({@link ChartCompiler#getTransitionDomain} and its findLCCA)
  * getEffectiveTargetStates                getEffectiveTargetStates
@@ -60,7 +62,7 @@ import dev.enginestates.records.MachineRecord;
  * <p>Not thread-safe: one interpreter per world (or plain-object machine). It keeps scratch
  * arrays sized for the largest chart it has seen and allocates nothing once warm.
  */
-public final class Interpreter {
+public final class Interpreter implements InternalQueue {
     /** Microsteps one event may cause before the machine is declared stuck in an eventless cycle. */
     public static final int MAX_MICROSTEPS = 10_000;
     private static final int NO_DOMAIN_LIMIT = Chart.ABOVE_ROOT;
@@ -84,8 +86,11 @@ public final class Interpreter {
     private int[] effective = new int[8];
     private int effectiveCount;
     private int[] doneOrder = new int[8];
-    // internal queue of done events (state numbers)
+    // the internal queue: done events (their state's number) and raised events (RAISED, with their event and id)
+    private static final int RAISED = -1;
     private int[] queue = new int[8];
+    private int[] queueEventId = new int[8];
+    private Event[] queueEvent = new Event[8];
     private int queueHead;
     private int queueTail;
     // actions of the current microstep
@@ -98,6 +103,8 @@ public final class Interpreter {
     private static final byte EXIT = 0;
     private static final byte TRANSITION = 1;
     private static final byte ENTRY = 2;
+    /** Not an action: the owner's done event joins the internal queue here, after the entry actions before it (XState's and SCXML's order). */
+    private static final byte DONE = 3;
     // the last transitions taken, for the eventless-cycle message
     private final int[] recent = new int[16];
     private int recentCount;
@@ -120,7 +127,8 @@ public final class Interpreter {
         this.now = now;
     }
 
-    /** The clock time in use. */
+    /** The clock time in use (the current macrostep's). */
+    @Override
     public double clock() {
         return now;
     }
@@ -148,7 +156,7 @@ public final class Interpreter {
         ensureScratch(c);
         r.reset();
         r.status(MachineRecord.ACTIVE);
-        queueHead = queueTail = 0;
+        clearQueue();
         actionCount = 0;
         enterCount = 0;
         addStateToEnter(0);
@@ -156,6 +164,7 @@ public final class Interpreter {
         enterStates(c, r);
         runActionsThenWait(c, r, c.initEvent);
         completeMacrostep(c, r, c.initEvent, 0);
+        drainSends(r);
     }
 
     /**
@@ -168,11 +177,63 @@ public final class Interpreter {
     public boolean send(MachineRecord r, int eventId, Event event) {
         beginEvent(r, event);
         try {
-            return macrostep(r, eventId, event);
+            boolean took = macrostep(r, eventId, event);
+            drainSends(r);
+            return took;
         } finally {
             endEvent(r);
         }
     }
+
+    /**
+     * Delivers the record's first pending send to itself (the face found it due and set the
+     * clock to its due time) as an external event's macrostep, then any sends with no delay
+     * that came of it.
+     *
+     * @return whether a state took the event
+     */
+    public boolean deliverSend(MachineRecord r) {
+        Event event = r.sendEvent(0);
+        beginEvent(r, event);
+        try {
+            int id = r.sendEventId(0);
+            r.removeSend(0);
+            boolean took = macrostep(r, id, event);
+            drainSends(r);
+            return took;
+        } finally {
+            endEvent(r);
+        }
+    }
+
+    /**
+     * SCXML's external queue for sends to itself: once a macrostep is complete, the sends due by
+     * the machine's clock (those with no delay) are processed, each as an external event's
+     * macrostep, in order, before anything from outside reaches the machine.
+     */
+    private void drainSends(MachineRecord r) {
+        int delivered = 0;
+        while (r.status() == MachineRecord.ACTIVE && r.firstSendDue() <= r.machineTime(now)) {
+            Event e = r.sendEvent(0);
+            int id = r.sendEventId(0);
+            r.removeSend(0);
+            if (++delivered > MAX_MICROSTEPS) {
+                Chart c = r.chart();
+                throw new EventlessLoopException(c.machineId, "machine '" + c.machineId + "' processed " + MAX_MICROSTEPS + " sends to itself in a row"
+                        + " without its clock moving (sent with no delay, or falling due together), the last '" + e.type() + "'; expected"
+                        + " a delay or a guard that ends the cycle; the machine is left in a valid configuration");
+            }
+            r.beginProcessing(e.type());
+            macrostep(r, id, e);
+        }
+    }
+
+    /** Queues a raised event on the internal queue, for the record this interpreter is processing. */
+    @Override
+    public void raise(MachineRecord r, Event event, int eventId) {
+        enqueue(RAISED, eventId, event);
+    }
+
 
     /**
      * XState's {@code macrostep} for an external event: select its transitions, take them as
@@ -184,7 +245,7 @@ public final class Interpreter {
         if (r.status() != MachineRecord.ACTIVE) {
             return false;
         }
-        queueHead = queueTail = 0;
+        clearQueue();
         recentCount = 0;
         selectedCount = 0;
         if (eventId >= 0) {
@@ -206,6 +267,7 @@ public final class Interpreter {
         beginEvent(r, event);
         try {
             macrostepWith(r, transition, event);
+            drainSends(r);
         } finally {
             endEvent(r);
         }
@@ -218,7 +280,7 @@ public final class Interpreter {
         if (r.status() != MachineRecord.ACTIVE) {
             return;
         }
-        queueHead = queueTail = 0;
+        clearQueue();
         recentCount = 0;
         selectedCount = 0;
         selected[selectedCount++] = transition;
@@ -250,7 +312,7 @@ public final class Interpreter {
         ensureScratch(c);
         r.clearConfiguration();
         r.status(MachineRecord.ACTIVE);
-        queueHead = queueTail = 0;
+        clearQueue();
         actionCount = 0;
         enterCount = 0;
         addStateToEnter(0);
@@ -268,7 +330,7 @@ public final class Interpreter {
             actions[i] = null;
         }
         actionCount = 0;
-        queueHead = queueTail = 0;
+        clearQueue();
         startPendingWait(c, r, c.initEvent);
     }
 
@@ -317,18 +379,29 @@ public final class Interpreter {
                 if (queueHead == queueTail) {
                     break;
                 }
-                int p = queue[queueHead++];
-                event = c.doneEvents[p];
-                selectDoneTransitions(c, r, p, event);
+                int p = queue[queueHead];
+                if (p == RAISED) {
+                    // SCXML's internal event (XState's raise): selected as any event is
+                    event = queueEvent[queueHead];
+                    int id = queueEventId[queueHead];
+                    queueEvent[queueHead++] = null;
+                    if (id >= 0) {
+                        selectTransitions(c, r, id, event);
+                    }
+                } else {
+                    queueHead++;
+                    event = c.doneEvents[p];
+                    selectDoneTransitions(c, r, p, event);
+                }
             }
             if (++steps > MAX_MICROSTEPS) {
-                queueHead = queueTail = 0;
+                clearQueue();
                 throw eventlessLoop(c, r, event);
             }
             boolean changed = microstep(c, r, event);
             selectEventless = !eventless || changed;
         }
-        queueHead = queueTail = 0;
+        clearQueue();
     }
 
     // ------------------------------------------------------------------ selection
@@ -380,14 +453,11 @@ public final class Interpreter {
      * for its own done event), if any, is selected.
      */
     private void selectNodeTransition(Chart c, MachineRecord r, int node, int eventId, int doneState, Event event) {
-        int[] candidates;
-        if (eventId >= 0) {
+        int t = node == doneState ? firstEnabledTransition(c, r, c.onDone[node], event) : -1;
+        if (t < 0 && eventId >= 0) {
             int[][] table = c.on[node];
-            candidates = table == null ? null : table[eventId];
-        } else {
-            candidates = node == doneState ? c.onDone[node] : null;
+            t = firstEnabledTransition(c, r, table == null ? null : table[eventId], event);
         }
-        int t = firstEnabledTransition(c, r, candidates, event);
         if (t >= 0) {
             addEnabledTransition(t);
         }
@@ -398,11 +468,13 @@ public final class Interpreter {
      * its own state names it, and only if the walk reaches it.
      */
     private void selectDoneTransitions(Chart c, MachineRecord r, int state, Event event) {
-        if (c.onDone[state] == null) {
+        // a descriptor may match the done event too ('*', 'xstate.done.*'): then it is selected as any event, after onDone
+        int id = c.doneEventsMatch ? c.eventId(event.type()) : -1;
+        if (c.onDone[state] == null && id < 0) {
             return;
         }
         viewSize = Completion.complete(r, view, viewMark);
-        transitionNode(c, r, 0, -1, state, event);
+        transitionNode(c, r, 0, id, state, event);
     }
 
     /**
@@ -447,6 +519,10 @@ public final class Interpreter {
 
     /** SCXML's {@code conditionMatch} (XState's {@code evaluateGuard}): whether the transition's guard holds; no guard holds. */
     private boolean conditionMatch(Chart c, MachineRecord r, int t, Event event) {
+        int in = c.tInState[t];
+        if (in >= 0) {
+            return r.isActive(in); // SCXML's In(), XState's stateIn
+        }
         SelfGuard<Object> g = c.tGuard[t];
         if (g == null) {
             return true;
@@ -454,7 +530,7 @@ public final class Interpreter {
         try {
             return g.test(r.context(), event, r.self());
         } catch (RuntimeException | Error e) {
-            queueHead = queueTail = 0;
+            clearQueue();
             throw new UserCodeException(c.machineId, c.path[c.tSource[t]], event.type(),
                     "the guard of its '" + c.tLabel[t] + "' transition", e);
         }
@@ -512,7 +588,7 @@ public final class Interpreter {
             // XState keeps the previous snapshot when nothing changed, and so its order of states
             r.restoreOrder(previousOrder, n);
         }
-        boolean changed = historyChanged || !sameSet;
+        boolean changed = historyChanged || !sameSet || (c.eventlessAfterActions && actionCount > 0);
         runActionsThenWait(c, r, event);
         return changed;
     }
@@ -663,12 +739,12 @@ public final class Interpreter {
             int p = c.parent[s];
             int marker = c.type[p] == StateType.PARALLEL ? p : c.parent[p];
             if (c.type[p] == StateType.COMPOUND) {
-                enqueueDoneEvent(p);
+                addAction(null, p, DONE, -1);
             }
             while (marker >= 0 && c.type[marker] == StateType.PARALLEL && !completed[marker] && isInFinalState(c, r, marker)) {
                 completed[marker] = true;
                 doneOrder[completedFrom++] = marker;
-                enqueueDoneEvent(marker);
+                addAction(null, marker, DONE, -1);
                 marker = c.parent[marker];
             }
             if (marker < 0) {
@@ -697,6 +773,7 @@ public final class Interpreter {
      */
     private void exitInterpreter(Chart c, MachineRecord r) {
         r.clearWait();
+        r.clearSends(); // SCXML: a done session's delayed events are cancelled
         int n = r.activeCount();
         for (int i = 0; i < n; i++) {
             exitList[i] = r.activeAt(i);
@@ -758,12 +835,12 @@ public final class Interpreter {
             try {
                 seconds = c.waitSecondsOf[s].of(r.context(), event, r.self());
             } catch (RuntimeException | Error e) {
-                queueHead = queueTail = 0;
+                clearQueue();
                 r.clearWait();
                 throw new UserCodeException(c.machineId, c.path[s], "(entry)", "the seconds function of the wait", e);
             }
             if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-                queueHead = queueTail = 0;
+                clearQueue();
                 r.clearWait();
                 throw new UserCodeException(c.machineId, c.path[s], "(entry)", "the seconds function of the wait",
                         new IllegalArgumentException("it returned " + seconds + "; expected a finite number of seconds, 0 or more"));
@@ -986,14 +1063,20 @@ public final class Interpreter {
                     }
                 } else {
                     int x = c.type[p] == StateType.PARALLEL ? p : c.initial[p];
-                    addStateToEnter(x);
-                    addDescendantStatesToEnter(c, r, x);
-                    addProperAncestorStatesToEnter(c, r, x, p);
+                    if (c.type[x] == StateType.HISTORY) {
+                        addDescendantStatesToEnter(c, r, x); // the parent's initial is another history state
+                    } else {
+                        addStateToEnter(x);
+                        addDescendantStatesToEnter(c, r, x);
+                        addProperAncestorStatesToEnter(c, r, x, p);
+                    }
                 }
             }
         } else if (type == StateType.COMPOUND) {
             int init = c.initial[s];
-            addStateToEnter(init);
+            if (c.type[init] != StateType.HISTORY) {
+                addStateToEnter(init); // an initial history state enters what it stands for instead (SCXML's <initial> to a history)
+            }
             addDescendantStatesToEnter(c, r, init);
         } else if (type == StateType.PARALLEL) {
             for (int child : c.regularChildren[s]) {
@@ -1081,6 +1164,10 @@ public final class Interpreter {
         Self self = r.self();
         for (int i = 0; i < count; i++) {
             SelfAction<Object> a = actions[i];
+            if (actionKind[i] == DONE) {
+                enqueue(actionOwner[i], -1, null);
+                continue;
+            }
             actions[i] = null;
             try {
                 a.run(context, event, self);
@@ -1088,7 +1175,7 @@ public final class Interpreter {
                 for (int k = i + 1; k < count; k++) {
                     actions[k] = null;
                 }
-                queueHead = queueTail = 0;
+                clearQueue();
                 String what = actionKind[i] == EXIT ? "an exit action"
                         : actionKind[i] == ENTRY ? "an entry action"
                         : "an action of its '" + c.tLabel[actionTransition[i]] + "' transition";
@@ -1099,18 +1186,37 @@ public final class Interpreter {
 
     // ------------------------------------------------------------------ queue, loop detection, scratch
 
-    /** SCXML's {@code internalQueue.enqueue(done.state.id)}: the state whose done event is raised. */
-    private void enqueueDoneEvent(int state) {
+    /**
+     * SCXML's {@code internalQueue.enqueue}: a done event (the number of the state that is done)
+     * or a raised event ({@link #RAISED}, with its id and event).
+     */
+    private void enqueue(int state, int eventId, Event event) {
         if (queueTail == queue.length) {
             if (queueHead > 0) {
-                System.arraycopy(queue, queueHead, queue, 0, queueTail - queueHead);
-                queueTail -= queueHead;
+                int n = queueTail - queueHead;
+                System.arraycopy(queue, queueHead, queue, 0, n);
+                System.arraycopy(queueEventId, queueHead, queueEventId, 0, n);
+                System.arraycopy(queueEvent, queueHead, queueEvent, 0, n);
+                java.util.Arrays.fill(queueEvent, n, queueTail, null);
+                queueTail = n;
                 queueHead = 0;
             } else {
                 queue = grow(queue);
+                queueEventId = grow(queueEventId);
+                queueEvent = java.util.Arrays.copyOf(queueEvent, queueEvent.length * 2);
             }
         }
-        queue[queueTail++] = state;
+        queue[queueTail] = state;
+        queueEventId[queueTail] = eventId;
+        queueEvent[queueTail++] = event;
+    }
+
+    /** Empties the internal queue, letting go of the raised events in it. */
+    private void clearQueue() {
+        for (int i = queueHead; i < queueTail; i++) {
+            queueEvent[i] = null;
+        }
+        queueHead = queueTail = 0;
     }
 
     /** Remembers a transition taken, for the eventless-cycle message. */

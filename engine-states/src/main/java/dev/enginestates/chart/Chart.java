@@ -43,7 +43,10 @@ public final class Chart {
     public final int[] parent;
     public final int[] depth;
     public final int[] subtreeEnd;
+    /** By state: its initial child (a history state when {@code initial} names one), or -1. */
     public final int[] initial;
+    /** By state: the regular child its default entry reaches (through an initial history state's default target), or -1. */
+    public final int[] initialChild;
     public final int[][] children;
     public final int[][] regularChildren;
     public final int[][] historyChildren;
@@ -67,11 +70,24 @@ public final class Chart {
      * default descendants). The interpreter's fast path; its general computeEntrySet gives the same.
      */
     public final int[][] tEntry;
+    /** By transition: the state its {@code stateIn} guard needs active, or -1 when it has none. */
+    public final int[] tInState;
     /** What declared the transition, for messages: {@code "on E"}, {@code "always"}, {@code "onDone"}, {@code "wait"}, {@code "when"}. */
     public final String[] tLabel;
 
-    /** {@code on[state][eventId]}: the candidate transitions in priority order, or {@code null}. */
+    /**
+     * {@code on[state][eventId]}: the candidate transitions for an event of that id in priority
+     * (document) order, every descriptor that matches it merged, or {@code null}.
+     */
     public final int[][][] on;
+    /** {@code onOwn[state][eventId]}: the transitions written with exactly that descriptor, as declared (exports, diagrams). */
+    public final int[][][] onOwn;
+    /** By event id: the prefix its wildcard descriptor matches ({@code ""} for {@code "*"}), or {@code null} for an exact type. */
+    private final String[] wildcardPrefix;
+    /** The ids of the wildcard descriptors, longest prefix first. */
+    private final int[] wildcards;
+    /** Whether any descriptor is a wildcard or could name an internal done event. */
+    public final boolean doneEventsMatch;
     public final int[][] always;
     public final int[][] onDone;
     public final int[] waitTransition;
@@ -98,11 +114,14 @@ public final class Chart {
     public final Event whenEvent;
     private final Map<String, Integer> eventIds;
     private final Map<String, Integer> pathIndex;
+    private final Map<String, Integer> idIndex;
     /** The game's enums naming the states and events of a typed machine ({@link EnumNames#NONE} when named by strings). */
     private final EnumNames enumNames;
     /** The largest number of states a configuration can hold. */
     public final int maxActive;
     public final boolean hasEventless;
+    /** Eventless transitions are looked for again after every microstep that ran an action (SCXML's datamodel). */
+    public final boolean eventlessAfterActions;
 
     Chart(ChartCompiler c) {
         machineId = c.machineId;
@@ -119,6 +138,7 @@ public final class Chart {
         depth = c.depth;
         subtreeEnd = c.subtreeEnd;
         initial = c.initial;
+        initialChild = c.initialChild;
         children = c.children;
         regularChildren = c.regularChildren;
         historyChildren = c.historyChildren;
@@ -134,8 +154,22 @@ public final class Chart {
         tActions = c.tActions;
         tDomain = c.tDomain;
         tEntry = EntrySets.of(c);
+        tInState = c.tInState;
         tLabel = c.tLabel;
         on = c.on;
+        onOwn = c.onOwn;
+        wildcardPrefix = c.wildcardPrefix == null ? new String[0] : c.wildcardPrefix;
+        java.util.List<Integer> wild = new java.util.ArrayList<>();
+        boolean done = false;
+        for (int e = 0; e < wildcardPrefix.length; e++) {
+            if (wildcardPrefix[e] != null) {
+                wild.add(e);
+            }
+            done |= wildcardPrefix[e] != null || c.eventTypes[e].startsWith("xstate.done.");
+        }
+        wild.sort((a, b) -> wildcardPrefix[b].length() - wildcardPrefix[a].length());
+        wildcards = wild.stream().mapToInt(Integer::intValue).toArray();
+        doneEventsMatch = done;
         always = c.always;
         onDone = c.onDone;
         waitTransition = c.waitTransition;
@@ -160,17 +194,60 @@ public final class Chart {
         initEvent = Event.of("xstate.init");
         waitEvent = Event.of("states.wait");
         whenEvent = Event.of("states.when");
-        eventIds = Map.copyOf(c.eventIds);
+        java.util.Map<String, Integer> exact = new java.util.HashMap<>();
+        c.eventIds.forEach((type, id) -> {
+            if (wildcardPrefix[id] == null) {
+                exact.put(type, id);
+            }
+        });
+        eventIds = Map.copyOf(exact);
         pathIndex = Map.copyOf(c.pathIndex);
+        idIndex = Map.copyOf(c.idIndex);
         enumNames = c.enumNames;
         maxActive = c.maxActive;
         hasEventless = c.hasEventless;
+        eventlessAfterActions = c.eventlessAfterActions;
     }
 
-    /** The id of an event type, or -1 when no state names it. Allocation-free. */
+    /**
+     * The id of an event type, or -1 when no descriptor matches it: its own when a state names
+     * it exactly, else its longest matching {@code prefix.*} descriptor's, else {@code *}'s.
+     * Allocation-free.
+     */
     public int eventId(String type) {
         Integer id = eventIds.get(type);
-        return id == null ? -1 : id;
+        if (id != null) {
+            return id;
+        }
+        for (int e : wildcards) {
+            if (matches(eventTypes[e], wildcardPrefix[e], type)) {
+                return e;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether the id is an exact type's (its event object is the event itself), not a wildcard descriptor's. */
+    public boolean isExact(int eventId) {
+        return wildcardPrefix[eventId] == null;
+    }
+
+    /**
+     * Whether a descriptor matches an event type, as SCXML and XState v5 match them: an exact
+     * type itself; {@code "*"} every type; {@code "foo.*"} (prefix {@code "foo"}) {@code foo} and
+     * every {@code foo.…}, by whole dot-separated tokens (not {@code foobar}). Allocation-free.
+     *
+     * @param descriptor the descriptor as written
+     * @param prefix     its wildcard prefix ({@code ""} for {@code "*"}), or {@code null} for an exact type
+     * @param type       the event's type
+     * @return whether it matches
+     */
+    public static boolean matches(String descriptor, String prefix, String type) {
+        if (prefix == null) {
+            return descriptor.equals(type);
+        }
+        int n = prefix.length();
+        return n == 0 || (type.startsWith(prefix) && (type.length() == n || type.charAt(n) == '.'));
     }
 
     /** The enums naming a typed machine's states and events; {@link EnumNames#NONE} for a machine named by strings. */
@@ -182,6 +259,46 @@ public final class Chart {
     public int stateAt(String path) {
         Integer s = pathIndex.get(path);
         return s == null ? -1 : s;
+    }
+
+    /**
+     * The state a name stands for: {@code "#id"}, {@code "#id.child.path"}, or a path from the
+     * root; -1 when it names none. Allocation-free for a path.
+     */
+    public int stateNamed(String name) {
+        if (name.startsWith("#")) {
+            int dot = name.indexOf('.');
+            Integer s = idIndex.get(dot < 0 ? name.substring(1) : name.substring(1, dot));
+            if (s == null || dot < 0) {
+                return s == null ? -1 : s;
+            }
+            int at = s;
+            for (String k : name.substring(dot + 1).split("\\.", -1)) {
+                int found = -1;
+                for (int child : children[at]) {
+                    if (key[child].equals(k)) {
+                        found = child;
+                    }
+                }
+                if (found < 0) {
+                    return -1;
+                }
+                at = found;
+            }
+            return at;
+        }
+        Integer s = pathIndex.get(name);
+        return s == null || s == 0 ? -1 : s;
+    }
+
+    /** Every state's path from the root and its {@code #id}, for messages naming the closest. */
+    public List<String> stateNames() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int s = 1; s < size; s++) {
+            out.add(path[s]);
+            out.add("#" + stateId[s]);
+        }
+        return out;
     }
 
     /** The event types the machine's states name, in document order. */

@@ -10,6 +10,7 @@ import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.SelfSeconds;
 import dev.enginestates.declare.StateDefinition;
+import dev.enginestates.declare.StateIn;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.TransitionDefinition;
 import dev.enginestates.declare.UnknownEvents;
@@ -58,6 +59,11 @@ public final class ChartCompiler {
     int[] tDomain;
     String[] tLabel;
     int[][][] on;
+    int[][][] onOwn;
+    /** By event id: the prefix a wildcard descriptor matches ({@code ""} for {@code "*"}), or {@code null} for an exact type. */
+    String[] wildcardPrefix;
+    int[] tInState;
+    int[] initialChild;
     int[][] always;
     int[][] onDone;
     int[] waitTransition;
@@ -71,9 +77,10 @@ public final class ChartCompiler {
     Event[] doneEvents;
     final Map<String, Integer> eventIds = new LinkedHashMap<>();
     final Map<String, Integer> pathIndex = new HashMap<>();
-    private final Map<String, Integer> idIndex = new HashMap<>();
+    final Map<String, Integer> idIndex = new HashMap<>();
     int maxActive;
     boolean hasEventless;
+    boolean eventlessAfterActions;
     Style style = Style.XSTATE;
     PolledChart polled;
     BuilderChart builder;
@@ -106,7 +113,19 @@ public final class ChartCompiler {
      */
     public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents, Class<?> stateEnum,
             Class<?> eventEnum) {
+        return compile(machineId, root, unknownEvents, stateEnum, eventEnum, false);
+    }
+
+    /**
+     * As {@link #compile(String, StateDefinition, UnknownEvents, Class, Class)}, with the
+     * machine's choice of looking for eventless transitions after every microstep that ran an action.
+     *
+     * @throws InvalidMachineException listing every problem found
+     */
+    public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents, Class<?> stateEnum,
+            Class<?> eventEnum, boolean eventlessAfterActions) {
         ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
+        c.eventlessAfterActions = eventlessAfterActions;
         if (machineId == null || machineId.isEmpty()) {
             c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
         }
@@ -117,6 +136,7 @@ public final class ChartCompiler {
         c.enumNames.numberEvents(c);
         c.enumNames.typeEvents(c.eventObjects, c.eventTypes);
         c.resolveTransitions();
+        c.resolveInitialChildren();
         c.checkWaitsApart();
         if (!c.problems.isEmpty()) {
             throw new InvalidMachineException(c.machineId, c.problems);
@@ -141,6 +161,7 @@ public final class ChartCompiler {
         c.checkStates();
         c.collectTransitions();
         c.resolveTransitions();
+        c.resolveInitialChildren();
         List<PolledDefinition<?>> defs = new ArrayList<>();
         flatten(root, defs);
         for (int s = 0; s < defs.size(); s++) {
@@ -174,6 +195,7 @@ public final class ChartCompiler {
         c.checkStates();
         c.collectTransitions();
         c.resolveTransitions();
+        c.resolveInitialChildren();
         c.style = Style.BUILDER;
         c.builder = builder;
         if (!c.problems.isEmpty()) {
@@ -344,9 +366,10 @@ public final class ChartCompiler {
             } else if (found < 0) {
                 problems.add(where + " has initial '" + d.initial() + "', which names no child; expected one of "
                         + keysOf(regularChildren[s]));
-            } else if (type[found] == StateType.HISTORY) {
-                problems.add(where + " has initial '" + d.initial() + "', a history state; expected a regular child: "
-                        + keysOf(regularChildren[s]));
+            } else if (type[found] == StateType.HISTORY && defs.get(found).historyTarget() == null) {
+                // entering it with nothing remembered would enter the parent's initial state: itself again
+                problems.add(where + " has initial '" + d.initial() + "', a history state with no default target; give it one"
+                        + " (entered while it remembers nothing) or name a regular child: " + keysOf(regularChildren[s]));
             } else {
                 initial[s] = found;
             }
@@ -372,6 +395,7 @@ public final class ChartCompiler {
 
     private void collectTransitions() {
         on = new int[size][][];
+        onOwn = new int[size][][];
         always = new int[size][];
         onDone = new int[size][];
         when = new int[size][];
@@ -389,6 +413,11 @@ public final class ChartCompiler {
                     problems.add(where(s) + " has a transition on an empty event name; name the event");
                     continue;
                 }
+                if (!validDescriptor(ev)) {
+                    problems.add(where(s) + " has a transition on '" + ev + "'; expected an exact event type, '*' (any event)"
+                            + " or 'prefix.*' (the prefix and every event below it, by whole dot-separated tokens)");
+                    continue;
+                }
                 if (!eventIds.containsKey(ev)) {
                     eventIds.put(ev, eventIds.size());
                 }
@@ -396,6 +425,11 @@ public final class ChartCompiler {
         }
         int events = eventIds.size();
         eventTypes = eventIds.keySet().toArray(new String[0]);
+        wildcardPrefix = new String[events];
+        for (int e = 0; e < events; e++) {
+            String d = eventTypes[e];
+            wildcardPrefix[e] = d.equals("*") ? "" : d.endsWith(".*") ? d.substring(0, d.length() - 2) : null;
+        }
         eventObjects = new Event[events];
         for (int e = 0; e < events; e++) {
             eventObjects[e] = Event.of(eventTypes[e]);
@@ -412,7 +446,7 @@ public final class ChartCompiler {
                 byEvent.add(null);
             }
             for (TransitionDefinition<?> t : d.on()) {
-                Integer ev = t.eventType() == null ? null : eventIds.get(t.eventType());
+                Integer ev = t.eventType() == null || !validDescriptor(t.eventType()) ? null : eventIds.get(t.eventType());
                 if (ev == null) {
                     continue;
                 }
@@ -429,7 +463,8 @@ public final class ChartCompiler {
                     any = true;
                 }
             }
-            on[s] = any ? table : null;
+            onOwn[s] = any ? table : null;
+            on[s] = any ? matchingTable(table) : null;
             always[s] = addAll(s, d.always(), "always");
             if (always[s] != null) {
                 hasEventless = true;
@@ -469,6 +504,46 @@ public final class ChartCompiler {
         whenTest = wt;
     }
 
+    private static boolean validDescriptor(String ev) {
+        int star = ev.indexOf('*');
+        return star < 0 || ev.equals("*") || (ev.length() > 2 && star == ev.length() - 1 && ev.charAt(star - 1) == '.');
+    }
+
+    /**
+     * A state's candidates by event id, from its transitions by descriptor as written: an exact
+     * type's candidates are every transition whose descriptor matches that type; a wildcard's are
+     * those of the wildcards matching an event that only it (and shorter wildcards) match, so an
+     * event no state names exactly goes to its longest matching wildcard's id
+     * ({@link Chart#eventId}). Candidates keep document order, whatever their descriptor (SCXML's
+     * rule: the first enabled transition in document order wins).
+     */
+    private int[][] matchingTable(int[][] own) {
+        int events = own.length;
+        int[][] table = new int[events][];
+        for (int e = 0; e < events; e++) {
+            String prefix = wildcardPrefix[e];
+            List<Integer> list = new ArrayList<>();
+            for (int d = 0; d < events; d++) {
+                if (own[d] == null) {
+                    continue;
+                }
+                boolean match = prefix == null ? Chart.matches(eventTypes[d], wildcardPrefix[d], eventTypes[e])
+                        : wildcardPrefix[d] != null && (prefix.isEmpty() ? wildcardPrefix[d].isEmpty()
+                        : Chart.matches(eventTypes[d], wildcardPrefix[d], prefix));
+                if (match) {
+                    for (int t : own[d]) {
+                        list.add(t);
+                    }
+                }
+            }
+            if (!list.isEmpty()) {
+                list.sort(null); // transitions are numbered in document order
+                table[e] = toArray(list);
+            }
+        }
+        return table;
+    }
+
     private int[] addAll(int s, List<? extends TransitionDefinition<?>> list, String label) {
         if (list.isEmpty()) {
             return null;
@@ -496,6 +571,7 @@ public final class ChartCompiler {
         tGuard = (SelfGuard<Object>[]) new SelfGuard<?>[tCount];
         tActions = newActionTable(tCount);
         tDomain = new int[tCount];
+        tInState = new int[tCount];
         tLabel = tLabels.toArray(new String[0]);
         for (int s = 0; s < size; s++) {
             if (type[s] == StateType.HISTORY) {
@@ -530,6 +606,17 @@ public final class ChartCompiler {
             tSource[t] = source;
             tReenter[t] = d.reenter();
             tGuard[t] = (SelfGuard<Object>) d.guard();
+            tInState[t] = -1;
+            if (d.guard() instanceof StateIn<?> in) {
+                int s = resolveStateIn(source, in.state());
+                if (s < 0) {
+                    problems.add(where(source) + " (" + tLabel[t] + ") has guard stateIn('" + in.state() + "'), which names no state;"
+                            + " expected a path from the root, a sibling's key path or '#id'");
+                } else {
+                    tInState[t] = s;
+                    tGuard[t] = null; // the interpreter tests the state's bit
+                }
+            }
             tActions[t] = actions(d.actions());
             List<String> texts = d.targets();
             int[] targets = new int[texts.size()];
@@ -553,6 +640,37 @@ public final class ChartCompiler {
                         : " rule's test is its condition") + ", so remove the guard");
             }
             tDomain[t] = ok ? staticDomain(t) : 0;
+        }
+    }
+
+    /** A {@code stateIn} name: {@code #id}, a path from the root, or a key path from the source's parent; -1 when none. */
+    private int resolveStateIn(int source, String text) {
+        if (text.startsWith("#")) {
+            return resolveId(text);
+        }
+        Integer s = pathIndex.get(text);
+        if (s != null && s > 0) {
+            return s;
+        }
+        return source > 0 ? walkPath(parent[source], text) : -1;
+    }
+
+    /** By state: the regular child a default entry goes to (through an initial history state's default). */
+    private void resolveInitialChildren() {
+        initialChild = new int[size];
+        for (int s = 0; s < size; s++) {
+            int i = initial[s];
+            if (i >= 0 && type[i] == StateType.HISTORY) {
+                int[] d = historyDefault[i];
+                i = -1;
+                if (d != null) {
+                    i = d[0];
+                    while (i >= 0 && parent[i] != s) {
+                        i = parent[i];
+                    }
+                }
+            }
+            initialChild[s] = i;
         }
     }
 

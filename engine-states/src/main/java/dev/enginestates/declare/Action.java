@@ -26,4 +26,18 @@ public interface Action<C> extends SelfAction<C> {
     default void run(C context, Event event, Self self) {
         run(context, event);
     }
+
+    /**
+     * A declarative action raising an event of that type on the machine's internal queue (see
+     * {@link Self#raise(String)}): XState's {@code raise({type})}, SCXML's {@code <raise>}. The
+     * XState export writes it as XState's raise action.
+     *
+     * @param <C>  the context type
+     * @param type the event's type; not empty
+     * @return the action
+     * @throws IllegalArgumentException if the type is empty
+     */
+    static <C> SelfAction<C> raise(String type) {
+        return new Raise<>(type);
+    }
 }

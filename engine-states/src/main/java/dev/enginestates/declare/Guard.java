@@ -25,4 +25,20 @@ public interface Guard<C> extends SelfGuard<C> {
     default boolean test(C context, Event event, Self self) {
         return test(context, event);
     }
+
+    /**
+     * A guard that holds while a state of the machine is active (SCXML's {@code In(id)}, XState's
+     * {@code stateIn}). The name is resolved when the machine is compiled, like a target: a path
+     * from the root ({@code "combat.engage"}), a key path from the transition's parent (as a plain
+     * target names a sibling), or {@code "#id"}; one that names no state makes the machine
+     * invalid. Reading it costs one bit test.
+     *
+     * @param <C>   the context type
+     * @param state the state's path or {@code "#id"}; not empty
+     * @return the guard, for {@code TransitionBuilder.guard}
+     * @throws IllegalArgumentException if the name is empty
+     */
+    static <C> Guard<C> stateIn(String state) {
+        return new StateIn<>(state);
+    }
 }

@@ -12,6 +12,7 @@ import java.util.Objects;
  */
 public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     private UnknownEvents unknownEvents = UnknownEvents.REJECT;
+    private boolean eventlessAfterActions;
     private boolean tags = true;
     private final List<Class<?>> heldBy = new ArrayList<>();
     private boolean ownerOnly;
@@ -66,6 +67,29 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     public MachineBuilder<C> unknownEvents(UnknownEvents policy) {
         this.unknownEvents = Objects.requireNonNull(policy, "policy");
         return this;
+    }
+
+    /**
+     * Looks for eventless transitions again after every microstep that ran an action, not only
+     * after one that changed the configuration or a history (XState's rule, under which only an
+     * {@code assign} makes a new snapshot). For machines whose actions change what their guards
+     * read, as SCXML's datamodel does: the SCXML import declares it. A guard that stays true over
+     * an action that changes nothing then loops until the {@code EventlessLoopException}.
+     *
+     * @return this builder, for chaining
+     */
+    public MachineBuilder<C> eventlessAfterActions() {
+        this.eventlessAfterActions = true;
+        return this;
+    }
+
+    /**
+     * Whether eventless transitions are looked for again after every microstep that ran an action.
+     *
+     * @return {@code true} if {@link #eventlessAfterActions()} was declared
+     */
+    public boolean isEventlessAfterActions() {
+        return eventlessAfterActions;
     }
 
     /**

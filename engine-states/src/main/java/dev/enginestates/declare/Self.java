@@ -113,4 +113,79 @@ public interface Self extends Holder {
      * @return whether a state of the other machine took the event
      */
     boolean send(Object entity, Event event);
+
+    /**
+     * Raises an event on the machine's internal queue, from its own code (an entry, exit or
+     * transition action): it is processed in the same macrostep, once the eventless transitions
+     * have settled, one microstep per event, in the order raised, before any event from outside
+     * (SCXML's {@code <raise>}, XState's {@code raise}). An internal event no transition takes is
+     * dropped.
+     *
+     * @param event the event, with its fields; not {@code null}
+     * @throws UnknownEventException if no descriptor of the machine matches its type (unless the machine
+     *                               accepts unknown events); nothing is raised
+     * @throws IllegalStateException if the machine is processing no event now (the code runs outside a
+     *                               step of its machine), or runs on no machine
+     */
+    default void raise(Event event) {
+        throw new IllegalStateException(this + " runs no machine, so it cannot raise '" + event.type() + "'");
+    }
+
+    /**
+     * Raises an event with no fields; see {@link #raise(Event)}. Allocation-free for a type some
+     * state names exactly.
+     *
+     * @param type the event's type
+     * @throws UnknownEventException if no descriptor of the machine matches the type (unless the machine accepts
+     *                               unknown events)
+     * @throws IllegalStateException if the machine is processing no event now
+     */
+    default void raise(String type) {
+        raise(Event.of(type));
+    }
+
+    /**
+     * Sends an event to the machine's own external queue (SCXML's {@code <send>} with no target,
+     * XState's delayed {@code raise} or {@code sendTo(self)}). With no
+     * delay it is processed right after the current macrostep, before the next event from
+     * outside reaches this machine; with a delay, once the machine's clock (the world's fixed
+     * step, or a plain machine's {@code step(dt)}) has advanced that many seconds; sends falling
+     * due together are processed in the order sent. A held machine's clock stands still, so its
+     * delayed sends wait with it. Pending sends are part of the machine's record: checkpoints,
+     * dumps, restores and input logs keep them; a despawned machine's are dropped.
+     *
+     * @param event        the event, with its fields; not {@code null}
+     * @param delaySeconds seconds from now, finite and 0 or more
+     * @param id           a name to {@link #cancel} it by, or {@code null}
+     * @throws UnknownEventException    if no descriptor of the machine matches its type (unless the machine
+     *                                  accepts unknown events); nothing is queued
+     * @throws IllegalArgumentException if the delay is negative, NaN or infinite
+     * @throws IllegalStateException    if the machine is processing no event now, or runs on no machine
+     */
+    default void sendSelf(Event event, double delaySeconds, String id) {
+        throw new IllegalStateException(this + " runs no machine, so it cannot send '" + event.type() + "' to itself");
+    }
+
+    /**
+     * Cancels every pending send to itself made with this id (SCXML's {@code <cancel>}, XState's
+     * {@code cancel}); a no-op when there is none.
+     *
+     * @param id the id given to {@link #sendSelf}; not {@code null}
+     * @throws IllegalStateException if the machine is processing no event now, or runs on no machine
+     */
+    default void cancel(String id) {
+        throw new IllegalStateException(this + " runs no machine, so it cannot cancel '" + id + "'");
+    }
+
+    /**
+     * Whether a state of the machine is active now (SCXML's {@code In(id)}, XState's {@code stateIn}).
+     *
+     * @param state the state's path from the root ({@code "combat.engage"}) or {@code "#id"}
+     * @return {@code true} when that state is active
+     * @throws IllegalArgumentException if the name names no state of the machine (the message names the closest ones)
+     * @throws IllegalStateException    if this object runs no machine
+     */
+    default boolean isIn(String state) {
+        throw new IllegalStateException(this + " runs no machine, so it cannot tell whether '" + state + "' is active");
+    }
 }

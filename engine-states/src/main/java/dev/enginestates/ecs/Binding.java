@@ -23,6 +23,8 @@ final class Binding {
     final boolean builder;
     /** The due times of this machine's waits, by slot: each step takes this machine's due waits in time order. */
     final WaitWheel waits = new WaitWheel();
+    /** The due time of each record's next send to itself, by slot; made on the first delayed send (machines that send none do without). */
+    WaitWheel sends;
     private StateRecord<?>[] records = new StateRecord<?>[16];
     private int end;
     private int live;
@@ -65,6 +67,9 @@ final class Binding {
 
     void remove(StateRecord<?> r) {
         waits.remove(r.slot);
+        if (sends != null) {
+            sends.remove(r.slot);
+        }
         if (r.whenActive) {
             removeWhen(r.slot);
             r.whenActive = false;
@@ -80,7 +85,7 @@ final class Binding {
             return;
         }
         int w = 0;
-        int[] newSlot = waits.size() > 0 ? new int[end] : null;
+        int[] newSlot = waits.size() > 0 || (sends != null && sends.size() > 0) ? new int[end] : null;
         for (int i = 0; i < end; i++) {
             StateRecord<?> r = records[i];
             if (newSlot != null) {
@@ -93,6 +98,9 @@ final class Binding {
         }
         if (newSlot != null) {
             waits.renumber(newSlot, end);
+            if (sends != null) {
+                sends.renumber(newSlot, end);
+            }
         }
         Arrays.fill(records, w, end, null);
         if (movedStep != null) {

@@ -39,6 +39,97 @@ final class DueWaits {
         } else {
             w.set(r.slot, due);
         }
+        double send = r.record.nextSendDue();
+        WaitWheel s = r.binding.sends;
+        if (send != Double.POSITIVE_INFINITY) {
+            if (s == null) {
+                s = r.binding.sends = new WaitWheel();
+            }
+            s.set(r.slot, send);
+        } else if (s != null) {
+            s.remove(r.slot);
+        }
+    }
+
+    /**
+     * Takes a machine's waits and delivers its sends to itself that fall due within the tick, in
+     * time order: the waits due by a send's time (a wait before a send due with it), then the
+     * batch of sends due at that time in slot (spawn) order, each machine's at its own due time,
+     * and so on; a machine that sent itself nothing costs nothing more than its waits.
+     */
+    void endDue(Binding b) {
+        WaitWheel s = b.sends;
+        double now = world.clock + TimeRules.TIME_TOLERANCE;
+        if (s == null || s.size() == 0) {
+            endDueWaits(b, now);
+            return;
+        }
+        s.advance(now);
+        int deferredCount = 0;
+        while (true) {
+            double at = s.peekDue();
+            if (at > now) {
+                break;
+            }
+            endDueWaits(b, at);
+            int n = 0;
+            while (s.peekDue() == at) {
+                if (n == batch.length) {
+                    batch = java.util.Arrays.copyOf(batch, n * 2);
+                }
+                batch[n++] = s.poll();
+            }
+            for (int i = 0; i < n; i++) {
+                StateRecord<?> r = b.at(batch[i]);
+                if (r != null && !deliver(r)) {
+                    deferred = StateWorld.push(deferred, deferredCount++, r);
+                }
+            }
+        }
+        for (int i = 0; i < deferredCount; i++) {
+            StateRecord<?> r = deferred[i];
+            deferred[i] = null;
+            schedule(r);
+        }
+        endDueWaits(b, now);
+    }
+
+    /** Delivers a record's due send to itself; false when it is not to move in this tick (joined or failed in it, or hit the cap). */
+    private boolean deliver(StateRecord<?> r) {
+        if (!world.registry.alive(r)) {
+            return true;
+        }
+        long steps = world.steps;
+        WaitWheel w = r.binding.waits;
+        long mark = w.mark(r.slot); // shared with the waits: one cap on a machine's timed moves in a step
+        if (mark >> 7 != steps) {
+            mark = steps << 7;
+        }
+        if (r.quietStep == steps || (mark & 127) >= TimeRules.MAX_WAITS_PER_STEP) {
+            w.mark(r.slot, mark);
+            return false;
+        }
+        w.mark(r.slot, mark + 1);
+        MachineRecord rec = r.record;
+        double due = rec.nextSendDue();
+        if (due > world.clock + TimeRules.TIME_TOLERANCE) {
+            schedule(r); // changed since it was queued; keep it current
+            return true;
+        }
+        String type = rec.sendEvent(0).type();
+        world.listeners.cause = type;
+        Interpreter in = world.interpreters.xstate(due);
+        if (rec.chart().hasWhen) {
+            r.binding.moved(r.slot, world.steps, due); // its when rules are tested from then on in this tick
+        }
+        try {
+            in.deliverSend(rec);
+        } catch (RuntimeException e) {
+            world.ticks.failed(r, e, type);
+        } finally {
+            world.moved(r);
+        }
+        return true;
     }
 
     /**
@@ -46,9 +137,8 @@ final class DueWaits {
      * out of the wheel in slot order, which within a tick is spawn order (holes are closed up only
      * between ticks), and is taken whole before the waits it chains are looked at.
      */
-    void endDue(Binding b) {
+    private void endDueWaits(Binding b, double now) {
         WaitWheel w = b.waits;
-        double now = world.clock + TimeRules.TIME_TOLERANCE;
         w.advance(now);
         int deferredCount = 0;
         while (w.peekDue() <= now) {

@@ -23,6 +23,13 @@ final class EntitySelf extends MachineRecord implements Self {
         self(this);
     }
 
+    /** The world's interpreter of the move under way: the one processing this record when its code raises or sends. */
+    @Override
+    protected dev.enginestates.records.InternalQueue queue() {
+        StateWorld w = record.world;
+        return w == null ? null : w.interpreters.current();
+    }
+
     /** The record's entity while the record is in a world and on that live entity; else {@code null}. */
     private Entity live() {
         Entity e = record.entity;

@@ -17,6 +17,11 @@ final class Interpreters {
     private PolledInterpreter[] polled = {new PolledInterpreter()};
     private int depth;
 
+    /** The innermost move's interpreter, as an XState-style one (whose machine's code runs now), or {@code null} when no move is under way. */
+    Interpreter current() {
+        return depth > 0 && depth <= xstate.length ? xstate[depth - 1] : null;
+    }
+
     /** An XState-style interpreter on the world's clock at {@code at}. */
     Interpreter xstate(double at) {
         if (depth >= xstate.length) {

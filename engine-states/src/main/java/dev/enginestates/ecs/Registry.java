@@ -86,6 +86,9 @@ final class Registry {
             // a record made outside a world counted its wait on a clock of its own, from 0
             rec.setWait(rec.waitState(), world.clock - rec.waited(0), rec.waitSeconds());
         }
+        if (r.localClock) {
+            rec.shiftSends(world.clock); // sends timed on its own clock from 0, like its wait
+        }
         r.localClock = false;
         rec.clearWaitChanged();
         world.waits.schedule(r);
@@ -95,7 +98,13 @@ final class Registry {
         }
     }
 
-    /** A record leaves the world: its wait times count from 0 on a clock of its own again. */
+    /** Set while the world despawns an entity: its records' pending sends are dropped. */
+    boolean despawning;
+
+    /**
+     * A record leaves the world: its wait times count from 0 on a clock of its own again; its
+     * sends to itself too when it is detached, and are dropped when its entity is despawned.
+     */
     void unregister(StateRecord<?> r) {
         if (r.world != world) {
             return;
@@ -110,6 +119,11 @@ final class Registry {
         }
         if (rec.isHeld()) {
             rec.setHeldSince(rec.heldSince() - world.clock);
+        }
+        if (r.entity == null || r.entity.isDeleted() || despawning) {
+            rec.clearSends(); // SCXML: a session that ends cancels its delayed events
+        } else {
+            rec.shiftSends(-world.clock);
         }
         rec.clearWaitChanged();
         r.localClock = true;

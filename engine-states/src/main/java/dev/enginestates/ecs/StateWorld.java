@@ -429,11 +429,16 @@ public final class StateWorld implements AutoCloseable {
         if (entity == self) {
             throw new IllegalArgumentException("the world's own entity cannot be despawned; detach its machines instead");
         }
-        for (Binding b : registry.all()) {
-            StateRecord<?> r = entity.get(b.states.recordType());
-            if (r != null && r.world == this) {
-                registry.unregister(r);
+        registry.despawning = true;
+        try {
+            for (Binding b : registry.all()) {
+                StateRecord<?> r = entity.get(b.states.recordType());
+                if (r != null && r.world == this) {
+                    registry.unregister(r);
+                }
             }
+        } finally {
+            registry.despawning = false;
         }
         if (hearsInputs()) {
             inputs.despawned(entity); // while the entity can still say its key

@@ -410,7 +410,7 @@ public final class States<C> {
         if (chart.polled != null) {
             return r.world.sendPolled(r, id, event, NO_ARGS, null);
         }
-        return r.world.send(r, id, id >= 0 ? chart.eventObjects[id] : Event.of(event));
+        return r.world.send(r, id, id >= 0 && chart.isExact(id) ? chart.eventObjects[id] : Event.of(event));
     }
 
     /**

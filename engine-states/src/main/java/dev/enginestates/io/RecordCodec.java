@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.Event;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.States;
 import dev.enginestates.records.Configurations;
@@ -37,8 +38,91 @@ final class RecordCodec {
 
     ObjectNode encode(MachineRecord r) {
         ObjectNode o = encodeFields(r);
+        if (r.sendCount() > 0) {
+            o.set("sends", encodeSends(r)); // written only when some are pending: older checkpoints and dumps read as before
+        }
         o.set("context", encodeContext(r.context()));
         return o;
+    }
+
+    /**
+     * The record's pending sends to itself, in delivery order: each its event's type, its fields
+     * (when it has some), its due time on the world's (or plain machine's) clock and its id
+     * (when it has one).
+     */
+    static ArrayNode encodeSends(MachineRecord r) {
+        ArrayNode out = JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i < r.sendCount(); i++) {
+            ObjectNode s = out.addObject();
+            Event e = r.sendEvent(i);
+            s.put("type", e.type());
+            if (!e.fields().isEmpty()) {
+                s.set("fields", EventFields.encode(e.fields()));
+            }
+            s.put("due", r.sendDue(i));
+            if (r.sendId(i) != null) {
+                s.put("id", r.sendId(i));
+            }
+        }
+        return out;
+    }
+
+    /** Reads pending sends into a record, in the order written (which must be delivery order). */
+    private static void decodeSends(JsonNode node, MachineRecord r, String at, List<String> problems) {
+        Chart c = r.chart();
+        if (!node.isArray()) {
+            problems.add(at + ": expected the pending sends to itself, an array of {type, fields, due, id}; found " + Json.kind(node));
+            return;
+        }
+        double last = Double.NEGATIVE_INFINITY;
+        for (int i = 0; i < node.size(); i++) {
+            JsonNode s = node.get(i);
+            String where = at + "[" + i + "]";
+            if (!s.isObject()) {
+                problems.add(where + ": expected {type, fields, due, id}, found " + Json.kind(s));
+                continue;
+            }
+            for (Iterator<String> it = s.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!List.of("type", "fields", "due", "id").contains(f)) {
+                    problems.add(where + "." + f + ": not a field of a pending send; expected type, fields, due, id");
+                }
+            }
+            JsonNode type = s.get("type");
+            if (type == null || !type.isTextual() || type.asText().isEmpty()) {
+                problems.add(where + ".type: expected the event's type, a non-empty string; found " + Json.kind(type));
+                continue;
+            }
+            String t = type.asText();
+            if (c.eventId(t) < 0 && c.unknownEvents == dev.enginestates.declare.UnknownEvents.REJECT) {
+                problems.add(where + ".type: machine '" + c.machineId + "' knows no event '" + t + "'; expected one of " + c.knownEvents());
+                continue;
+            }
+            Map<String, Object> fields = Map.of();
+            if (s.has("fields")) {
+                fields = EventFields.decode(s.get("fields"), where + ".fields", problems);
+                if (fields == null) {
+                    continue;
+                }
+            }
+            double due = number(s.get("due"), where + ".due", problems);
+            if (Double.isNaN(due)) {
+                continue;
+            }
+            if (due < last) {
+                problems.add(where + ".due: " + due + " comes before the send above it (" + last + "); expected delivery order");
+                continue;
+            }
+            last = due;
+            JsonNode id = s.get("id");
+            if (id != null && !id.isTextual()) {
+                problems.add(where + ".id: expected a string, found " + Json.kind(id));
+                continue;
+            }
+            int eid = c.eventId(t);
+            Event event = fields.isEmpty() && eid >= 0 && c.isExact(eid) ? c.eventObjects[eid] : Event.of(t, fields);
+            r.restoreSend(event, due, id == null ? null : id.asText());
+        }
     }
 
     /** A context as a record's {@code context} field holds it. */
@@ -243,6 +327,10 @@ final class RecordCodec {
         }
         if (c.builder != null) {
             decodeBuilderClock(node, r, at, problems);
+        }
+        JsonNode sends = node.get("sends");
+        if (sends != null) {
+            decodeSends(sends, r, at + ".sends", problems);
         }
         if (problems.size() == before) {
             String shape = Configurations.problem(r);

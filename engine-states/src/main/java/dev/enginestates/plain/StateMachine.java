@@ -15,7 +15,6 @@ import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.EnumNames;
 import dev.enginestates.chart.Names;
-import dev.enginestates.declare.DetachedSelf;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.records.MachineRecord;
@@ -71,6 +70,11 @@ public final class StateMachine<C> implements MachineView<C> {
                 return ((StateMachine<?>) face).record;
             }
         });
+    }
+
+    /** The XState-style interpreter (null for a polled machine), for its record's own code. */
+    Interpreter interpreter() {
+        return interpreter;
     }
 
     /** Hears the active leaf change: {@code (to, from)}, both leaf paths. */
@@ -142,8 +146,7 @@ public final class StateMachine<C> implements MachineView<C> {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is builder-style (StateMachineBuilder);"
                     + " run it with dev.enginestates.fsm.StateMachine: new StateMachine<>(definition).initialize(ctx)");
         }
-        this.record = new MachineRecord(chart, context);
-        record.self(new DetachedSelf("machine '" + chart.machineId + "' on a plain object", this, record::context));
+        this.record = new PlainSelf(chart, context, this);
         if (chart.polled != null) {
             this.polled = new PolledInterpreter();
             this.interpreter = null;
@@ -305,10 +308,21 @@ public final class StateMachine<C> implements MachineView<C> {
         try {
             int waits = 0;
             double movedAt = start;
-            while (waits < TimeRules.MAX_WAITS_PER_STEP && record.status() == MachineRecord.ACTIVE && TimeRules.waitDue(record, clock)) {
-                movedAt = Math.max(start, record.waitDue());
-                cause = "states.wait";
-                TimeRules.endWait(interpreter, record);
+            // waits and sends to itself in due-time order, each at its own time; a wait before a send due with it
+            while (waits < TimeRules.MAX_WAITS_PER_STEP && record.status() == MachineRecord.ACTIVE) {
+                double send = record.nextSendDue();
+                if (TimeRules.waitDue(record, clock) && record.waitDue() <= send) {
+                    movedAt = Math.max(start, record.waitDue());
+                    cause = "states.wait";
+                    TimeRules.endWait(interpreter, record);
+                } else if (send <= clock + TimeRules.TIME_TOLERANCE) {
+                    movedAt = Math.max(start, send);
+                    cause = record.sendEvent(0).type();
+                    interpreter.clock(send);
+                    interpreter.deliverSend(record);
+                } else {
+                    break;
+                }
                 waits++;
             }
             if (record.status() == MachineRecord.ACTIVE && !record.isHeld()) {
@@ -339,7 +353,7 @@ public final class StateMachine<C> implements MachineView<C> {
             return refused(polled.send(record, polledEventId(event), event, null), event);
         }
         int id = eventId(event);
-        return sendXState(id, id >= 0 ? chart.eventObjects[id] : Event.of(event));
+        return sendXState(id, id >= 0 && chart.isExact(id) ? chart.eventObjects[id] : Event.of(event));
     }
 
     /**

@@ -95,7 +95,7 @@ public final class Completion {
     private static int addInitial(Chart c, int s, int[] out, int n, boolean[] mark) {
         if (mark[s]) {
             if (c.type[s] == StateType.COMPOUND) {
-                return addInitial(c, c.initial[s], out, n, mark);
+                return addInitial(c, c.initialChild[s], out, n, mark);
             }
             if (c.type[s] == StateType.PARALLEL) {
                 for (int child : c.regularChildren[s]) {
@@ -107,7 +107,7 @@ public final class Completion {
         mark[s] = true;
         out[n++] = s;
         if (c.type[s] == StateType.COMPOUND) {
-            n = addInitial(c, c.initial[s], out, n, mark);
+            n = addInitial(c, c.initialChild[s], out, n, mark);
         } else if (c.type[s] == StateType.PARALLEL) {
             for (int child : c.regularChildren[s]) {
                 n = addInitial(c, child, out, n, mark);

@@ -42,7 +42,8 @@ public class MachineRecord {
      * states. Shared and empty for a chart without history states.
      */
     final int[][] history;
-    int status;
+    /** {@link #NEW}, {@link #ACTIVE} or {@link #DONE}: a byte, so the pending sends' field costs the record no bytes. */
+    byte status;
     Object context;
     /** The active state whose wait is counting, or -1. */
     int waitState = -1;
@@ -86,6 +87,8 @@ public class MachineRecord {
     /** Until a face gives it one: no entity, nothing to read (shared, as it holds nothing of the record). */
     private static final Self NO_SELF = new DetachedSelf("a machine on no face yet", null, () -> null);
     private Self self = NO_SELF;
+    /** Sends to itself not yet delivered; {@code null} until the machine first sends itself an event. */
+    private PendingSends sends;
 
     /** A record for {@code chart}, not started, holding {@code context}. */
     public MachineRecord(Chart chart, Object context) {
@@ -348,10 +351,13 @@ public class MachineRecord {
         }
     }
 
-    /** Stops holding at clock time {@code now}: the wait counts again from where it stood. */
+    /** Stops holding at clock time {@code now}: the wait counts again from where it stood, and so do the sends to itself. */
     public final void release(double now) {
         if (!Double.isNaN(heldSince)) {
             waitStart += now - heldSince;
+            if (sends != null) {
+                sends.shift(now - heldSince);
+            }
             heldSince = Double.NaN;
             waitChanged = true;
         }
@@ -514,6 +520,9 @@ public class MachineRecord {
         previous = -1;
         timeInState = 0f;
         previousProgress = 0f;
+        if (sends != null) {
+            sends.clear();
+        }
         waitState = -1;
         waitChanged = true;
         status = NEW;
@@ -532,7 +541,7 @@ public class MachineRecord {
 
     /** Sets the status. */
     public final void status(int status) {
-        this.status = status;
+        this.status = (byte) status;
     }
 
     /** Copies another record of the same chart into this one (configuration, history, status, context). */
@@ -570,9 +579,202 @@ public class MachineRecord {
             System.arraycopy(other.carry, 0, carry, 0, carry.length);
         }
         previous = other.previous;
+        if (other.sends != null && other.sends.count > 0) {
+            sendsArray().copyFrom(other.sends);
+        } else if (sends != null) {
+            sends.clear();
+        }
         timeInState = other.timeInState;
         previousProgress = other.previousProgress;
         waitChanged = true;
     }
 
+
+    // ---- the machine's own code: raise, sends to itself, In
+
+    private PendingSends sendsArray() {
+        if (sends == null) {
+            sends = new PendingSends();
+        }
+        return sends;
+    }
+
+    /**
+     * The interpreter processing this record now, which the face that runs the record knows (a
+     * plain machine's own, the world's current one): asked only when the machine's code raises or
+     * sends itself an event, so the record keeps no field for it. {@code null} here: a record on
+     * no face has no interpreter.
+     *
+     * @return the interpreter processing the record, or {@code null}
+     */
+    protected InternalQueue queue() {
+        return null;
+    }
+
+    /** The interpreter processing this record now; refuses code that runs outside its machine's step. */
+    private InternalQueue processingQueue(String verb, String name) {
+        InternalQueue engine = busy ? queue() : null;
+        if (engine == null || chart.polled != null || chart.builder != null) {
+            // the message is made only here: a raise or a send allocates nothing of its own
+            String what = verb + " '" + name + "'" + (verb.equals("send") ? " to itself" : "");
+            throw new IllegalStateException("machine '" + chart.machineId + "' cannot " + what + (busy ? ": only an XState-style"
+                    + " machine has an internal queue" : " now: expected a call from its own actions while it processes an event"));
+        }
+        return engine;
+    }
+
+    /** The event id of a type the machine's code raises or sends itself; refuses a type no descriptor matches. */
+    private int knownEventId(String type) {
+        int id = chart.eventId(type);
+        if (id < 0 && chart.unknownEvents == dev.enginestates.declare.UnknownEvents.REJECT) {
+            java.util.List<String> known = chart.knownEvents();
+            throw new dev.enginestates.declare.UnknownEventException(chart.machineId, type, known,
+                    dev.enginestates.chart.Names.closest(type, known));
+        }
+        return id;
+    }
+
+    /**
+     * Raises an event on the internal queue of the interpreter processing this record (its
+     * code's {@code Self.raise}).
+     *
+     * @param event the event
+     * @throws IllegalStateException if the record is processing no event now
+     * @throws dev.enginestates.declare.UnknownEventException if no descriptor matches its type and the machine rejects unknown events
+     */
+    public final void raise(dev.enginestates.declare.Event event) {
+        java.util.Objects.requireNonNull(event, "event");
+        InternalQueue q = processingQueue("raise", event.type());
+        q.raise(this, event, knownEventId(event.type()));
+    }
+
+    /**
+     * Raises an event of that type, the chart's own event object when a state names it exactly.
+     *
+     * @param type the event type
+     */
+    public final void raise(String type) {
+        java.util.Objects.requireNonNull(type, "type");
+        InternalQueue q = processingQueue("raise", type);
+        int id = knownEventId(type);
+        q.raise(this, id >= 0 && chart.isExact(id) ? chart.eventObjects[id] : dev.enginestates.declare.Event.of(type), id);
+    }
+
+    /**
+     * Queues a send to itself, due {@code delaySeconds} after the current macrostep's clock time
+     * (after the hold's start while held: a held machine's clock stands still).
+     *
+     * @param event        the event
+     * @param delaySeconds seconds, finite and 0 or more
+     * @param id           its id for {@link #cancel}, or {@code null}
+     */
+    public final void sendSelf(dev.enginestates.declare.Event event, double delaySeconds, String id) {
+        java.util.Objects.requireNonNull(event, "event");
+        InternalQueue q = processingQueue("send", event.type());
+        if (!(delaySeconds >= 0) || Double.isInfinite(delaySeconds)) {
+            throw new IllegalArgumentException("machine '" + chart.machineId + "': sendSelf('" + event.type() + "') needs a finite delay,"
+                    + " 0 or more seconds; got " + delaySeconds);
+        }
+        int eid = knownEventId(event.type());
+        double base = Double.isNaN(heldSince) ? q.clock() : heldSince;
+        sendsArray().add(event, eid, base + delaySeconds, id);
+        waitChanged = true;
+    }
+
+    /**
+     * Cancels every pending send to itself with that id.
+     *
+     * @param id the id; not {@code null}
+     */
+    public final void cancel(String id) {
+        java.util.Objects.requireNonNull(id, "id");
+        processingQueue("cancel", id);
+        if (sends != null && sends.cancel(id) > 0) {
+            waitChanged = true;
+        }
+    }
+
+    /**
+     * Whether the named state is active.
+     *
+     * @param state a path from the root or {@code "#id"}
+     * @return whether it is active
+     * @throws IllegalArgumentException if it names no state
+     */
+    public final boolean isIn(String state) {
+        int s = chart.stateNamed(java.util.Objects.requireNonNull(state, "state"));
+        if (s < 0) {
+            String closest = dev.enginestates.chart.Names.closest(state, chart.stateNames());
+            throw new IllegalArgumentException("machine '" + chart.machineId + "' has no state '" + state + "'; expected a path from"
+                    + " the root or '#id'" + (closest == null ? "" : "; did you mean '" + closest + "'?"));
+        }
+        return isActive(s);
+    }
+
+    /** How many sends to itself are pending. */
+    public final int sendCount() {
+        return sends == null ? 0 : sends.count;
+    }
+
+    /** The i-th pending send's due time, in delivery order. */
+    public final double sendDue(int i) {
+        return sends.due[i];
+    }
+
+    /** The i-th pending send's event. */
+    public final dev.enginestates.declare.Event sendEvent(int i) {
+        return sends.event[i];
+    }
+
+    /** The i-th pending send's event id in the chart (-1: none matches). */
+    public final int sendEventId(int i) {
+        return sends.eventId[i];
+    }
+
+    /** The i-th pending send's id, or {@code null}. */
+    public final String sendId(int i) {
+        return sends.id[i];
+    }
+
+    /** Removes the i-th pending send (delivered). */
+    public final void removeSend(int i) {
+        sends.removeAt(i);
+        waitChanged = true;
+    }
+
+    /** The clock time the first pending send falls due (held or not), or +infinity when none is pending. */
+    public final double firstSendDue() {
+        return sends == null || sends.count == 0 ? Double.POSITIVE_INFINITY : sends.due[0];
+    }
+
+    /** The clock time the next send falls due, or +infinity when none is pending or the machine is held. */
+    public final double nextSendDue() {
+        return sends == null || sends.count == 0 || !Double.isNaN(heldSince) ? Double.POSITIVE_INFINITY : sends.due[0];
+    }
+
+    /** The clock time the machine's clock stands at: {@code now}, or the hold's start while held. */
+    public final double machineTime(double now) {
+        return Double.isNaN(heldSince) ? now : heldSince;
+    }
+
+    /** Drops every pending send (a despawned machine, a restore). */
+    public final void clearSends() {
+        if (sends != null && sends.count > 0) {
+            sends.clear();
+            waitChanged = true;
+        }
+    }
+
+    /** Appends a pending send as a restore reads it (in delivery order), the event's id looked up. */
+    public final void restoreSend(dev.enginestates.declare.Event event, double due, String id) {
+        sendsArray().add(event, chart.eventId(event.type()), due, id);
+        waitChanged = true;
+    }
+
+    /** Moves every pending send's due time by {@code dt} (a record moving to another clock). */
+    public final void shiftSends(double dt) {
+        if (sends != null) {
+            sends.shift(dt);
+        }
+    }
 }

@@ -5,6 +5,7 @@ import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Style;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.Named;
+import dev.enginestates.declare.Raise;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.SelfSeconds;
@@ -218,20 +219,22 @@ public final class XStateExport<C> {
                 }
                 out.put("when", rules);
             }
-            if (c.on[s] != null) {
-                Integer[] events = new Integer[c.on[s].length];
+            if (c.onOwn[s] != null) {
+                // by descriptor as written ('*', 'prefix.*' included): the compiled table merges the matching ones
+                int[][] own = c.onOwn[s];
+                Integer[] events = new Integer[own.length];
                 int n = 0;
-                for (int e = 0; e < c.on[s].length; e++) {
-                    if (c.on[s][e] != null) {
+                for (int e = 0; e < own.length; e++) {
+                    if (own[e] != null) {
                         events[n++] = e;
                     }
                 }
                 events = Arrays.copyOf(events, n);
                 // the JSON's keys in the order the state declared its events: by each event's first transition
-                Arrays.sort(events, Comparator.comparingInt(e -> c.on[s][e][0]));
+                Arrays.sort(events, Comparator.comparingInt(e -> own[e][0]));
                 Map<String, Object> on = new LinkedHashMap<>();
                 for (int e : events) {
-                    on.put(c.eventTypes[e], transitions(c.on[s][e], at + "/on." + c.eventTypes[e]));
+                    on.put(c.eventTypes[e], transitions(own[e], at + "/on." + c.eventTypes[e]));
                 }
                 out.put("on", on);
             }
@@ -258,7 +261,12 @@ public final class XStateExport<C> {
             }
             List<Object> names = new ArrayList<>();
             for (int i = 0; i < list.length; i++) {
-                names.add(actions.name(list[i], place + "[" + i + "]"));
+                if (list[i] instanceof Raise<?> raise && raise.event().fields().isEmpty()) {
+                    // XState's own raise action, which the import reads back
+                    names.add(Map.of("type", "xstate.raise", "params", Map.of("event", Map.of("type", raise.event().type()))));
+                } else {
+                    names.add(actions.name(list[i], place + "[" + i + "]"));
+                }
             }
             out.put(key, names);
         }
@@ -278,10 +286,13 @@ public final class XStateExport<C> {
         /** A target's text alone when that is all there is, else the transition object. */
         private Object transition(int t, String place, boolean guarded) {
             Map<String, Object> object = transitionObject(t, place);
-            if (guarded && c.tGuard[t] != null) {
+            if (guarded && (c.tGuard[t] != null || c.tInState[t] >= 0)) {
                 Map<String, Object> withGuard = new LinkedHashMap<>();
                 withGuard.put("target", object.remove("target"));
-                withGuard.put("guard", guards.name(c.tGuard[t], place + "/guard"));
+                withGuard.put("guard", c.tInState[t] >= 0
+                        // XState's stateIn guard, which the import reads back
+                        ? Map.of("type", "xstate.stateIn", "params", Map.of("stateValue", "#" + c.stateId[c.tInState[t]]))
+                        : guards.name(c.tGuard[t], place + "/guard"));
                 withGuard.putAll(object);
                 withGuard.values().remove(null);
                 return withGuard;

@@ -602,6 +602,14 @@ public final class XStateImport<C> {
             String name = g.isTextual() ? g.asText() : g.isObject() && g.path("type").isTextual() ? g.get("type").asText() : null;
             if (name == null) {
                 problems.add(path + ".guard: expected a guard name or {\"type\": name}, found " + kind(g));
+            } else if (name.equals("xstate.stateIn")) {
+                // XState's stateIn guard: {"type": "xstate.stateIn", "params": {"stateValue": "#id" or a path}}
+                JsonNode v = g.path("params").path("stateValue");
+                if (!v.isTextual() || v.asText().isEmpty()) {
+                    problems.add(path + ".guard.params.stateValue: expected the state's '#id' or path, a string; found " + kind(v));
+                } else {
+                    guard = Guard.stateIn(v.asText());
+                }
             } else {
                 guard = guardNamed(name, path + ".guard", problems);
             }
@@ -653,6 +661,21 @@ public final class XStateImport<C> {
         if (name == null) {
             problems.add(path + ": expected an action name or {\"type\": name}, found " + kind(node));
             return null;
+        }
+        if (name.equals("xstate.raise")) {
+            // XState's raise action: {"type": "xstate.raise", "params": {"event": {"type": "X"}}}; a delayed one is refused
+            JsonNode params = node.path("params");
+            JsonNode type = params.path("event").path("type");
+            if (params.has("delay") || params.has("id")) {
+                problems.add(path + ": a raise with a delay or an id is a send to itself, which the import does not read; supply it"
+                        + " as a named action that calls self.sendSelf(event, seconds, id)");
+                return null;
+            }
+            if (!type.isTextual() || type.asText().isEmpty() || params.path("event").size() != 1) {
+                problems.add(path + ".params.event: expected {\"type\": \"EVENT\"}, an event with no fields; found " + kind(params.get("event")));
+                return null;
+            }
+            return Action.raise(type.asText());
         }
         SelfAction<C> a = bindAction(name);
         if (a == null) {

@@ -106,6 +106,11 @@ class ReadmeCodeTest {
     }
 
     @Test
+    void theQueueTourDoesWhatTheReadmeSays() {
+        assertEquals("1 idle", QueueTour.tour(), "one shot after half a second, the second cancelled, none without power");
+    }
+
+    @Test
     void theSelfTourDoesWhatTheReadmeSays() {
         SelfTour.Seen seen = SelfTour.tour();
         assertTrue(seen.nearOnFire, "the entry action put OnFire on its own entity");
@@ -314,5 +319,10 @@ class ReadmeCodeTest {
         assertEquals(1, siege.context().wave);
         assertFalse(siege.matches("fight"));
         assertEquals(Map.of(), Map.of());
+    }
+
+    @Test
+    void theScxmlTourDoesWhatTheReadmeSays() {
+        assertEquals(List.of("open", "closed", "open", 2.0), ScxmlTour.tour());
     }
 }

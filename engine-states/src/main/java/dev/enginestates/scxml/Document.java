@@ -1,0 +1,21 @@
+package dev.enginestates.scxml;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.BiConsumer;
+
+/** What one imported document's instances share: its name, its states' engine paths, its log. */
+final class Document {
+    final String name;
+    /** SCXML state id to the engine's dotted path. */
+    final Map<String, String> paths = new HashMap<>();
+    final System.Logger logger = System.getLogger("dev.enginestates");
+    final BiConsumer<String, Object> log;
+    /** The datamodel's variables and the top-level script, run before the instance's first code. */
+    java.util.function.Consumer<Datamodel> init = dm -> { };
+
+    Document(String name, BiConsumer<String, Object> log) {
+        this.name = name;
+        this.log = log;
+    }
+}

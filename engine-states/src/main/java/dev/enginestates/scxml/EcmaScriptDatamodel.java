@@ -1,0 +1,108 @@
+package dev.enginestates.scxml;
+
+import java.util.List;
+import java.util.function.Predicate;
+
+/**
+ * SCXML's ECMAScript datamodel on Mozilla Rhino, an optional dependency: a game that imports
+ * ECMAScript documents adds {@code org.mozilla:rhino} (1.9.2 is the version tested) to its
+ * build, and, on the module path, {@code requires org.mozilla.rhino}. Each machine instance has
+ * its own global scope over one shared, sealed set of the standard objects; scripts run
+ * interpreted, compiled once per text.
+ *
+ * <p>Variables are the document's {@code <data>}; {@code _event}, {@code _sessionid},
+ * {@code _name} and {@code _ioprocessors} are read-only ({@code <assign>} to them is an error);
+ * {@code In('id')} tests a state. Inline content that is JSON is parsed, other content is a
+ * string.
+ */
+public final class EcmaScriptDatamodel extends Datamodel {
+    private final RhinoScope scope;
+
+    /**
+     * Makes one; the importer makes one per machine instance.
+     *
+     * @throws IllegalStateException if Rhino is not on the class path (or, on the module path, not read)
+     */
+    public EcmaScriptDatamodel() {
+        if (!available()) {
+            throw new IllegalStateException("the ECMAScript datamodel needs Rhino: add org.mozilla:rhino to the build "
+                    + "(and 'requires org.mozilla.rhino' on the module path)");
+        }
+        scope = new RhinoScope();
+    }
+
+    /**
+     * Whether Rhino can be loaded here.
+     *
+     * @return {@code true} when {@code org.mozilla.javascript.Context} is visible to the library
+     */
+    public static boolean available() {
+        try {
+            Class.forName("org.mozilla.javascript.Context", false, EcmaScriptDatamodel.class.getClassLoader());
+            Module me = EcmaScriptDatamodel.class.getModule();
+            if (me.isNamed()) {
+                Module rhino = Class.forName("org.mozilla.javascript.Context", false,
+                        EcmaScriptDatamodel.class.getClassLoader()).getModule();
+                return me.canRead(rhino);
+            }
+            return true;
+        } catch (ClassNotFoundException | LinkageError e) {
+            return false;
+        }
+    }
+
+    @Override
+    protected void start(String sessionId, String name, String ioProcessorLocation, Predicate<String> in) {
+        scope.start(sessionId, name, ioProcessorLocation, in);
+    }
+
+    @Override
+    public void declare(String id, Object value) {
+        scope.declare(id, value);
+    }
+
+    @Override
+    public boolean isDeclared(String id) {
+        return scope.isDeclared(id);
+    }
+
+    @Override
+    public Object evaluate(String expression) {
+        return scope.evaluate(expression);
+    }
+
+    @Override
+    public boolean test(String condition) {
+        return scope.test(condition);
+    }
+
+    @Override
+    public void assign(String location, Object value) {
+        scope.assign(location, value);
+    }
+
+    @Override
+    public void run(String script) {
+        scope.run(script);
+    }
+
+    @Override
+    public Object content(String text) {
+        return scope.content(text);
+    }
+
+    @Override
+    public List<Object> items(String arrayExpression) {
+        return scope.items(arrayExpression);
+    }
+
+    @Override
+    protected void bindEvent(ScxmlEvent event) {
+        scope.bindEvent(event);
+    }
+
+    @Override
+    public Object toJava(Object value) {
+        return RhinoScope.toJava(value);
+    }
+}

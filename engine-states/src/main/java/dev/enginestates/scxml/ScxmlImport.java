@@ -1,0 +1,796 @@
+package dev.enginestates.scxml;
+
+import dev.enginestates.Machine;
+import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.declare.InvalidMachineException;
+import dev.enginestates.declare.NodeBuilder;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.declare.TransitionBuilder;
+import dev.enginestates.declare.UnknownEvents;
+import org.xml.sax.InputSource;
+import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+
+/**
+ * Imports a machine from an SCXML document (W3C State Chart XML) into the engine's declaration:
+ * an ordinary {@link Machine} whose context is the document's {@link Datamodel}.
+ *
+ * <pre>{@code
+ * Machine<Datamodel> door = ScxmlImport.create().read(Path.of("door.scxml"));
+ * StateMachine<Datamodel> m = new StateMachine<>(door);
+ * m.send("open");
+ * }</pre>
+ *
+ * <p>Read: {@code <scxml>}, {@code <state>}, {@code <parallel>}, {@code <final>},
+ * {@code <history>}, the {@code initial} attribute and the {@code <initial>} element,
+ * {@code <transition>} with {@code event} (SCXML's descriptors: {@code foo} also matches
+ * {@code foo.bar}, {@code *} any event), {@code cond}, {@code target} and {@code type},
+ * {@code <onentry>}, {@code <onexit>}, {@code <datamodel>}/{@code <data>} (early or late
+ * binding), {@code <donedata>}, and the executable content {@code <raise>}, {@code <send>} to
+ * the machine itself ({@code #_internal}, or external with {@code delay} and {@code id}),
+ * {@code <cancel>}, {@code <log>}, {@code <assign>}, {@code <script>}, {@code <if>} and
+ * {@code <foreach>}. Conditions and expressions go to the datamodel the document names
+ * ({@code datamodel="null"} or {@code "ecmascript"}; without the attribute, ECMAScript when
+ * Rhino is on the class path, else null). An error in executable content raises
+ * {@code error.execution} on the machine's internal queue and ends that block, as SCXML says.
+ *
+ * <p>What the importer cannot run is refused with one {@link InvalidMachineException} listing
+ * every such element or attribute with its line: {@code <invoke>}, {@code <send>} to another
+ * target or of another type (HTTP), {@code src} on {@code <script>} and {@code <data>},
+ * XPath assignments. The XML is read by the JDK's parser with DTDs and external entities off.
+ * An importer is a mutable builder; the machines it makes are immutable.
+ */
+public final class ScxmlImport {
+    private static final Set<String> STATE_ELEMENTS = Set.of("state", "parallel", "final");
+    private static final Set<String> EXECUTABLE = Set.of("raise", "send", "cancel", "log", "assign", "script", "if",
+            "elseif", "else", "foreach");
+
+    private final Map<String, Supplier<? extends Datamodel>> datamodels = new HashMap<>();
+    private BiConsumer<String, Object> log;
+
+    private ScxmlImport() {
+        datamodels.put("null", NullDatamodel::new);
+        datamodels.put("ecmascript", EcmaScriptDatamodel::new);
+    }
+
+    /**
+     * Starts an import with the built-in datamodels ({@code null}, and {@code ecmascript} when Rhino is present).
+     *
+     * @return a new importer
+     */
+    public static ScxmlImport create() {
+        return new ScxmlImport();
+    }
+
+    /**
+     * Supplies a datamodel by the name a document gives in its {@code datamodel} attribute.
+     *
+     * @param name    the attribute's value, such as {@code "ecmascript"}
+     * @param factory makes a fresh datamodel for each machine instance; it replaces the one given before
+     * @return this importer, for chaining
+     */
+    public ScxmlImport datamodel(String name, Supplier<? extends Datamodel> factory) {
+        datamodels.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(factory, "factory"));
+        return this;
+    }
+
+    /**
+     * Where {@code <log>} goes: {@code (label, value)}, the value as a Java value. Without it, the
+     * {@code System.Logger} {@code "dev.enginestates"} at DEBUG.
+     *
+     * @param sink receives each log; it runs inside the machine's step, so keep it short
+     * @return this importer, for chaining
+     */
+    public ScxmlImport log(BiConsumer<String, Object> sink) {
+        this.log = Objects.requireNonNull(sink, "sink");
+        return this;
+    }
+
+    /**
+     * Reads a document from a file.
+     *
+     * @param file the SCXML file
+     * @return the machine, named by the document's {@code name} attribute (else the file's name)
+     * @throws IOException             if the file cannot be read
+     * @throws InvalidMachineException if it is not well-formed SCXML or uses what the importer cannot run
+     */
+    public Machine<Datamodel> read(Path file) throws IOException {
+        String name = file.getFileName().toString();
+        try (Reader r = Files.newBufferedReader(file)) {
+            return read(r, name.endsWith(".scxml") ? name.substring(0, name.length() - 6) : name);
+        }
+    }
+
+    /**
+     * Reads a document from its text.
+     *
+     * @param xml the SCXML text
+     * @return the machine, named by the document's {@code name} attribute (else {@code "scxml"})
+     * @throws InvalidMachineException if it is not well-formed SCXML or uses what the importer cannot run
+     */
+    public Machine<Datamodel> read(String xml) {
+        try {
+            return read(new StringReader(Objects.requireNonNull(xml, "xml")), "scxml");
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // a string reader does not fail
+        }
+    }
+
+    /**
+     * Reads a document from a reader.
+     *
+     * @param xml         the SCXML text
+     * @param defaultName the machine's name when the document has no {@code name} attribute
+     * @return the machine
+     * @throws IOException             if the reader fails
+     * @throws InvalidMachineException if it is not well-formed SCXML or uses what the importer cannot run
+     */
+    public Machine<Datamodel> read(Reader xml, String defaultName) throws IOException {
+        Xml root;
+        try {
+            root = Xml.parse(new InputSource(xml));
+        } catch (SAXParseException e) {
+            throw new InvalidMachineException(defaultName, List.of("line " + e.getLineNumber() + ", column "
+                    + e.getColumnNumber() + ": not well-formed XML: " + e.getMessage()));
+        } catch (SAXException e) {
+            throw new InvalidMachineException(defaultName, List.of("not well-formed XML: " + e.getMessage()));
+        }
+        return new Build(root, root.attr("name") != null ? root.attr("name") : defaultName).machine();
+    }
+
+    /**
+     * The SCXML id of the state at an imported machine's path (its leaf, such as a
+     * {@code leaves()} entry): the last key, decoded ({@code '.'} in an id is escaped in keys).
+     *
+     * @param path a state path of an imported machine
+     * @return the state's id in the document (a state without one has a generated id starting with {@code '$'})
+     */
+    public static String stateId(String path) {
+        String k = path.substring(path.lastIndexOf('.') + 1);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < k.length(); i++) {
+            char c = k.charAt(i);
+            if (c == '$' && i + 1 < k.length()) {
+                char n = k.charAt(i + 1);
+                if (n == '$' || n == '_' || n == 'h') {
+                    sb.append(n == '$' ? '$' : n == '_' ? '.' : '#');
+                    i++;
+                    continue;
+                }
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    /** An engine key for an SCXML id: keys take no '.' and no leading '#'. */
+    static String key(String id) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < id.length(); i++) {
+            char c = id.charAt(i);
+            if (c == '$') {
+                sb.append("$$");
+            } else if (c == '.') {
+                sb.append("$_");
+            } else if (c == '#' && i == 0) {
+                sb.append("$h");
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
+    }
+
+    /** One import: the document's tree, its states by id, the problems found. */
+    private final class Build {
+        final Xml root;
+        final String name;
+        final List<String> problems = new ArrayList<>();
+        final Map<String, Xml> byId = new LinkedHashMap<>();
+        final Map<Xml, String> idOf = new IdentityHashMap<>();
+        final List<String> tokens = new ArrayList<>();
+        final List<Xml> data = new ArrayList<>();
+        boolean lateBinding;
+        Supplier<? extends Datamodel> factory;
+        Document doc;
+        int generated;
+
+        Build(Xml root, String name) {
+            this.root = root;
+            this.name = name;
+        }
+
+        Machine<Datamodel> machine() {
+            if (!root.is("scxml")) {
+                throw new InvalidMachineException(name, List.of("line " + root.line + ": the root element is <"
+                        + root.name + ">, expected <scxml> in the namespace " + Xml.SCXML_NS));
+            }
+            String dm = root.attr("datamodel");
+            if (dm == null) {
+                dm = EcmaScriptDatamodel.available() ? "ecmascript" : "null";
+            }
+            factory = datamodels.get(dm);
+            if (factory == null) {
+                problems.add("line " + root.line + ": datamodel '" + dm + "' is not supplied (known: "
+                        + String.join(", ", datamodels.keySet()) + "; add one with ScxmlImport.datamodel)");
+            } else if ("ecmascript".equals(dm) && !EcmaScriptDatamodel.available()) {
+                problems.add("line " + root.line + ": datamodel 'ecmascript' needs Rhino (org.mozilla:rhino) on the class path");
+            }
+            lateBinding = "late".equals(root.attr("binding"));
+            collectIds(root, "");
+            check(root);
+            if (!problems.isEmpty()) {
+                throw new InvalidMachineException(name, problems);
+            }
+            System.Logger logger = System.getLogger("dev.enginestates");
+            doc = new Document(name, log != null ? log : (label, value) -> logger.log(System.Logger.Level.DEBUG,
+                    () -> "machine '" + name + "' log " + (label == null ? "" : label + ": ") + value));
+            byId.forEach((id, x) -> doc.paths.put(id, path(x)));
+            Supplier<? extends Datamodel> f = factory;
+            Document d = doc;
+            return Machine.define(name, () -> {
+                Datamodel model = f.get();
+                model.session = new Session(d);
+                model.start(model.session.id, root.attr("name"), "#_scxml_" + model.session.id, model.session::isIn);
+                return model;
+            }, m -> {
+                m.unknownEvents(UnknownEvents.ACCEPT).eventlessAfterActions(); // SCXML: after every microstep
+                m.entry(init());
+                fill(m, root);
+            });
+        }
+
+        final Map<Xml, String> paths = new IdentityHashMap<>();
+
+        String path(Xml x) {
+            return paths.get(x);
+        }
+
+        // ------------------------------------------------------------------ ids and checks
+
+        void collectIds(Xml parent, String parentPath) {
+            for (Xml x : parent.elements()) {
+                if (!x.isScxml()) {
+                    continue;
+                }
+                if (STATE_ELEMENTS.contains(x.name) || x.name.equals("history")) {
+                    String id = x.attr("id");
+                    if (id == null) {
+                        id = "$" + (++generated);
+                    } else if (byId.containsKey(id)) {
+                        problems.add("line " + x.line + ": id '" + id + "' is already used at line " + byId.get(id).line);
+                        continue;
+                    }
+                    byId.put(id, x);
+                    idOf.put(x, id);
+                    String p = parentPath.isEmpty() ? key(id) : parentPath + "." + key(id);
+                    paths.put(x, p);
+                    collectIds(x, p);
+                } else if (x.name.equals("datamodel")) {
+                    for (Xml dx : x.elements()) {
+                        if (dx.is("data")) {
+                            data.add(dx);
+                        }
+                    }
+                }
+            }
+        }
+
+        void problem(Xml x, String what) {
+            problems.add("line " + x.line + ": " + what);
+        }
+
+        void check(Xml el) {
+            for (Xml x : el.elements()) {
+                if (!x.isScxml()) {
+                    continue; // other namespaces are the document's own annotations
+                }
+                switch (x.name) {
+                    case "state", "parallel", "final", "history", "initial", "datamodel", "donedata" -> check(x);
+                    case "onentry", "onexit" -> checkExecutable(x);
+                    case "transition" -> {
+                        checkTargets(x);
+                        String ev = x.attr("event");
+                        if (ev != null) {
+                            tokens.addAll(List.of(ev.trim().split("\\s+")));
+                        }
+                        String type = x.attr("type");
+                        if (type != null && !type.equals("internal") && !type.equals("external")) {
+                            problem(x, "<transition> type '" + type + "' is neither 'internal' nor 'external'");
+                        }
+                        checkExecutable(x);
+                    }
+                    case "data" -> {
+                        if (x.attr("src") != null) {
+                            problem(x, "<data src> is not supported: the importer loads nothing; give the value inline or with expr");
+                        }
+                        if (x.attr("id") == null) {
+                            problem(x, "<data> needs an id");
+                        }
+                    }
+                    case "script" -> checkExecutable(x);
+                    case "invoke" -> problem(x, "<invoke> is not supported: the importer runs no other sessions");
+                    case "param", "content" -> { }
+                    default -> problem(x, "<" + x.name + "> is not an SCXML element the importer knows here");
+                }
+            }
+            if (el.is("state") || el.is("parallel") || el.is("scxml")) {
+                String initial = el.attr("initial");
+                if (initial != null) {
+                    for (String t : initial.trim().split("\\s+")) {
+                        if (!byId.containsKey(t)) {
+                            problem(el, "initial '" + t + "' names no state");
+                        }
+                    }
+                }
+            }
+            if (el.is("parallel")) {
+                for (Xml h : el.elements()) {
+                    for (Xml t : h.is("history") ? h.elements() : List.<Xml>of()) {
+                        String target = t.attr("target");
+                        if (t.is("transition") && (!executable(t).isEmpty()
+                                || (target != null && target.trim().split("\\s+").length > 1))) {
+                            problem(t, "a <history> of a <parallel> whose default transition has content or several "
+                                    + "targets is not supported");
+                        }
+                    }
+                }
+            }
+
+        }
+
+        void checkTargets(Xml t) {
+            String target = t.attr("target");
+            if (target != null) {
+                for (String id : target.trim().split("\\s+")) {
+                    if (!id.isEmpty() && !byId.containsKey(id)) {
+                        problem(t, "<transition> target '" + id + "' names no state");
+                    }
+                }
+            }
+        }
+
+        List<Xml> executable(Xml block) {
+            return block.elements().stream().filter(Xml::isScxml).toList();
+        }
+
+        void checkExecutable(Xml block) {
+            if (block.is("script")) {
+                checkOne(block);
+                return;
+            }
+            for (Xml x : executable(block)) {
+                checkOne(x);
+            }
+        }
+
+        void checkOne(Xml x) {
+            if (!EXECUTABLE.contains(x.name)) {
+                problem(x, "<" + x.name + "> is not executable content the importer knows");
+                return;
+            }
+            switch (x.name) {
+                case "raise" -> {
+                    if (x.attr("event") == null) {
+                        problem(x, "<raise> needs an event");
+                    }
+                }
+                case "script" -> {
+                    if (x.attr("src") != null) {
+                        problem(x, "<script src> is not supported: the importer loads nothing; put the script inline");
+                    }
+                }
+                case "assign" -> {
+                    if (x.attr("location") == null) {
+                        problem(x, "<assign> needs a location");
+                    }
+                    if (x.attr("type") != null || x.attr("attr") != null) {
+                        problem(x, "<assign> type/attr (XPath) is not supported");
+                    }
+                }
+                case "cancel" -> {
+                    if (x.attr("sendid") == null && x.attr("sendidexpr") == null) {
+                        problem(x, "<cancel> needs sendid or sendidexpr");
+                    }
+                }
+                case "send" -> {
+                    String target = x.attr("target");
+                    if (target != null && !target.equals("#_internal")) {
+                        problem(x, "<send> target '" + target + "' is not supported: only the machine itself "
+                                + "(no target, or #_internal)");
+                    }
+                    String type = x.attr("type");
+                    if (type != null && (type.contains("BasicHTTP") || type.equals("http"))) {
+                        problem(x, "<send> type '" + type + "' is not supported: only the SCXML event I/O processor");
+                    }
+                    if (x.attr("event") == null && x.attr("eventexpr") == null
+                            && x.elements().stream().noneMatch(c -> c.is("content"))) {
+                        problem(x, "<send> needs event or eventexpr");
+                    }
+                    for (Xml c : x.elements()) {
+                        if (!c.is("param") && !c.is("content")) {
+                            problem(c, "<" + c.name + "> is not allowed in <send>");
+                        }
+                    }
+                }
+                case "if", "foreach" -> {
+                    if (x.name.equals("if") && x.attr("cond") == null) {
+                        problem(x, "<if> needs a cond");
+                    }
+                    if (x.name.equals("foreach") && (x.attr("array") == null || x.attr("item") == null)) {
+                        problem(x, "<foreach> needs array and item");
+                    }
+                    for (Xml c : executable(x)) {
+                        checkOne(c);
+                    }
+                }
+                default -> { }
+            }
+        }
+
+        // ------------------------------------------------------------------ the declaration
+
+        /** The root's first entry action: the datamodel's variables, then the document's top-level script. */
+        SelfAction<Datamodel> init() {
+            List<Xml> early = new ArrayList<>(data);
+            List<Xml> top = root.elements().stream().filter(x -> x.is("script")).toList();
+            Exec[] scripts = top.stream().map(this::compile).toArray(Exec[]::new);
+            doc.init = dm -> {
+                for (Xml d : early) {
+                    boolean now = !lateBinding || isRootData(d);
+                    declare(dm, d, now);
+                }
+                Exec.block(scripts, dm);
+            };
+            return (dm, e, self) -> dm.session.enter(dm, e, self);
+        }
+
+        boolean isRootData(Xml d) {
+            for (Xml x : root.elements()) {
+                if (x.is("datamodel") && x.nodes.contains(d)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        void declare(Datamodel dm, Xml d, boolean withValue) {
+            String id = d.attr("id");
+            if (!withValue) {
+                dm.declare(id, null);
+                return;
+            }
+            try {
+                String expr = d.attr("expr");
+                Object value = expr != null ? dm.evaluate(expr)
+                        : d.nodes.isEmpty() || d.inner().isBlank() ? null : dm.content(d.inner());
+                dm.declare(id, value);
+            } catch (DatamodelException ex) {
+                dm.declare(id, null);
+                dm.session.error(ex.at(d.name, d.line, d.column));
+            }
+        }
+
+        <B extends NodeBuilder<Datamodel, B>> void fill(B b, Xml el) {
+            String id = idOf.get(el);
+            if (id != null) {
+                b.id(key(id));
+            }
+            if (lateBinding && el != root) {
+                List<Xml> mine = new ArrayList<>();
+                for (Xml x : el.elements()) {
+                    if (x.is("datamodel")) {
+                        x.elements().stream().filter(d -> d.is("data")).forEach(mine::add);
+                    }
+                }
+                if (!mine.isEmpty()) {
+                    b.entry((SelfAction<Datamodel>) (dm, e, self) -> {
+                        dm.session.enter(dm, e, self);
+                        if (dm.session.lateBound.add(id)) {
+                            for (Xml d : mine) {
+                                declare(dm, d, true);
+                            }
+                        }
+                    });
+                }
+            }
+            List<Xml> children = new ArrayList<>();
+            for (Xml x : el.elements()) {
+                if (!x.isScxml()) {
+                    continue;
+                }
+                switch (x.name) {
+                    case "onentry" -> b.entry(action(compileBlock(x)));
+                    case "onexit" -> b.exit(action(compileBlock(x)));
+                    case "state", "parallel", "final", "history" -> children.add(x);
+                    default -> { }
+                }
+            }
+            if (el.is("final")) {
+                Xml donedata = el.elements().stream().filter(x -> x.is("donedata")).findFirst().orElse(null);
+                if (donedata != null) {
+                    Xml parent = parentOf(el);
+                    String parentId = parent == null ? null : idOf.get(parent);
+                    Exec.Payload payload = payload(donedata);
+                    b.entry((SelfAction<Datamodel>) (dm, e, self) -> {
+                        dm.session.enter(dm, e, self);
+                        try {
+                            Object value = payload.value(dm);
+                            if (parentId != null) {
+                                dm.session.doneData.put(parentId, value);
+                            }
+                        } catch (DatamodelException ex) {
+                            dm.session.doneData.remove(parentId);
+                            dm.session.error(ex.at(donedata.name, donedata.line, donedata.column));
+                        }
+                    });
+                }
+            }
+            for (Xml c : children) {
+                String k = key(idOf.get(c));
+                switch (c.name) {
+                    case "state" -> b.state(k, s -> fill(s, c));
+                    case "parallel" -> b.state(k, s -> {
+                        s.parallel();
+                        fill(s, c);
+                    });
+                    case "final" -> b.finalState(k, s -> fill(s, c));
+                    case "history" -> {
+                        Xml t = c.elements().stream().filter(x -> x.is("transition") && x.attr("target") != null)
+                                .findFirst().orElse(null);
+                        String[] targets = t == null ? new String[0] : t.attr("target").trim().split("\\s+");
+                        Exec[] content = t == null ? new Exec[0] : compileBlock(t);
+                        String via = targets.length > 1 || content.length > 0 ? "$default" + (++generated) : null;
+                        b.history(k, h -> {
+                            h.id(k).depth("deep".equals(c.attr("type")) ? HistoryDepth.DEEP : HistoryDepth.SHALLOW);
+                            if (via != null) {
+                                h.defaultTarget(via);
+                            } else if (targets.length == 1) {
+                                h.defaultTarget("#" + key(targets[0]));
+                            }
+                        });
+                        if (via != null) {
+                            // the default transition's content (or several targets): a state that leaves at once
+                            b.state(via, s -> s.always(tb -> {
+                                tb.target(java.util.Arrays.stream(targets).map(x -> "#" + key(x)).toArray(String[]::new));
+                                if (content.length > 0) {
+                                    tb.action(action(content));
+                                }
+                            }));
+                        }
+                    }
+                    default -> { }
+                }
+            }
+            if (el.is("state") || el.is("scxml")) {
+                initial(b, el, children);
+            }
+            for (Xml t : el.elements()) {
+                if (t.is("transition")) {
+                    transition(b, el, t);
+                }
+            }
+        }
+
+        Xml parentOf(Xml x) {
+            return parent(root, x);
+        }
+
+        private Xml parent(Xml at, Xml x) {
+            for (Xml c : at.elements()) {
+                if (c == x) {
+                    return at;
+                }
+                Xml p = parent(c, x);
+                if (p != null) {
+                    return p;
+                }
+            }
+            return null;
+        }
+
+        <B extends NodeBuilder<Datamodel, B>> void initial(B b, Xml el, List<Xml> children) {
+            List<String> targets = new ArrayList<>();
+            Exec[] content = new Exec[0];
+            String attr = el.attr("initial");
+            Xml initialEl = el.elements().stream().filter(x -> x.is("initial")).findFirst().orElse(null);
+            if (attr != null) {
+                targets.addAll(List.of(attr.trim().split("\\s+")));
+            } else if (initialEl != null) {
+                Xml t = initialEl.elements().stream().filter(x -> x.is("transition")).findFirst().orElse(null);
+                if (t != null && t.attr("target") != null) {
+                    targets.addAll(List.of(t.attr("target").trim().split("\\s+")));
+                    content = compileBlock(t);
+                }
+            }
+            if (targets.isEmpty()) {
+                children.stream().filter(c -> !c.is("history")).findFirst().ifPresent(c -> b.initial(key(idOf.get(c))));
+                return;
+            }
+            if (targets.size() == 1 && content.length == 0) {
+                Xml only = byId.get(targets.get(0));
+                if (only != null && children.contains(only) && !only.is("history")) {
+                    b.initial(key(targets.get(0)));
+                    return;
+                }
+            }
+            // a deep, multiple or history target, or content: an initial state that leaves at once (never seen settled)
+            Exec[] run = content;
+            b.initial("$init");
+            b.state("$init", s -> s.always(t -> {
+                t.target(targets.stream().map(x -> "#" + key(x)).toArray(String[]::new));
+                if (run.length > 0) {
+                    t.action(action(run));
+                }
+            }));
+        }
+
+        <B extends NodeBuilder<Datamodel, B>> void transition(B b, Xml source, Xml t) {
+            String target = t.attr("target");
+            String[] targets = target == null || target.isBlank() ? new String[0] : target.trim().split("\\s+");
+            String cond = t.attr("cond");
+            Exec[] content = compileBlock(t);
+            boolean internal = "internal".equals(t.attr("type")) && (source.is("state") || source.is("scxml"))
+                    && targets.length > 0 && descendants(source, targets);
+            Consumer<TransitionBuilder<Datamodel>> body = tb -> {
+                if (targets.length > 0) {
+                    tb.target(java.util.Arrays.stream(targets).map(x -> "#" + key(x)).toArray(String[]::new));
+                    tb.reenter(!internal);
+                }
+                if (cond != null) {
+                    tb.guard(guard(t, cond));
+                }
+                if (content.length > 0) {
+                    tb.action(action(content));
+                }
+            };
+            String ev = t.attr("event");
+            if (ev == null || ev.isBlank()) {
+                b.always(body);
+                return;
+            }
+            for (String token : ev.trim().split("\\s+")) {
+                b.on(descriptor(token), body);
+            }
+        }
+
+        boolean descendants(Xml source, String[] targets) {
+            String p = path(source);
+            for (String t : targets) {
+                String tp = path(byId.get(t));
+                if (source != root && (tp == null || !tp.startsWith(p + "."))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /**
+         * SCXML's descriptor as the engine's: {@code foo} (which matches {@code foo.bar} too) is {@code foo.*};
+         * {@code .*} and {@code .} are {@code *}; the done events are the engine's own ({@code xstate.done.state.x}).
+         */
+        String descriptor(String token) {
+            String t = token.endsWith(".*") ? token.substring(0, token.length() - 2)
+                    : token.endsWith(".") ? token.substring(0, token.length() - 1) : token;
+            if (t.isEmpty() || t.equals("*")) {
+                return "*";
+            }
+            if (t.equals("done") || t.startsWith("done.")) {
+                t = "xstate." + t;
+            }
+            return t + ".*";
+        }
+
+        SelfAction<Datamodel> action(Exec[] block) {
+            return (dm, e, self) -> {
+                dm.session.enter(dm, e, self);
+                Exec.block(block, dm);
+            };
+        }
+
+        SelfGuard<Datamodel> guard(Xml t, String cond) {
+            return (dm, e, self) -> {
+                dm.session.enter(dm, e, self);
+                try {
+                    return dm.test(cond);
+                } catch (DatamodelException ex) {
+                    dm.session.error(ex.at(t.name, t.line, t.column));
+                    return false;
+                }
+            };
+        }
+
+        // ------------------------------------------------------------------ executable content
+
+        Exec[] compileBlock(Xml block) {
+            return executable(block).stream().map(this::compile).toArray(Exec[]::new);
+        }
+
+        Exec compile(Xml x) {
+            return new Exec.At(element(x), x.name, x.line, x.column);
+        }
+
+        Exec element(Xml x) {
+            switch (x.name) {
+                case "raise":
+                    return new Exec.Raise(x.attr("event"));
+                case "log":
+                    return new Exec.Log(x.attr("label"), x.attr("expr"));
+                case "assign":
+                    return new Exec.Assign(x.attr("location"), x.attr("expr"),
+                            x.attr("expr") == null && !x.nodes.isEmpty() ? x.inner() : null);
+                case "script":
+                    return new Exec.Script(x.text());
+                case "cancel":
+                    return new Exec.Cancel(x.attr("sendid"), x.attr("sendidexpr"));
+                case "foreach":
+                    return new Exec.Foreach(x.attr("array"), x.attr("item"), x.attr("index"), compileBlock(x));
+                case "if": {
+                    List<String> conds = new ArrayList<>();
+                    List<List<Exec>> blocks = new ArrayList<>();
+                    conds.add(x.attr("cond"));
+                    blocks.add(new ArrayList<>());
+                    for (Xml c : executable(x)) {
+                        if (c.name.equals("elseif")) {
+                            conds.add(c.attr("cond"));
+                            blocks.add(new ArrayList<>());
+                        } else if (c.name.equals("else")) {
+                            conds.add(null);
+                            blocks.add(new ArrayList<>());
+                        } else {
+                            blocks.get(blocks.size() - 1).add(compile(c));
+                        }
+                    }
+                    return new Exec.If(conds.toArray(String[]::new),
+                            blocks.stream().map(l -> l.toArray(Exec[]::new)).toArray(Exec[][]::new));
+                }
+                case "send":
+                    return send(x);
+                default:
+                    return dm -> { }; // elseif/else outside an <if> (checked above): nothing
+            }
+        }
+
+        Exec.Send send(Xml x) {
+            String namelist = x.attr("namelist");
+            return new Exec.Send(x.attr("event"), x.attr("eventexpr"), x.attr("target"), x.attr("targetexpr"),
+                    x.attr("type"), x.attr("typeexpr"), x.attr("id"), x.attr("idlocation"), x.attr("delay"),
+                    x.attr("delayexpr"), namelist == null || namelist.isBlank() ? new String[0] : namelist.trim().split("\\s+"),
+                    payload(x));
+        }
+
+        /** The payload of a {@code <send>} or {@code <donedata>}: params, or content. */
+        Exec.Payload payload(Xml x) {
+            List<Exec.Param> params = new ArrayList<>();
+            String contentExpr = null;
+            String content = null;
+            for (Xml c : x.elements()) {
+                if (c.is("param")) {
+                    params.add(new Exec.Param(c.attr("name"), c.attr("expr"), c.attr("location")));
+                } else if (c.is("content")) {
+                    contentExpr = c.attr("expr");
+                    content = contentExpr == null ? c.inner() : null;
+                }
+            }
+            return new Exec.Payload(params.toArray(Exec.Param[]::new), contentExpr, content);
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package dev.enginestates.scxml;
+
+import org.xml.sax.Attributes;
+import org.xml.sax.InputSource;
+import org.xml.sax.Locator;
+import org.xml.sax.SAXException;
+import org.xml.sax.SAXParseException;
+import org.xml.sax.helpers.DefaultHandler;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.parsers.SAXParser;
+import javax.xml.parsers.SAXParserFactory;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A small element tree with line numbers, read by the JDK's SAX parser with DTDs and external entities off. */
+final class Xml {
+    static final String SCXML_NS = "http://www.w3.org/2005/07/scxml";
+
+    final String ns;
+    final String name;
+    final int line;
+    final int column;
+    final Map<String, String> attrs = new LinkedHashMap<>();
+    /** Children in order: {@code Xml} elements and {@code String} text. */
+    final List<Object> nodes = new ArrayList<>();
+
+    private Xml(String ns, String name, int line, int column) {
+        this.ns = ns == null ? "" : ns;
+        this.name = name;
+        this.line = line;
+        this.column = column;
+    }
+
+    boolean isScxml() {
+        return ns.isEmpty() || ns.equals(SCXML_NS);
+    }
+
+    boolean is(String local) {
+        return isScxml() && name.equals(local);
+    }
+
+    String attr(String a) {
+        return attrs.get(a);
+    }
+
+    List<Xml> elements() {
+        List<Xml> out = new ArrayList<>();
+        for (Object n : nodes) {
+            if (n instanceof Xml x) {
+                out.add(x);
+            }
+        }
+        return out;
+    }
+
+    /** The direct text, child elements left out. */
+    String text() {
+        StringBuilder sb = new StringBuilder();
+        for (Object n : nodes) {
+            if (n instanceof String s) {
+                sb.append(s);
+            }
+        }
+        return sb.toString();
+    }
+
+    boolean hasElements() {
+        return nodes.stream().anyMatch(n -> n instanceof Xml);
+    }
+
+    /** The content as text: child elements written back as XML (inline payloads). */
+    String inner() {
+        StringBuilder sb = new StringBuilder();
+        for (Object n : nodes) {
+            if (n instanceof Xml x) {
+                x.write(sb);
+            } else {
+                sb.append(escape((String) n));
+            }
+        }
+        return hasElements() ? sb.toString() : text();
+    }
+
+    private void write(StringBuilder sb) {
+        sb.append('<').append(name);
+        attrs.forEach((k, v) -> sb.append(' ').append(k).append("=\"").append(escape(v).replace("\"", "&quot;")).append('"'));
+        sb.append('>');
+        for (Object n : nodes) {
+            if (n instanceof Xml x) {
+                x.write(sb);
+            } else {
+                sb.append(escape((String) n));
+            }
+        }
+        sb.append("</").append(name).append('>');
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+
+    /** Parses a document; a malformed one throws with its line and column. */
+    static Xml parse(InputSource in) throws IOException, SAXException {
+        SAXParser parser;
+        try {
+            SAXParserFactory f = SAXParserFactory.newInstance();
+            f.setNamespaceAware(true);
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            f.setFeature("http://xml.org/sax/features/external-general-entities", false);
+            f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
+            f.setXIncludeAware(false);
+            parser = f.newSAXParser();
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("the JDK's XML parser cannot be configured securely", e);
+        }
+        Deque<Xml> open = new ArrayDeque<>();
+        Xml[] root = new Xml[1];
+        parser.parse(in, new DefaultHandler() {
+            private Locator locator;
+
+            @Override
+            public void setDocumentLocator(Locator l) {
+                locator = l;
+            }
+
+            @Override
+            public void startElement(String uri, String local, String qName, Attributes a) {
+                Xml x = new Xml(uri, local, locator == null ? 0 : locator.getLineNumber(),
+                        locator == null ? 0 : locator.getColumnNumber());
+                for (int i = 0; i < a.getLength(); i++) {
+                    if (a.getURI(i).isEmpty()) {
+                        x.attrs.put(a.getLocalName(i), a.getValue(i));
+                    }
+                }
+                if (open.isEmpty()) {
+                    root[0] = x;
+                } else {
+                    open.peek().nodes.add(x);
+                }
+                open.push(x);
+            }
+
+            @Override
+            public void endElement(String uri, String local, String qName) {
+                open.pop();
+            }
+
+            @Override
+            public void characters(char[] ch, int start, int length) {
+                if (!open.isEmpty()) {
+                    List<Object> nodes = open.peek().nodes;
+                    String s = new String(ch, start, length);
+                    if (!nodes.isEmpty() && nodes.get(nodes.size() - 1) instanceof String prev) {
+                        nodes.set(nodes.size() - 1, prev + s);
+                    } else {
+                        nodes.add(s);
+                    }
+                }
+            }
+
+            @Override
+            public void error(SAXParseException e) throws SAXException {
+                throw e;
+            }
+        });
+        return root[0];
+    }
+}
