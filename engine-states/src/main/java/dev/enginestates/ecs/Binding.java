@@ -15,6 +15,7 @@ import java.util.Arrays;
  */
 final class Binding {
     final States<?> states;
+    /** The machine's tag moves, and which tags each record's entity carries; {@code null} for a machine without tags. */
     final TagMoves moves;
     final Class<?>[] heldBy;
     /** A polled machine (the {@code 000} style): every record is stepped, in spawn order. */
@@ -40,7 +41,7 @@ final class Binding {
 
     Binding(Dominion dominion, States<?> states) {
         this.states = states;
-        this.moves = new TagMoves(dominion, states);
+        this.moves = states.machine().tags() ? new TagMoves(dominion, states) : null;
         this.heldBy = states.machine().heldBy().toArray(new Class<?>[0]);
         this.polled = states.chart().polled != null;
         this.builder = states.chart().builder != null;
@@ -74,6 +75,9 @@ final class Binding {
             removeWhen(r.slot);
             r.whenActive = false;
         }
+        if (moves != null) {
+            moves.forget(r.slot);
+        }
         records[r.slot] = null;
         r.slot = -1;
         live--;
@@ -92,6 +96,9 @@ final class Binding {
                 newSlot[i] = r == null ? -1 : w;
             }
             if (r != null) {
+                if (moves != null && i != w) {
+                    moves.moved(i, w);
+                }
                 r.slot = w;
                 records[w++] = r;
             }

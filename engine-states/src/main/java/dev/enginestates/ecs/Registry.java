@@ -156,7 +156,7 @@ final class Registry {
             LOG.log(System.Logger.Level.WARNING, () -> "machine '" + r.machineId() + "': its record was taken off "
                     + StateWorld.describe(r.entity) + " through Dominion directly, so " + world + " no longer steps it and took"
                     + " its tags off too; use world.detach(entity, machine) to remove a machine");
-            if (r.tagged != null) {
+            if (r.binding.moves != null) {
                 r.binding.moves.removeAll(r.entity, r);
             }
             unregister(r);

@@ -48,8 +48,6 @@ public abstract class StateRecord<C> implements MachineView<C> {
     Binding binding;
     /** The record's place in its machine's {@link Binding}. */
     int slot = -1;
-    /** By state: whether the entity carries the state's tag; {@code null} for a machine without tags. */
-    boolean[] tagged;
     boolean whenActive;
     /** A state set by hand whose tags move at the start of the next step (the {@code 003} document). */
     boolean tagsPending;
@@ -71,7 +69,6 @@ public abstract class StateRecord<C> implements MachineView<C> {
     final void init(States<C> states, C context) {
         this.states = states;
         this.record = new EntitySelf(this, states.chart(), context); // the record is its own Self
-        this.tagged = states.machine().tags() ? new boolean[states.chart().size] : null; // tags(false): no tags to follow
     }
 
     /**

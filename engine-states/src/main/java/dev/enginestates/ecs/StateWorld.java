@@ -312,11 +312,10 @@ public final class StateWorld implements AutoCloseable {
             byKey.put(key.value(), e);
         }
         for (StateRecord<?> r : records) {
-            StateTag[] tags = r.states.tagInstances();
-            for (int s = 1; r.tagged != null && s < tags.length; s++) {
-                r.tagged[s] = tags[s] != null && r.record.isActive(s);
-            }
             registry.register(r, e);
+            if (r.binding.moves != null) {
+                r.binding.moves.spawned(r); // the entity was made with the tags of its active states
+            }
         }
         if (hearsInputs()) {
             inputs.spawned(e, records.toArray(new StateRecord<?>[0]));
@@ -401,7 +400,7 @@ public final class StateWorld implements AutoCloseable {
         if (r == null || r.world != this) {
             return false;
         }
-        if (r.tagged != null) {
+        if (r.binding.moves != null) {
             r.binding.moves.removeAll(entity, r);
         }
         registry.unregister(r);
@@ -990,10 +989,11 @@ public final class StateWorld implements AutoCloseable {
 
     /** A record's entity carries the tags of its active states, now. */
     void applyTags(StateRecord<?> r) {
-        if (r.tagged == null || r.entity == null || r.entity.isDeleted()) { // tagged is null for tags(false)
+        TagMoves moves = r.binding == null ? null : r.binding.moves; // null for tags(false)
+        if (moves == null || r.slot < 0 || r.entity == null || r.entity.isDeleted()) { // slot -1: no longer in the world
             return;
         }
-        if (r.binding.moves.apply(r.entity, r) && r.entity instanceof dev.enginestates.dominion.IntEntity e) {
+        if (moves.apply(r.entity, r) && r.entity instanceof dev.enginestates.dominion.IntEntity e) {
             // the tags moved the entity to another composition, with the record still on it: the
             // world's next look at the record need not search the entity for it (Registry.alive)
             r.foundIn = e.getChunk();

@@ -58,9 +58,9 @@ class RecordBytesPerMachineTest {
     void aMachineWithoutTagsKeepsNoTaggedArrayAndOneWithoutWaitsNoPausedSeconds() {
         try (StateWorld world = StateWorld.create()) {
             StateRecord<Object> r = FLAT_UNTAGGED.read(world.spawn(FLAT_UNTAGGED.trait()));
-            assertNull(r.tagged);
+            assertNull(r.binding.moves, "a machine without tags keeps no tag moves or tag bits");
             assertTrue(Double.isNaN(r.record.paused(1)));
-            assertTrue(FLAT.read(world.spawn(FLAT.trait())).tagged != null);
+            assertTrue(FLAT.read(world.spawn(FLAT.trait())).binding.moves != null);
         }
     }
 
