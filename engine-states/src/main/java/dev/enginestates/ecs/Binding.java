@@ -26,7 +26,7 @@ final class Binding {
     final WaitWheel waits = new WaitWheel();
     /** The due time of each record's next send to itself, by slot; made on the first delayed send (machines that send none do without). */
     WaitWheel sends;
-    private StateRecord<?>[] records = new StateRecord<?>[16];
+    private EntityRecord<?>[] records = new EntityRecord<?>[16];
     private int end;
     private int live;
     /**
@@ -53,11 +53,11 @@ final class Binding {
     }
 
     /** The record in a slot, or {@code null} for a hole. */
-    StateRecord<?> at(int slot) {
+    EntityRecord<?> at(int slot) {
         return records[slot];
     }
 
-    void add(StateRecord<?> r) {
+    void add(EntityRecord<?> r) {
         if (end == records.length) {
             records = Arrays.copyOf(records, end * 2);
         }
@@ -66,7 +66,7 @@ final class Binding {
         live++;
     }
 
-    void remove(StateRecord<?> r) {
+    void remove(EntityRecord<?> r) {
         waits.remove(r.slot);
         if (sends != null) {
             sends.remove(r.slot);
@@ -91,7 +91,7 @@ final class Binding {
         int w = 0;
         int[] newSlot = waits.size() > 0 || (sends != null && sends.size() > 0) ? new int[end] : null;
         for (int i = 0; i < end; i++) {
-            StateRecord<?> r = records[i];
+            EntityRecord<?> r = records[i];
             if (newSlot != null) {
                 newSlot[i] = r == null ? -1 : w;
             }
@@ -153,7 +153,7 @@ final class Binding {
         System.arraycopy(when, 0, into, 0, whenCount);
     }
 
-    void setWhenActive(StateRecord<?> r, boolean active) {
+    void setWhenActive(EntityRecord<?> r, boolean active) {
         if (active == r.whenActive) {
             return;
         }

@@ -86,11 +86,11 @@ final class TagMoves {
     }
 
     /** A record spawned with its entity: the entity carries the tags of its active states from the start. */
-    void spawned(StateRecord<?> r) {
+    void spawned(EntityRecord<?> r) {
         int base = base(r.slot);
         StateTag[] tags = states.tagInstances();
         for (int s = 1; s < tags.length; s++) {
-            setTagged(base, s, tags[s] != null && r.record.isActive(s));
+            setTagged(base, s, tags[s] != null && r.isActive(s));
         }
     }
 
@@ -112,7 +112,7 @@ final class TagMoves {
     }
 
     /** Brings the entity's tags in line with the record; returns whether anything moved. */
-    boolean apply(Entity entity, StateRecord<?> r) {
+    boolean apply(Entity entity, EntityRecord<?> r) {
         addCount = 0;
         removeCount = 0;
         int base = base(r.slot);
@@ -121,7 +121,7 @@ final class TagMoves {
             if (tags[s] == null) {
                 continue;
             }
-            boolean active = r.record.isActive(s);
+            boolean active = r.isActive(s);
             boolean on = isTagged(base, s);
             if (active && !on) {
                 adds[addCount++] = s;
@@ -150,7 +150,7 @@ final class TagMoves {
     }
 
     /** Removes every tag the record's entity has (the record leaves the entity). */
-    void removeAll(Entity entity, StateRecord<?> r) {
+    void removeAll(Entity entity, EntityRecord<?> r) {
         int base = base(r.slot);
         StateTag[] tags = states.tagInstances();
         for (int s = 1; s < tags.length; s++) {

@@ -102,7 +102,8 @@ public class MachineRecord {
     /** What the machine's code sees of its entity, world and face: set once by the face that runs the record. */
     /** Until a face gives it one: no entity, nothing to read (shared, as it holds nothing of the record). */
     private static final Self NO_SELF = new DetachedSelf("a machine on no face yet", null, () -> null);
-    private Self self = NO_SELF;
+    /** Set by the face that runs the record, or made by {@link #newSelf()} when first asked for; {@code null} until then. */
+    private Self self;
 
     /** A record for {@code chart}, not started, holding {@code context}. */
     public MachineRecord(Chart chart, Object context) {
@@ -142,8 +143,8 @@ public class MachineRecord {
         return status == DONE;
     }
 
-    /** The context object. */
-    public final Object context() {
+    /** The context object (the face's {@code context()} gives it typed). */
+    public final Object contextObject() {
         return context;
     }
 
@@ -158,7 +159,22 @@ public class MachineRecord {
      * face when no face has set one. Kept across {@link #copyFrom}.
      */
     public final Self self() {
-        return self;
+        Self s = self;
+        if (s == null) {
+            self = s = newSelf(); // once per record: the first time its code runs
+        }
+        return s;
+    }
+
+    /**
+     * The {@link Self} for a record whose face set none, made the first time the machine's code asks
+     * (a record on an entity makes its own, so that a machine whose code never asks keeps no object
+     * for it).
+     *
+     * @return a {@link Self}; here, one with no entity, no world and no face (shared)
+     */
+    protected Self newSelf() {
+        return NO_SELF;
     }
 
     /** Sets the {@link Self} the machine's code receives; the face that runs the record sets it once. */
@@ -335,7 +351,7 @@ public class MachineRecord {
     }
 
     /** Polled and builder styles: the leaf active before the last transition, or -1 before the first (always for the XState style). */
-    public final int previous() {
+    public final int previousLeaf() {
         Seldom x = seldom;
         return x == null ? -1 : x.previous;
     }
@@ -385,7 +401,7 @@ public class MachineRecord {
     }
 
     /** Polled style: sets the leaf active before the last transition (-1: none). */
-    public final void previous(int leaf) {
+    public final void previousLeaf(int leaf) {
         if (seldom != null || leaf >= 0) {
             seldom().previous = leaf;
         }
@@ -486,7 +502,8 @@ public class MachineRecord {
 
     /** Builder style: seconds in the current state (float, as the {@code 002} document counts them). */
     public final float timeInState() {
-        return seldom.timeInState;
+        Seldom x = seldom;
+        return x == null ? 0f : x.timeInState; // 0 for the other styles, as before the side object
     }
 
     /** Builder style: sets the seconds in the current state. */
@@ -496,7 +513,8 @@ public class MachineRecord {
 
     /** Builder style: the progress before the last advance. */
     public final float previousProgress() {
-        return seldom.previousProgress;
+        Seldom x = seldom;
+        return x == null ? 0f : x.previousProgress;
     }
 
     /** Builder style: sets the progress before the last advance. */
@@ -635,7 +653,7 @@ public class MachineRecord {
         if (carry != null) {
             System.arraycopy(other.carry(), 0, carry, 0, carry.length);
         }
-        previous(other.previous());
+        previousLeaf(other.previousLeaf());
         PendingSends otherSends = other.sendsOrNull();
         if (otherSends != null && otherSends.count > 0) {
             sendsArray().copyFrom(otherSends);
