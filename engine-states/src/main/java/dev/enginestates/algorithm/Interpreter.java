@@ -8,6 +8,7 @@ import dev.enginestates.chart.ChartCompiler;
 import dev.enginestates.declare.Self;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.declare.Semantics;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.records.Completion;
 import dev.enginestates.records.InternalQueue;
@@ -581,7 +582,7 @@ public final class Interpreter implements InternalQueue {
             // XState keeps the previous snapshot when nothing changed, and so its order of states
             r.restoreOrder(previousOrder, n);
         }
-        boolean changed = historyChanged || !sameSet || (c.eventlessAfterActions && actionCount > 0);
+        boolean changed = historyChanged || !sameSet || (c.semantics == Semantics.SCXML && actionCount > 0);
         runActionsThenWait(c, r, event);
         return changed;
     }
