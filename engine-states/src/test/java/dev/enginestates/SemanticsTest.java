@@ -2,6 +2,7 @@ package dev.enginestates;
 
 import dev.enginestates.declare.MachineBuilder;
 import dev.enginestates.declare.Semantics;
+import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.scxml.Datamodel;
 import dev.enginestates.scxml.ScxmlImport;
@@ -15,6 +16,7 @@ import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 17: the two rules where XState v5 and SCXML differ ({@link Semantics}), each pinned under
@@ -113,6 +115,58 @@ class SemanticsTest {
         m.send("GO");
         assertEquals(3, m.context()[0]);
         assertEquals("done", m.state(), "the counting went on within the macrostep");
+    }
+
+    /** idle, then p with its child c: each entry action writes what isIn says of the states entered with it. */
+    private static StateMachine<List<String>> entering(Semantics semantics, boolean cThrows) {
+        return start(semantics, m -> m
+                .entry((l, e, self) -> l.add("root sees idle:" + self.isIn("idle")))
+                .state("idle", s -> s.on("GO", "p"))
+                .state("p", p -> p.initial("c")
+                        .entry((l, e, self) -> l.add("p sees p:" + self.isIn("p") + " p.c:" + self.isIn("p.c")))
+                        .state("c", c -> c.entry((l, e, self) -> {
+                            l.add("c sees p.c:" + self.isIn("p.c"));
+                            if (cThrows) {
+                                throw new IllegalStateException("c's entry action");
+                            }
+                        }))));
+    }
+
+    @Test
+    void xstate_enters_the_whole_configuration_before_any_entry_action() {
+        StateMachine<List<String>> sm = entering(Semantics.XSTATE, false);
+        sm.send("GO");
+        assertEquals(List.of("root sees idle:true", "p sees p:true p.c:true", "c sees p.c:true"), sm.context());
+    }
+
+    @Test
+    void scxml_adds_each_state_to_the_configuration_just_before_its_own_entry_actions() {
+        // W3C SCXML 3.13 enterStates (W3C test 411): an ancestor's onentry does not see the child entered with it
+        StateMachine<List<String>> sm = entering(Semantics.SCXML, false);
+        assertEquals(List.of("root sees idle:false"), sm.context(), "at the start too: idle joins after the root's entry");
+        sm.send("GO");
+        assertEquals(List.of("root sees idle:false", "p sees p:true p.c:false", "c sees p.c:true"), sm.context());
+        assertTrue(sm.matches("p.c"), "the configuration is whole once the actions have run");
+    }
+
+    @Test
+    void scxml_entry_order_an_entry_action_that_throws_leaves_the_configuration_whole() {
+        StateMachine<List<String>> sm = start(Semantics.SCXML, m -> m
+                .state("idle", s -> s.on("GO", "p"))
+                .state("p", p -> p.initial("c")
+                        .entry((l, e, self) -> {
+                            throw new IllegalStateException("p's entry action");
+                        })
+                        .state("c", c -> c.state("c1")).on("NEXT", "q"))
+                .state("q", q -> q.entry((l, e, self) -> l.add("q sees q:" + self.isIn("q")))));
+        UserCodeException e = assertThrows(UserCodeException.class, () -> sm.send("GO"));
+        assertTrue(e.getMessage().contains("p's entry") || e.getCause().getMessage().contains("p's entry"), e.getMessage());
+        assertTrue(sm.matches("p.c.c1") && sm.matches("p.c") && sm.matches("p"), "the states after the throw are shown again");
+        assertTrue(sm.send("NEXT"), "the machine goes on from its whole configuration");
+        assertEquals(List.of("q sees q:true"), sm.context());
+        StateMachine<List<String>> thrown = entering(Semantics.SCXML, true);
+        assertThrows(UserCodeException.class, () -> thrown.send("GO"));
+        assertTrue(thrown.matches("p.c"));
     }
 
     @Test

@@ -106,6 +106,14 @@ public final class Interpreter implements InternalQueue {
     private static final byte ENTRY = 2;
     /** Not an action: the owner's done event joins the internal queue here, after the entry actions before it (XState's and SCXML's order). */
     private static final byte DONE = 3;
+    /**
+     * Not an action: under {@link Semantics#SCXML} the owner, entered in this microstep, is hidden
+     * from {@code isIn} until here, just before its own entry actions (SCXML 3.13 enterStates adds
+     * each state to the configuration just before its onentry; XState enters them all first).
+     */
+    private static final byte ENTER = 4;
+    /** How many {@link #ENTER} marks the queued actions hold. */
+    private int enterMarks;
     // the last transitions taken, for the eventless-cycle message
     private final int[] recent = new int[16];
     private int recentCount;
@@ -159,6 +167,7 @@ public final class Interpreter implements InternalQueue {
         r.status(MachineRecord.ACTIVE);
         clearQueue();
         actionCount = 0;
+        enterMarks = 0;
         enterCount = 0;
         addStateToEnter(0);
         addDescendantStatesToEnter(c, r, 0);
@@ -331,6 +340,7 @@ public final class Interpreter implements InternalQueue {
             actions[i] = null;
         }
         actionCount = 0;
+        enterMarks = 0;
         clearQueue();
         startPendingWait(c, r, c.initEvent);
     }
@@ -565,6 +575,7 @@ public final class Interpreter implements InternalQueue {
             rememberTaken(filtered[i]);
         }
         actionCount = 0;
+        enterMarks = 0;
         int n = r.activeCount(); // the configuration before the step, kept in previousOrder by exitStates
         computeExitSet(c, r);
         boolean historyChanged = exitStates(c, r, n);
@@ -582,7 +593,7 @@ public final class Interpreter implements InternalQueue {
             // XState keeps the previous snapshot when nothing changed, and so its order of states
             r.restoreOrder(previousOrder, n);
         }
-        boolean changed = historyChanged || !sameSet || (c.semantics == Semantics.SCXML && actionCount > 0);
+        boolean changed = historyChanged || !sameSet || (c.semantics == Semantics.SCXML && actionCount > enterMarks);
         runActionsThenWait(c, r, event);
         return changed;
     }
@@ -698,6 +709,7 @@ public final class Interpreter implements InternalQueue {
      */
     private void enterStates(Chart c, MachineRecord r) {
         sortAscending(enterList, enterCount);
+        boolean scxmlOrder = c.semantics == Semantics.SCXML;
         int completedFrom = 0;
         int waitEntered = -1;
         boolean waitFromHistory = false;
@@ -709,6 +721,10 @@ public final class Interpreter implements InternalQueue {
                 waitFromHistory = viaHistory[s];
             }
             viaHistory[s] = false;
+            if (scxmlOrder && !r.isActive(s)) {
+                addAction(null, s, ENTER, -1);
+                enterMarks++;
+            }
             r.enter(s);
             r.markEntered(s, now);
             for (SelfAction<Object> a : c.entry[s]) {
@@ -1120,6 +1136,14 @@ public final class Interpreter implements InternalQueue {
     private void runActions(Chart c, MachineRecord r, Event event) {
         int count = actionCount;
         actionCount = 0;
+        if (enterMarks > 0) {
+            enterMarks = 0;
+            for (int i = 0; i < count; i++) {
+                if (actionKind[i] == ENTER) {
+                    r.hide(actionOwner[i]);
+                }
+            }
+        }
         Object context = r.context();
         Self self = r.self();
         for (int i = 0; i < count; i++) {
@@ -1128,11 +1152,18 @@ public final class Interpreter implements InternalQueue {
                 enqueue(actionOwner[i], -1, null);
                 continue;
             }
+            if (actionKind[i] == ENTER) {
+                r.reveal(actionOwner[i]);
+                continue;
+            }
             actions[i] = null;
             try {
                 a.run(context, event, self);
             } catch (RuntimeException | Error e) {
                 for (int k = i + 1; k < count; k++) {
+                    if (actionKind[k] == ENTER) {
+                        r.reveal(actionOwner[k]); // the configuration stays whole
+                    }
                     actions[k] = null;
                 }
                 clearQueue();

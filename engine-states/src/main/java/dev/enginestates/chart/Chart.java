@@ -119,7 +119,8 @@ public final class Chart {
     /**
      * Whose rules the machine follows where XState and SCXML differ: the order of {@link #on}'s
      * candidates (built by {@code ChartCompiler}) and, under {@link Semantics#SCXML}, eventless
-     * transitions looked for again after every microstep that ran an action.
+     * transitions looked for again after every microstep that ran an action and each state
+     * entered hidden from the entry actions before its own.
      */
     public final Semantics semantics;
 

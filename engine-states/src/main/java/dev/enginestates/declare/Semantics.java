@@ -2,9 +2,9 @@ package dev.enginestates.declare;
 
 /**
  * Whose rules an XState-style machine follows where XState v5 and SCXML differ
- * ({@link MachineBuilder#semantics}). Everything else (the order states are entered and left,
- * conflicts between regions, history, done events, the internal queue) is the same under both.
- * They differ in exactly two rules:
+ * ({@link MachineBuilder#semantics}). Everything else (which states are entered and left and in
+ * what order, conflicts between regions, history, done events, the internal queue) is the same
+ * under both. They differ in three rules:
  *
  * <ol>
  * <li><b>Which of a state's transitions are tried for an event, in what order.</b> XState v5
@@ -26,20 +26,27 @@ package dev.enginestates.declare;
  * changed the configuration or a history (one that did none of these would be taken again
  * unchanged, and SCXML would loop forever). A guard that stays true over an action that changes
  * nothing then loops until the {@link EventlessLoopException}.</li>
+ * <li><b>What the entry actions see of the configuration.</b> XState enters every state of a
+ * microstep before any entry action runs, so an ancestor's entry action already sees
+ * ({@link Self#isIn}) the child entered with it. SCXML (section 3.13, {@code enterStates}) adds
+ * each state to the configuration just before its own entry actions, so the ancestor's do not
+ * see the child (W3C test 411). The states exited are gone from it before any exit action runs
+ * under both (SCXML keeps a state until its own exit actions have run).</li>
  * </ol>
  */
 public enum Semantics {
     /**
      * XState v5's rules: a state's exact event type before its wildcards, the longer wildcard
      * first; eventless transitions looked for again only after a change of configuration or
-     * history. The default, and what the XState JSON import makes: the conformance traces
+     * history; the whole configuration entered before the entry actions run. The default, and what the XState JSON import makes: the conformance traces
      * recorded by XState judge it.
      */
     XSTATE,
     /**
      * SCXML's rules (W3C SCXML 1.0, section 3.13): a state's transitions in document order,
      * whatever their descriptor; eventless transitions looked for again after every microstep
-     * that ran an action. What {@code ScxmlImport} makes.
+     * that ran an action; each state entered seen by the entry actions from its own on. What
+     * {@code ScxmlImport} makes.
      */
     SCXML
 }

@@ -173,6 +173,27 @@ public class MachineRecord {
         }
     }
 
+    /**
+     * Hides a state just entered from {@link #isActive} and {@link #isIn} until {@link #reveal}:
+     * under SCXML's entry order a state joins the configuration just before its own entry
+     * actions run, so the actions before them must not see it. The configuration's order and
+     * size do not change.
+     *
+     * @param state a state the microstep entered
+     */
+    public final void hide(int state) {
+        clearActive(state);
+    }
+
+    /**
+     * Shows a state {@link #hide} hid again.
+     *
+     * @param state the hidden state
+     */
+    public final void reveal(int state) {
+        setActive(state);
+    }
+
     /** How many states are active, the root included. */
     public final int activeCount() {
         return configSize;
