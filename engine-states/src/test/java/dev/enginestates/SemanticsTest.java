@@ -133,10 +133,16 @@ class SemanticsTest {
     }
 
     @Test
-    void xstate_enters_the_whole_configuration_before_any_entry_action() {
+    void by_default_a_microstep_enters_and_leaves_its_whole_configuration_before_its_actions() {
+        // not XState's own answer: xstate 5.33.3 answers stateIn in an action (enqueueActions' check) from the
+        // snapshot before the microstep (checked with node: p's entry sees neither p nor p.c, p's exit both)
         StateMachine<List<String>> sm = entering(Semantics.XSTATE, false);
         sm.send("GO");
         assertEquals(List.of("root sees idle:true", "p sees p:true p.c:true", "c sees p.c:true"), sm.context());
+        StateMachine<List<String>> leaving = leaving(Semantics.XSTATE);
+        leaving.send("NEXT");
+        assertEquals(List.of("c left sees p:false p.c:false q:true", "p left sees p:false p.c:false q:true", "q sees p:false q:true"),
+                leaving.context());
     }
 
     @Test
@@ -149,8 +155,34 @@ class SemanticsTest {
         assertTrue(sm.matches("p.c"), "the configuration is whole once the actions have run");
     }
 
+    /** p with its child c, left for q: each exit action and q's entry write what isIn says. */
+    private static StateMachine<List<String>> leaving(Semantics semantics) {
+        return start(semantics, m -> m
+                .state("p", p -> p.initial("c")
+                        .exit((l, e, self) -> l.add("p left sees p:" + self.isIn("p") + " p.c:" + self.isIn("p.c") + " q:" + self.isIn("q")))
+                        .state("c", c -> c.exit((l, e, self) -> l.add("c left sees p:" + self.isIn("p") + " p.c:" + self.isIn("p.c")
+                                + " q:" + self.isIn("q"))))
+                        .on("NEXT", "q"))
+                .state("q", q -> q.entry((l, e, self) -> l.add("q sees p:" + self.isIn("p") + " q:" + self.isIn("q")))
+                        .on("BACK", t -> t.target("q").reenter())
+                        .exit((l, e, self) -> l.add("q left sees q:" + self.isIn("q")))));
+    }
+
     @Test
-    void scxml_entry_order_an_entry_action_that_throws_leaves_the_configuration_whole() {
+    void scxml_removes_each_state_from_the_configuration_just_after_its_own_exit_actions() {
+        // W3C SCXML 3.13 exitStates: a state's onexit runs while it (and its ancestors) are still active
+        StateMachine<List<String>> sm = leaving(Semantics.SCXML);
+        sm.send("NEXT");
+        assertEquals(List.of("c left sees p:true p.c:true q:false", "p left sees p:true p.c:false q:false", "q sees p:false q:true"),
+                sm.context());
+        sm.context().clear();
+        sm.send("BACK");
+        assertEquals(List.of("q left sees q:true", "q sees p:false q:true"), sm.context(), "left and entered again in one microstep");
+        assertTrue(sm.matches("q"));
+    }
+
+    @Test
+    void scxml_order_an_entry_or_exit_action_that_throws_leaves_the_configuration_as_the_microstep_made_it() {
         StateMachine<List<String>> sm = start(Semantics.SCXML, m -> m
                 .state("idle", s -> s.on("GO", "p"))
                 .state("p", p -> p.initial("c")
@@ -167,6 +199,16 @@ class SemanticsTest {
         StateMachine<List<String>> thrown = entering(Semantics.SCXML, true);
         assertThrows(UserCodeException.class, () -> thrown.send("GO"));
         assertTrue(thrown.matches("p.c"));
+        StateMachine<List<String>> exitThrows = start(Semantics.SCXML, m -> m
+                .state("p", p -> p.initial("c")
+                        .state("c", c -> c.exit((l, ev, self) -> {
+                            throw new IllegalStateException("c's exit action");
+                        }))
+                        .on("NEXT", "q"))
+                .state("q"));
+        assertThrows(UserCodeException.class, () -> exitThrows.send("NEXT"));
+        assertTrue(exitThrows.matches("q") && !exitThrows.matches("p") && !exitThrows.matches("p.c"),
+                "the states left after the throw are gone too");
     }
 
     @Test

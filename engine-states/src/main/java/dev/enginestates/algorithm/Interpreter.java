@@ -109,11 +109,17 @@ public final class Interpreter implements InternalQueue {
     /**
      * Not an action: under {@link Semantics#SCXML} the owner, entered in this microstep, is hidden
      * from {@code isIn} until here, just before its own entry actions (SCXML 3.13 enterStates adds
-     * each state to the configuration just before its onentry; XState enters them all first).
+     * each state to the configuration just before its onentry; under XSTATE all are there before any action).
      */
     private static final byte ENTER = 4;
-    /** How many {@link #ENTER} marks the queued actions hold. */
-    private int enterMarks;
+    /**
+     * Not an action: under {@link Semantics#SCXML} the owner, exited in this microstep, is still
+     * seen by {@code isIn} until here, just after its own exit actions (SCXML 3.13 exitStates
+     * removes each state just after its onexit; under XSTATE all are gone before any action).
+     */
+    private static final byte LEFT = 5;
+    /** How many {@link #ENTER} and {@link #LEFT} marks the queued actions hold. */
+    private int configMarks;
     // the last transitions taken, for the eventless-cycle message
     private final int[] recent = new int[16];
     private int recentCount;
@@ -167,7 +173,7 @@ public final class Interpreter implements InternalQueue {
         r.status(MachineRecord.ACTIVE);
         clearQueue();
         actionCount = 0;
-        enterMarks = 0;
+        configMarks = 0;
         enterCount = 0;
         addStateToEnter(0);
         addDescendantStatesToEnter(c, r, 0);
@@ -340,7 +346,7 @@ public final class Interpreter implements InternalQueue {
             actions[i] = null;
         }
         actionCount = 0;
-        enterMarks = 0;
+        configMarks = 0;
         clearQueue();
         startPendingWait(c, r, c.initEvent);
     }
@@ -575,7 +581,7 @@ public final class Interpreter implements InternalQueue {
             rememberTaken(filtered[i]);
         }
         actionCount = 0;
-        enterMarks = 0;
+        configMarks = 0;
         int n = r.activeCount(); // the configuration before the step, kept in previousOrder by exitStates
         computeExitSet(c, r);
         boolean historyChanged = exitStates(c, r, n);
@@ -593,7 +599,7 @@ public final class Interpreter implements InternalQueue {
             // XState keeps the previous snapshot when nothing changed, and so its order of states
             r.restoreOrder(previousOrder, n);
         }
-        boolean changed = historyChanged || !sameSet || (c.semantics == Semantics.SCXML && actionCount > enterMarks);
+        boolean changed = historyChanged || !sameSet || (c.semantics == Semantics.SCXML && actionCount > configMarks);
         runActionsThenWait(c, r, event);
         return changed;
     }
@@ -643,6 +649,10 @@ public final class Interpreter implements InternalQueue {
             }
             for (SelfAction<Object> a : c.exit[s]) {
                 addAction(a, s, EXIT, -1);
+            }
+            if (c.semantics == Semantics.SCXML) {
+                addAction(null, s, LEFT, -1);
+                configMarks++;
             }
             if (s == r.waitState()) {
                 r.leaveWait(now);
@@ -723,7 +733,7 @@ public final class Interpreter implements InternalQueue {
             viaHistory[s] = false;
             if (scxmlOrder && !r.isActive(s)) {
                 addAction(null, s, ENTER, -1);
-                enterMarks++;
+                configMarks++;
             }
             r.enter(s);
             r.markEntered(s, now);
@@ -1136,11 +1146,18 @@ public final class Interpreter implements InternalQueue {
     private void runActions(Chart c, MachineRecord r, Event event) {
         int count = actionCount;
         actionCount = 0;
-        if (enterMarks > 0) {
-            enterMarks = 0;
+        if (configMarks > 0) {
+            // the configuration before the microstep: the states entered hidden, then the states left
+            // shown (a state left and entered again was active before)
+            configMarks = 0;
             for (int i = 0; i < count; i++) {
                 if (actionKind[i] == ENTER) {
                     r.hide(actionOwner[i]);
+                }
+            }
+            for (int i = 0; i < count; i++) {
+                if (actionKind[i] == LEFT) {
+                    r.reveal(actionOwner[i]);
                 }
             }
         }
@@ -1156,13 +1173,19 @@ public final class Interpreter implements InternalQueue {
                 r.reveal(actionOwner[i]);
                 continue;
             }
+            if (actionKind[i] == LEFT) {
+                r.hide(actionOwner[i]);
+                continue;
+            }
             actions[i] = null;
             try {
                 a.run(context, event, self);
             } catch (RuntimeException | Error e) {
                 for (int k = i + 1; k < count; k++) {
                     if (actionKind[k] == ENTER) {
-                        r.reveal(actionOwner[k]); // the configuration stays whole
+                        r.reveal(actionOwner[k]); // the configuration stays as the microstep left it
+                    } else if (actionKind[k] == LEFT) {
+                        r.hide(actionOwner[k]);
                     }
                     actions[k] = null;
                 }

@@ -119,8 +119,9 @@ public final class Chart {
     /**
      * Whose rules the machine follows where XState and SCXML differ: the order of {@link #on}'s
      * candidates (built by {@code ChartCompiler}) and, under {@link Semantics#SCXML}, eventless
-     * transitions looked for again after every microstep that ran an action and each state
-     * entered hidden from the entry actions before its own.
+     * transitions looked for again after every microstep that ran an action, and each state
+     * left or entered seen by the actions as SCXML's {@code exitStates}/{@code enterStates} order
+     * says.
      */
     public final Semantics semantics;
 

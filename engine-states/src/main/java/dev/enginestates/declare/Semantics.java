@@ -26,26 +26,29 @@ package dev.enginestates.declare;
  * changed the configuration or a history (one that did none of these would be taken again
  * unchanged, and SCXML would loop forever). A guard that stays true over an action that changes
  * nothing then loops until the {@link EventlessLoopException}.</li>
- * <li><b>What the entry actions see of the configuration.</b> XState enters every state of a
- * microstep before any entry action runs, so an ancestor's entry action already sees
- * ({@link Self#isIn}) the child entered with it. SCXML (section 3.13, {@code enterStates}) adds
- * each state to the configuration just before its own entry actions, so the ancestor's do not
- * see the child (W3C test 411). The states exited are gone from it before any exit action runs
- * under both (SCXML keeps a state until its own exit actions have run).</li>
+ * <li><b>What a microstep's actions see of the configuration</b> ({@link Self#isIn}). Under
+ * {@code XSTATE} every state the microstep leaves is gone, and every state it enters is there,
+ * before its first action runs, so an ancestor's entry action already sees the child entered
+ * with it. (XState itself answers {@code stateIn} inside an action from the snapshot before the
+ * microstep, which this engine does not copy.) SCXML (section 3.13, {@code exitStates} and
+ * {@code enterStates}) removes each state just after its own exit actions and adds each state
+ * just before its own entry actions: a state's exit actions still see it, and an ancestor's entry
+ * actions do not see the child (W3C test 411).</li>
  * </ol>
  */
 public enum Semantics {
     /**
      * XState v5's rules: a state's exact event type before its wildcards, the longer wildcard
      * first; eventless transitions looked for again only after a change of configuration or
-     * history; the whole configuration entered before the entry actions run. The default, and what the XState JSON import makes: the conformance traces
+     * history; the microstep's states all left and entered before its actions run. The default, and what the XState JSON import makes: the conformance traces
      * recorded by XState judge it.
      */
     XSTATE,
     /**
      * SCXML's rules (W3C SCXML 1.0, section 3.13): a state's transitions in document order,
      * whatever their descriptor; eventless transitions looked for again after every microstep
-     * that ran an action; each state entered seen by the entry actions from its own on. What
+     * that ran an action; each state left seen until its own exit actions have run, each state
+     * entered from its own entry actions on. What
      * {@code ScxmlImport} makes.
      */
     SCXML
