@@ -112,20 +112,24 @@ interface Exec {
 
     /** A {@code <send>}'s or {@code <donedata>}'s payload: its params, or its content (an expression or inline). */
     record Payload(Param[] params, String contentExpr, String content) {
-        /** The payload's value: the content's, or a map of the params; {@code null} when there is none. */
+        /**
+         * The payload's value: the content's, or a map of the params; {@code null} when there is none.
+         * A Java value, copied out of the datamodel: an event carries its data by value (SCXML 6.2), and a
+         * pending send's data goes into checkpoints.
+         */
         Object value(Datamodel dm) {
             if (contentExpr != null) {
-                return dm.evaluate(contentExpr);
+                return dm.toJava(dm.evaluate(contentExpr));
             }
             if (content != null) {
-                return dm.content(content);
+                return dm.toJava(dm.content(content));
             }
             if (params.length == 0) {
                 return null;
             }
             Map<String, Object> map = new LinkedHashMap<>();
             for (Param p : params) {
-                map.put(p.name(), dm.evaluate(p.expr() != null ? p.expr() : p.location()));
+                map.put(p.name(), dm.toJava(dm.evaluate(p.expr() != null ? p.expr() : p.location())));
             }
             return map;
         }
@@ -163,7 +167,7 @@ interface Exec {
             if (namelist.length > 0 && payload.contentExpr() == null && payload.content() == null) {
                 Map<String, Object> map = new LinkedHashMap<>();
                 for (String n : namelist) {
-                    map.put(n, dm.evaluate(n));
+                    map.put(n, dm.toJava(dm.evaluate(n)));
                 }
                 if (data instanceof Map<?, ?> params) {
                     params.forEach((k, v) -> map.put((String) k, v));

@@ -241,7 +241,7 @@ public final class ScxmlImport {
                 throw new InvalidMachineException(name, problems);
             }
             System.Logger logger = System.getLogger("dev.enginestates");
-            doc = new Document(name, log != null ? log : (label, value) -> logger.log(System.Logger.Level.DEBUG,
+            doc = new Document(name, root.attr("name"), log != null ? log : (label, value) -> logger.log(System.Logger.Level.DEBUG,
                     () -> "machine '" + name + "' log " + (label == null ? "" : label + ": ") + value));
             byId.forEach((id, x) -> doc.paths.put(id, path(x)));
             Supplier<? extends Datamodel> f = factory;
@@ -249,7 +249,7 @@ public final class ScxmlImport {
             return Machine.define(name, () -> {
                 Datamodel model = f.get();
                 model.session = new Session(d);
-                model.start(model.session.id, root.attr("name"), "#_scxml_" + model.session.id, model.session::isIn);
+                model.start(model.session.id, d.scxmlName, "#_scxml_" + model.session.id, model.session::isIn);
                 return model;
             }, m -> {
                 m.unknownEvents(UnknownEvents.ACCEPT).eventlessAfterActions(); // SCXML: after every microstep
