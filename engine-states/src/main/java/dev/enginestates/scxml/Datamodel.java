@@ -30,9 +30,10 @@ import java.util.function.Predicate;
  */
 public abstract class Datamodel implements SavedContext {
     /**
-     * A variable that exists without a value (ECMAScript's {@code undefined}), as {@link #variables}
-     * gives it and {@link #restoreVariables} takes it. Only a variable itself may be undefined, not a
-     * part of its value.
+     * No value (ECMAScript's {@code undefined}), distinct from {@code null}: what {@link #declare}
+     * and {@link #assign} get for a {@code <data>} or {@code <assign>} without a value, and what
+     * {@link #variables} gives and {@link #restoreVariables} takes for a variable without one. In a
+     * checkpoint only a variable itself may be undefined, not a part of its value.
      */
     public static final Object UNDEFINED = new Object() {
         @Override
@@ -67,7 +68,7 @@ public abstract class Datamodel implements SavedContext {
      * Creates the variable of a {@code <data>} element (or sets it, when it exists).
      *
      * @param id    the variable's name
-     * @param value its value: one this datamodel made, or {@code null} for undefined
+     * @param value its value: one this datamodel made (or a Java value), or {@link #UNDEFINED} for none
      * @throws DatamodelException if this datamodel has no variables (the null datamodel)
      */
     public abstract void declare(String id, Object value);
@@ -102,7 +103,7 @@ public abstract class Datamodel implements SavedContext {
      * Stores a value at a location ({@code <assign>}, {@code idlocation}, {@code <foreach>}'s item and index).
      *
      * @param location the location's text: a declared variable or a part of one
-     * @param value    the value to store, in this datamodel's representation
+     * @param value    the value to store, in this datamodel's representation, or {@link #UNDEFINED}
      * @throws DatamodelException if the location is not a valid, declared location or is a system variable
      */
     public abstract void assign(String location, Object value);

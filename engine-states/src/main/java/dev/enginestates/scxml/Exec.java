@@ -51,7 +51,7 @@ interface Exec {
     record Assign(String location, String expr, String content) implements Exec {
         @Override
         public void run(Datamodel dm) {
-            Object value = expr != null ? dm.evaluate(expr) : content != null ? dm.content(content) : null;
+            Object value = expr != null ? dm.evaluate(expr) : content != null ? dm.content(content) : Datamodel.UNDEFINED;
             dm.assign(location, value);
         }
     }
@@ -92,7 +92,7 @@ interface Exec {
             List<Object> items = dm.items(array);
             for (String name : index == null ? new String[] {item} : new String[] {item, index}) {
                 if (!dm.isDeclared(name)) {
-                    dm.declare(name, null); // SCXML: foreach declares its item and index when they do not exist
+                    dm.declare(name, Datamodel.UNDEFINED); // SCXML: foreach declares its item and index when they do not exist
                 }
             }
             for (int i = 0; i < items.size(); i++) {

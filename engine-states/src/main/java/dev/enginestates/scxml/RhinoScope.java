@@ -201,7 +201,7 @@ final class RhinoScope {
     void restore(Map<String, Object> variables) {
         Context cx = enter();
         try {
-            variables.forEach((id, v) -> scope.put(id, scope, v == Datamodel.UNDEFINED ? Undefined.instance : v == null ? null : toJs(cx, v)));
+            variables.forEach((id, v) -> scope.put(id, scope, toJs(cx, v)));
         } finally {
             Context.exit();
         }
@@ -341,6 +341,9 @@ final class RhinoScope {
     /** A Java value (an event's fields from Java, a map of params) as a JS value; JS values stay. */
     private Object toJs(Context cx, Object v) {
         if (v == null) {
+            return null; // JS null (Rhino's evaluate gives Java null for it)
+        }
+        if (v == Datamodel.UNDEFINED) {
             return Undefined.instance;
         }
         if (v instanceof Scriptable || v instanceof String || v instanceof Boolean || v instanceof Double) {
@@ -354,22 +357,17 @@ final class RhinoScope {
         }
         if (v instanceof Map<?, ?> m) {
             Scriptable o = cx.newObject(scope);
-            m.forEach((k, x) -> o.put(String.valueOf(k), o, part(cx, x)));
+            m.forEach((k, x) -> o.put(String.valueOf(k), o, toJs(cx, x)));
             return o;
         }
         if (v instanceof List<?> l) {
             Object[] items = new Object[l.size()];
             for (int i = 0; i < items.length; i++) {
-                items[i] = part(cx, l.get(i));
+                items[i] = toJs(cx, l.get(i));
             }
             return cx.newArray(scope, items);
         }
         return Context.javaToJS(v, scope, cx);
-    }
-
-    /** A part of a list or map: a Java null inside one is JSON's null (at the top, null means no value: undefined). */
-    private Object part(Context cx, Object v) {
-        return v == null ? null : toJs(cx, v);
     }
 
     static Object toJava(Object v) {

@@ -475,16 +475,16 @@ public final class ScxmlImport {
         void declare(Datamodel dm, Xml d, boolean withValue) {
             String id = d.attr("id");
             if (!withValue) {
-                dm.declare(id, null);
+                dm.declare(id, Datamodel.UNDEFINED);
                 return;
             }
             try {
                 String expr = d.attr("expr");
                 Object value = expr != null ? dm.evaluate(expr)
-                        : d.nodes.isEmpty() || d.inner().isBlank() ? null : dm.content(d.inner());
+                        : d.nodes.isEmpty() || d.inner().isBlank() ? Datamodel.UNDEFINED : dm.content(d.inner());
                 dm.declare(id, value);
             } catch (DatamodelException ex) {
-                dm.declare(id, null);
+                dm.declare(id, Datamodel.UNDEFINED);
                 dm.session.error(ex.at(d.name, d.line, d.column));
             }
         }
