@@ -41,7 +41,7 @@ public abstract class Datamodel implements SavedContext {
             return "undefined";
         }
     };
-    private static final Set<String> SAVED = Set.of("sessionid", "started", "sends", "lateBound", "doneData", "variables",
+    private static final Set<String> SAVED = Set.of("sessionid", "started", "sendidCount", "lateBound", "doneData", "variables",
             "undefined");
 
     /** The importer's per-instance state (the machine's own, beside the variables). */
@@ -172,7 +172,7 @@ public abstract class Datamodel implements SavedContext {
 
     /**
      * The session and the variables as JSON values: {@code sessionid}, {@code started},
-     * {@code sends}, {@code lateBound}, {@code doneData}, {@code variables} (the defined ones) and
+     * {@code sendidCount} (the send ids made for {@code idlocation} so far), {@code lateBound}, {@code doneData}, {@code variables} (the defined ones) and
      * {@code undefined} (the names of those without a value).
      *
      * @throws IllegalStateException naming the machine and the variable, if a variable holds what is not a JSON value
@@ -209,7 +209,7 @@ public abstract class Datamodel implements SavedContext {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("sessionid", session.id);
         out.put("started", session.started);
-        out.put("sends", session.sends);
+        out.put("sendidCount", session.sends);
         out.put("lateBound", new ArrayList<Object>(session.lateBound.stream().sorted().toList()));
         out.put("doneData", doneData);
         out.put("variables", defined);
@@ -243,9 +243,9 @@ public abstract class Datamodel implements SavedContext {
         if (!(m.get("started") instanceof Boolean started)) {
             throw new IllegalArgumentException("started: expected true or false; found " + kind(m.get("started")));
         }
-        Object sendsValue = m.get("sends");
+        Object sendsValue = m.get("sendidCount");
         if (!(sendsValue instanceof Long || sendsValue instanceof Integer) || ((Number) sendsValue).longValue() < 0) {
-            throw new IllegalArgumentException("sends: expected the count of generated send ids, a whole number 0 or more; found "
+            throw new IllegalArgumentException("sendidCount: expected the count of generated send ids, a whole number 0 or more; found "
                     + kind(sendsValue));
         }
         List<String> lateBound = new ArrayList<>();

@@ -220,8 +220,8 @@ class ScxmlCheckpointTest {
 
     @Test
     void restore_refusesASendCountThatIsNotAWholeNumber() throws Exception {
-        assertRefused(c -> c.put("sends", 1.5), "sends: expected the count of generated send ids, a whole number 0 or more; found 1.5");
-        assertRefused(c -> c.put("sends", -1), "found -1");
+        assertRefused(c -> c.put("sendidCount", 1.5), "sendidCount: expected the count of generated send ids, a whole number 0 or more; found 1.5");
+        assertRefused(c -> c.put("sendidCount", -1), "found -1");
     }
 
     @Test
