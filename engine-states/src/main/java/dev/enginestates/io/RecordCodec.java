@@ -581,7 +581,8 @@ final class RecordCodec {
                 saved.restore(plain(node));
                 return fresh;
             } catch (RuntimeException e) { // IllegalArgumentException by contract; other failures of its code are refusals too
-                problems.add(at + ": machine '" + machine.id() + "' cannot restore its context: " + Json.oneLine(e));
+                String why = e instanceof IllegalArgumentException ? Json.oneLine(e) : e.toString(); // another: its code failed, say what
+                problems.add(at + ": machine '" + machine.id() + "' cannot restore its context: " + why);
                 return null;
             }
         }

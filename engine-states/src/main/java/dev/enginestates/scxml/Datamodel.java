@@ -179,6 +179,7 @@ public abstract class Datamodel implements SavedContext {
      */
     @Override
     public final Object save() {
+        requireSession();
         Map<String, Object> vars;
         try {
             vars = variables();
@@ -224,6 +225,7 @@ public abstract class Datamodel implements SavedContext {
      */
     @Override
     public final void restore(Object saved) {
+        requireSession();
         if (!(saved instanceof Map<?, ?> m)) {
             throw new IllegalArgumentException("expected the datamodel's session and variables, an object; found " + kind(saved));
         }
@@ -304,6 +306,13 @@ public abstract class Datamodel implements SavedContext {
             restoreVariables(restored);
         } catch (DatamodelException e) {
             throw new IllegalArgumentException("variables: " + e.getMessage(), e);
+        }
+    }
+
+    private void requireSession() {
+        if (session == null) {
+            throw new IllegalStateException("this " + getClass().getSimpleName() + " is not an imported machine's context (made by"
+                    + " its factory), so it has no session to save or restore");
         }
     }
 
