@@ -687,7 +687,7 @@ public final class StateWorld implements AutoCloseable {
      * starting state): its timer, its {@code when} rules and its entity's tags are derived from
      * it again, now, rather than at the next step.
      *
-     * @param r the record that was overwritten
+     * @param face the record that was overwritten
      * @throws IllegalArgumentException if the record is not in this world
      */
     public void restored(StateRecord<?> face) {
