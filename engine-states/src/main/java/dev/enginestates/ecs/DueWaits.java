@@ -105,7 +105,7 @@ final class DueWaits {
         if (mark >> 7 != steps) {
             mark = steps << 7;
         }
-        if (r.quietStep == steps || (mark & 127) >= TimeRules.MAX_WAITS_PER_STEP) {
+        if (r.quietIn(steps) || (mark & 127) >= TimeRules.MAX_WAITS_PER_STEP) {
             w.mark(r.slot, mark);
             return false;
         }
@@ -176,7 +176,7 @@ final class DueWaits {
         if (mark >> 7 != steps) {
             mark = steps << 7;
         }
-        if (r.quietStep == steps || (mark & 127) >= TimeRules.MAX_WAITS_PER_STEP) {
+        if (r.quietIn(steps) || (mark & 127) >= TimeRules.MAX_WAITS_PER_STEP) {
             w.mark(r.slot, mark);
             return false;
         }

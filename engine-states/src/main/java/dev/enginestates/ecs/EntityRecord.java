@@ -57,10 +57,50 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
     boolean localClock = true;
     /** The entity's composition when the world last found this record on it, or {@code null}. */
     Object foundIn;
-    /** What the world's listeners were last told of this record: made while some listen (see {@link Listeners}), else {@code null}. */
-    Listeners.Told told;
-    /** The step this machine is not stepped in, as it joined its world or failed in it; -1: none. */
-    long quietStep = -1;
+    /**
+     * What few records need, off the record (issue 14, memory per machine: a reference in place of a
+     * reference and a long): made when listeners first hear of the record, or when it joins a world
+     * mid-step or fails in one; {@code null} until then.
+     */
+    private Aside aside;
+
+    /** The fields of {@link #aside}. */
+    private static final class Aside {
+        /** What the world's listeners were last told of this record: made while some listen (see {@link Listeners}), else {@code null}. */
+        Listeners.Told told;
+        /** The step this machine is not stepped in, as it joined its world or failed in it; -1: none. */
+        long quietStep = -1;
+    }
+
+    /** What the world's listeners were last told of this record, or {@code null} (never told of). */
+    Listeners.Told told() {
+        Aside a = aside;
+        return a == null ? null : a.told;
+    }
+
+    /** What the world's listeners were last told of this record, made now if it was never told of. */
+    Listeners.Told toldOrNew() {
+        Aside a = aside == null ? aside = new Aside() : aside;
+        return a.told == null ? a.told = new Listeners.Told() : a.told;
+    }
+
+    /** Whether the record sits out step {@code steps} (it joined its world or failed in it). */
+    boolean quietIn(long steps) {
+        Aside a = aside;
+        return a != null && a.quietStep == steps;
+    }
+
+    /** Sets the step the record sits out; -1: none (then no side object is made for it). */
+    void quietStep(long step) {
+        Aside a = aside;
+        if (a == null) {
+            if (step < 0) {
+                return;
+            }
+            aside = a = new Aside();
+        }
+        a.quietStep = step;
+    }
 
     /** The engine's record behind a {@link StateRecord} (sealed: every one is an {@code EntityRecord}). */
     static <C> EntityRecord<C> of(StateRecord<C> record) {

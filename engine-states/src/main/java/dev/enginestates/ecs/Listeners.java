@@ -80,7 +80,7 @@ final class Listeners {
     /** Notes what a record holds now as already told. */
     private static void remember(EntityRecord<?> r) {
         MachineRecord rec = r;
-        Told t = r.told == null ? r.told = new Told() : r.told;
+        Told t = r.toldOrNew();
         t.entries = rec.entries();
         t.state = r.state();
         t.wait = rec.waitState();
@@ -89,7 +89,7 @@ final class Listeners {
 
     /** A record joined the world. */
     void joined(EntityRecord<?> r) {
-        Told t = r.told == null ? r.told = new Told() : r.told;
+        Told t = r.toldOrNew();
         t.entries = r.entries();
         t.state = "";
         t.wait = -1;
@@ -109,7 +109,7 @@ final class Listeners {
 
     /** A record left the world (detached, despawned, or its entity deleted). */
     void left(EntityRecord<?> r) {
-        Told t = r.told;
+        Told t = r.told();
         String from = t == null ? null : t.state;
         if (from == null) {
             return; // never told of: nothing to take back
@@ -127,7 +127,7 @@ final class Listeners {
 
     /** After a move (or an overwrite, when {@code always}): tells the listeners what changed. */
     void told(EntityRecord<?> r, boolean always) {
-        Told t = r.told;
+        Told t = r.told();
         if (t == null) {
             return; // never told of (joined before any listened): nothing to compare with
         }
@@ -208,7 +208,8 @@ final class Listeners {
     }
 
     private void failed(EntityRecord<?> r, Throwable x, String event) {
-        String state = r.told == null || r.told.state == null ? "" : r.told.state;
+        Told t = r.told();
+        String state = t == null || t.state == null ? "" : t.state;
         UserCodeException u = new UserCodeException(r.machineId(), state, event, "a listener", x);
         if (world.stepping) {
             world.ticks.failed(r, u, event);

@@ -79,7 +79,7 @@ final class Registry {
         if (r.context() instanceof StateContext sc) {
             sc.setEntity(e); // a builder-style context knows the entity it lives on
         }
-        r.quietStep = world.stepping ? world.steps : -1; // stepped from the next step
+        r.quietStep(world.stepping ? world.steps : -1); // stepped from the next step
         b.add(r);
         MachineRecord rec = r;
         if (r.localClock && rec.waitState() >= 0) {

@@ -144,7 +144,7 @@ final class Ticks {
 
     /** Notes a machine's failure: it is stepped no further in this tick, and the tick goes on. */
     void failed(EntityRecord<?> r, RuntimeException e, String eventType) {
-        r.quietStep = world.steps;
+        r.quietStep(world.steps);
         MachineException cause = e instanceof MachineException ? (MachineException) e
                 : new MachineException(r.machineId(), "machine '" + r.machineId() + "' failed: " + e, e);
         String state = StateValue.describe(r);
@@ -160,7 +160,7 @@ final class Ticks {
     /** Whether a record runs in this tick: live, not held, and neither joined nor failed in it. */
     private boolean runs(EntityRecord<?> r) {
         long steps = world.steps;
-        return r != null && r.quietStep != steps && !r.isHeld() && world.registry.alive(r);
+        return r != null && !r.quietIn(steps) && !r.isHeld() && world.registry.alive(r);
     }
 
     /**

@@ -49,7 +49,7 @@ final class WhenRules {
         long steps = world.steps;
         for (int i = 0; i < n; i++) {
             EntityRecord<?> r = b.at(slots[i]);
-            if (r == null || !r.whenActive || r.isHeld() || r.quietStep == steps
+            if (r == null || !r.whenActive || r.isHeld() || r.quietIn(steps)
                     || !world.registry.alive(r)) {
                 continue;
             }
