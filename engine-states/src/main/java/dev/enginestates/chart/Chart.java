@@ -121,6 +121,13 @@ public final class Chart {
     private final EnumNames enumNames;
     /** The largest number of states a configuration can hold. */
     public final int maxActive;
+    /**
+     * The room a record's configuration is made with (issue 14, memory per machine): for a chart
+     * without parallel states, the deepest chain from the root; else {@link #maxActive} (XState
+     * can leave a parallel chart's configuration wider than its tree suggests). A record that ever
+     * needs more grows to {@link #maxActive}.
+     */
+    public final int configRoom;
     public final boolean hasEventless;
     /**
      * Whose rules the machine follows where XState and SCXML differ: the order of {@link #on}'s
@@ -213,6 +220,7 @@ public final class Chart {
         idIndex = Map.copyOf(c.idIndex);
         enumNames = c.enumNames;
         maxActive = c.maxActive;
+        configRoom = c.configRoom;
         hasEventless = c.hasEventless;
         semantics = c.semantics;
     }

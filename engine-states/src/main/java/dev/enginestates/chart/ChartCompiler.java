@@ -82,6 +82,7 @@ public final class ChartCompiler {
     final Map<String, Integer> pathIndex = new HashMap<>();
     final Map<String, Integer> idIndex = new HashMap<>();
     int maxActive;
+    int configRoom;
     boolean hasEventless;
     Semantics semantics = Semantics.XSTATE;
     Style style = Style.XSTATE;
@@ -285,6 +286,16 @@ public final class ChartCompiler {
             }
         }
         maxActive = active;
+        // without parallel states a configuration is one chain from the root: room for the deepest
+        boolean parallel = false;
+        int chain = 1;
+        for (int s = 0; s < size; s++) {
+            parallel |= type[s] == StateType.PARALLEL;
+            if (type[s] != StateType.HISTORY) {
+                chain = Math.max(chain, depth[s] + 1);
+            }
+        }
+        configRoom = parallel ? maxActive : Math.min(chain, maxActive);
     }
 
     private void walk(StateDefinition<?> d, int parentIndex, List<Integer> parents) {

@@ -27,8 +27,11 @@ public class MachineRecord {
     public static final int DONE = 2;
 
     private final Chart chart;
-    /** Active states in entry order (the order XState's snapshot keeps them). */
-    final int[] config;
+    /**
+     * Active states in entry order (the order XState's snapshot keeps them). Made with
+     * {@link Chart#configRoom} places, grown to {@link Chart#maxActive} if ever more are needed.
+     */
+    int[] config;
     int configSize;
     /** Membership of {@link #config}, by state, for a chart of up to 64 states: bit {@code s} (no array to reach). */
     long activeBits;
@@ -108,7 +111,7 @@ public class MachineRecord {
     /** A record for {@code chart}, not started, holding {@code context}. */
     public MachineRecord(Chart chart, Object context) {
         this.chart = chart;
-        this.config = new int[chart.maxActive];
+        this.config = new int[chart.configRoom];
         this.active = chart.size > 64 ? new boolean[chart.size] : null;
         boolean anyHistory = false;
         for (int s = 0; s < chart.size; s++) {
@@ -559,6 +562,9 @@ public class MachineRecord {
         entries++;
         if (!isActive(state)) {
             setActive(state);
+            if (configSize == config.length) {
+                config = Arrays.copyOf(config, chart.maxActive); // wider than the chart's deepest chain: not expected
+            }
             config[configSize++] = state;
         }
     }
@@ -644,6 +650,9 @@ public class MachineRecord {
         if (other.chart != chart) {
             throw new IllegalArgumentException("records of different machines: '" + other.chart.machineId
                     + "' into '" + chart.machineId + "'");
+        }
+        if (other.configSize > config.length) {
+            config = new int[other.config.length];
         }
         System.arraycopy(other.config, 0, config, 0, other.configSize);
         configSize = other.configSize;

@@ -56,6 +56,7 @@ final class ChartEquality {
         assertArrayEquals(a.initial, b.initial, where + ": initial states");
         assertArrayEquals(a.deepHistory, b.deepHistory, where + ": history depths");
         assertEquals(a.maxActive, b.maxActive, where);
+        assertEquals(a.configRoom, b.configRoom, where);
         assertEquals(a.hasEventless, b.hasEventless, where);
         assertEquals(a.transitionCount, b.transitionCount, where + ": number of transitions");
         assertArrayEquals(a.eventTypes, b.eventTypes, where + ": events, in order");
