@@ -1,5 +1,6 @@
 package dev.enginestates.scxml;
 
+import org.mozilla.javascript.ClassShutter;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.ContextFactory;
 import org.mozilla.javascript.LambdaFunction;
@@ -19,19 +20,31 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
-/** The ECMAScript datamodel's Rhino side, in its own class so that the library loads Rhino only when it is used. */
+/**
+ * The ECMAScript datamodel's Rhino side, in its own class so that the library loads Rhino only when it is used.
+ * Documents may come from anyone: scripts see the safe standard objects only (no LiveConnect: no {@code java},
+ * {@code Packages}, {@code getClass}, {@code JavaAdapter}), a class shutter refuses every Java class to whatever
+ * path is left, and each evaluation runs under an instruction budget and an interpreter depth limit.
+ */
 final class RhinoScope {
-    private static final ContextFactory FACTORY = new ContextFactory();
+    /** How often (in interpreted instructions) Rhino reports to the budget; the budget's granularity. */
+    static final int OBSERVE_EVERY = 10_000;
+    /** JS-to-JS call depth: the interpreter keeps its frames on the heap, so without a limit a recursion fills it. */
+    static final int MAX_DEPTH = 1_000;
+    /** Texts compiled per document and kind at most; beyond, texts (say, expressions a game builds) compile each time. */
+    static final int CACHE_LIMIT = 4_096;
+    private static final ContextFactory FACTORY = new Factory();
     private static final ScriptableObject SHARED;
-    private static final Map<String, Script> COMPILED = new ConcurrentHashMap<>();
     private static final Set<String> SYSTEM = Set.of("_event", "_sessionid", "_name", "_ioprocessors", "_x");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
     private static final String VALUE = "__scxmlValue";
+    private static final String JSON_PARSE = "JSON.parse(" + VALUE + ")";
 
     static {
-        Context cx = enter();
+        Context cx = enterShared();
         try {
-            SHARED = cx.initStandardObjects(null, true);
+            SHARED = cx.initSafeStandardObjects(null, false);
+            SHARED.delete("Continuation"); // captures interpreter frames; nothing a document needs
             SHARED.sealObject();
         } finally {
             Context.exit();
@@ -39,9 +52,63 @@ final class RhinoScope {
     }
 
     private final ScriptableObject scope;
+    private final long budget;
+    private Compiled compiled = new Compiled();
     private Object event = Undefined.instance;
 
-    RhinoScope() {
+    /** The scripts of one document, compiled once and shared by its instances (freed with the document). */
+    static final class Compiled {
+        final Map<String, Script> expressions = new ConcurrentHashMap<>();
+        final Map<String, Script> scripts = new ConcurrentHashMap<>();
+        final Map<String, Script> locations = new ConcurrentHashMap<>();
+    }
+
+    /** Rhino's context with the evaluation's instruction count. */
+    private static final class Budgeted extends Context {
+        long budget;
+        long used;
+
+        Budgeted(ContextFactory f) {
+            super(f);
+        }
+    }
+
+    /** Thrown by the instruction observer: an Error, so that neither a script's catch nor its finally runs on. */
+    private static final class OverBudget extends Error {
+        private static final long serialVersionUID = 1L;
+
+        OverBudget() {
+            super("over budget", null, false, false);
+        }
+    }
+
+    private static final class Factory extends ContextFactory {
+        private static final ClassShutter NO_CLASS = name -> false;
+
+        @Override
+        protected Context makeContext() {
+            Budgeted cx = new Budgeted(this);
+            cx.setInterpretedMode(true); // the instruction observer and the depth limit need the interpreter
+            cx.setLanguageVersion(Context.VERSION_ES6);
+            cx.setInstructionObserverThreshold(OBSERVE_EVERY);
+            cx.setMaximumInterpreterStackDepth(MAX_DEPTH);
+            cx.setClassShutter(NO_CLASS);
+            return cx;
+        }
+
+        @Override
+        protected void observeInstructionCount(Context cx, int instructions) {
+            if (cx instanceof Budgeted b) {
+                b.used += instructions;
+                if (b.used > b.budget) {
+                    throw new OverBudget();
+                }
+            }
+        }
+    }
+
+    RhinoScope(long budget) {
+        this.budget = budget;
         Context cx = enter();
         try {
             scope = (ScriptableObject) cx.newObject(SHARED);
@@ -53,22 +120,42 @@ final class RhinoScope {
         }
     }
 
-    private static Context enter() {
-        Context cx = FACTORY.enterContext();
-        cx.setInterpretedMode(true);
-        cx.setLanguageVersion(Context.VERSION_ES6);
+    /** Enters Rhino for one evaluation: a fresh context gets this scope's budget (a nested entry keeps the outer's). */
+    private Context enter() {
+        Context cx = enterShared();
+        if (cx instanceof Budgeted b && b.budget == 0) {
+            b.budget = budget;
+        }
         return cx;
+    }
+
+    private static Context enterShared() {
+        return FACTORY.enterContext();
+    }
+
+    /** Shares the compiled texts with the document's other instances. */
+    void share(Compiled texts) {
+        compiled = texts;
     }
 
     private static DatamodelException error(String what, RuntimeException e) {
         return new DatamodelException(what + ": " + (e instanceof RhinoException r ? r.details() : e.toString()), e);
     }
 
-    private Script compile(Context cx, String source) {
-        Script s = COMPILED.get(source);
+    /** A script stopped by the budget, or by a recursion through Java frames (native callbacks) that exhausted the stack. */
+    private DatamodelException stopped(String what, Error e) {
+        return new DatamodelException(what + ": " + (e instanceof OverBudget
+                ? "it ran over its budget of " + budget + " instructions (EcmaScriptDatamodel's instructionBudget)"
+                : "it recursed too deep (the thread's stack is exhausted)"), null);
+    }
+
+    private static Script compile(Context cx, Map<String, Script> cache, String key, String source) {
+        Script s = cache.get(key);
         if (s == null) {
             s = cx.compileString(source, "scxml", 1, null);
-            COMPILED.put(source, s);
+            if (cache.size() < CACHE_LIMIT) {
+                cache.put(key, s);
+            }
         }
         return s;
     }
@@ -114,12 +201,20 @@ final class RhinoScope {
         return "(" + t + "\n)";
     }
 
+    /** An expression's script: cached under its own text, so that a warm evaluation allocates no key. */
+    private Script expressionScript(Context cx, String text) {
+        Script s = compiled.expressions.get(text);
+        return s != null ? s : compile(cx, compiled.expressions, text, expression(text));
+    }
+
     Object evaluate(String expression) {
         Context cx = enter();
         try {
-            return compile(cx, expression(expression)).exec(cx, scope, scope);
+            return expressionScript(cx, expression).exec(cx, scope, scope);
         } catch (RuntimeException e) {
             throw error("the expression '" + expression + "' failed", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("the expression '" + expression + "' was stopped", e);
         } finally {
             Context.exit();
         }
@@ -128,9 +223,11 @@ final class RhinoScope {
     boolean test(String condition) {
         Context cx = enter();
         try {
-            return Context.toBoolean(compile(cx, expression(condition)).exec(cx, scope, scope));
+            return Context.toBoolean(expressionScript(cx, condition).exec(cx, scope, scope));
         } catch (RuntimeException e) {
             throw error("the condition '" + condition + "' failed", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("the condition '" + condition + "' was stopped", e);
         } finally {
             Context.exit();
         }
@@ -158,7 +255,7 @@ final class RhinoScope {
             }
             scope.put(VALUE, scope, js);
             try {
-                compile(cx, "(" + loc + ") = " + VALUE).exec(cx, scope, scope);
+                compile(cx, compiled.locations, loc, "(" + loc + ") = " + VALUE).exec(cx, scope, scope);
             } finally {
                 scope.delete(VALUE);
             }
@@ -166,6 +263,8 @@ final class RhinoScope {
             throw e;
         } catch (RuntimeException e) {
             throw error("the location '" + location + "' cannot be assigned", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("the assignment to '" + location + "' was stopped", e);
         } finally {
             Context.exit();
         }
@@ -174,9 +273,11 @@ final class RhinoScope {
     void run(String script) {
         Context cx = enter();
         try {
-            compile(cx, script).exec(cx, scope, scope);
+            compile(cx, compiled.scripts, script, script).exec(cx, scope, scope);
         } catch (RuntimeException e) {
             throw error("the script failed", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("the script was stopped", e);
         } finally {
             Context.exit();
         }
@@ -186,8 +287,8 @@ final class RhinoScope {
         Context cx = enter();
         try {
             scope.put(VALUE, scope, text.trim());
-            return compile(cx, "JSON.parse(" + VALUE + ")").exec(cx, scope, scope);
-        } catch (RuntimeException e) {
+            return compile(cx, compiled.expressions, JSON_PARSE, JSON_PARSE).exec(cx, scope, scope);
+        } catch (RuntimeException | OverBudget | StackOverflowError e) {
             return text.trim().isEmpty() ? text : normalize(text);
         } finally {
             scope.delete(VALUE);
@@ -258,11 +359,35 @@ final class RhinoScope {
             }
             return cx.newArray(scope, items);
         }
-        return Context.javaToJS(v, scope, cx);
+        if (v instanceof Character c) {
+            return c.toString();
+        }
+        return new Opaque(v, scope); // Rhino's own wrapper would give the script the object's methods and class
+    }
+
+    /** A Java value a script may hold, compare and print, but not reach into; it goes back to Java unchanged. */
+    private static final class Opaque extends ScriptableObject {
+        private static final long serialVersionUID = 1L;
+        final transient Object value;
+
+        Opaque(Object value, Scriptable scope) {
+            super(scope, ScriptableObject.getObjectPrototype(scope));
+            this.value = value;
+        }
+
+        @Override
+        public String getClassName() {
+            return "JavaValue";
+        }
+
+        @Override
+        public Object getDefaultValue(Class<?> hint) {
+            return String.valueOf(value);
+        }
     }
 
     static Object toJava(Object v) {
-        enter();
+        enterShared();
         try {
             return javaValue(v);
         } finally {
@@ -273,6 +398,9 @@ final class RhinoScope {
     private static Object javaValue(Object v) {
         if (v == null || v == Undefined.instance) {
             return null;
+        }
+        if (v instanceof Opaque o) {
+            return o.value;
         }
         if (v instanceof NativeArray a) {
             List<Object> out = new ArrayList<>();
