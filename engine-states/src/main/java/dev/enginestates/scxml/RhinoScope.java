@@ -333,12 +333,13 @@ final class RhinoScope {
         }
     }
 
-    /** A Java value (an event's fields from Java, a map of params) as a JS value; JS values stay. */
+    /** A Java value (an event's fields from Java, a map of params) as a JS value; JS values (undefined included) stay. */
     private Object toJs(Context cx, Object v) {
         if (v == null) {
             return Undefined.instance;
         }
-        if (v instanceof Scriptable || v instanceof String || v instanceof Boolean || v instanceof Double) {
+        if (v instanceof Scriptable || v instanceof String || v instanceof Boolean || v instanceof Double || v == Undefined.instance
+                || v instanceof java.math.BigInteger || v instanceof org.mozilla.javascript.Symbol) {
             return v;
         }
         if (v instanceof Number n) {

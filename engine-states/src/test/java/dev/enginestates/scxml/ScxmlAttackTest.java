@@ -104,6 +104,11 @@ class ScxmlAttackTest {
         assertEquals(file, eval(sm.context(), "kept"), "the value goes back to Java as it came");
         assertEquals(file.toString(), eval(sm.context(), "shown"));
         assertEquals("undefined", eval(sm.context(), "typeof kept.getClass"));
+        Datamodel dm = sm.context();
+        dm.assign("kept", dm.evaluate("undefined"));
+        assertEquals("undefined", eval(dm, "typeof kept"), "JS values, undefined included, are not wrapped (W3C test 351)");
+        dm.assign("kept", dm.evaluate("10n"));
+        assertEquals("bigint", eval(dm, "typeof kept"));
     }
 
     // ------------------------------------------------------------------ endless and runaway scripts
