@@ -139,6 +139,6 @@ public final class EcmaScriptDatamodel extends Datamodel {
 
     @Override
     public Object toJava(Object value) {
-        return RhinoScope.toJava(value);
+        return scope.toJava(value);
     }
 }

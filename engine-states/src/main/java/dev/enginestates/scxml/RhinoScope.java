@@ -387,18 +387,34 @@ final class RhinoScope {
         }
     }
 
-    static Object toJava(Object v) {
-        enterShared();
+    /**
+     * A JS value as a Java one. Reading an object may run the document's code (a getter, a proxy's trap), so it runs
+     * under the budget too; a cyclic or very deep value is an error, not a stack overflow.
+     */
+    Object toJava(Object v) {
+        enter();
         try {
-            return javaValue(v);
+            return javaValue(v, 0);
+        } catch (DatamodelException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw error("the value cannot be read", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("reading the value was stopped", e);
         } finally {
             Context.exit();
         }
     }
 
-    private static Object javaValue(Object v) {
+    /** How deep a value read into Java may nest (a cyclic object would nest without end). */
+    static final int MAX_VALUE_DEPTH = 100;
+
+    private static Object javaValue(Object v, int depth) {
         if (v == null || v == Undefined.instance) {
             return null;
+        }
+        if (depth > MAX_VALUE_DEPTH) {
+            throw new DatamodelException("the value nests deeper than " + MAX_VALUE_DEPTH + " levels (is it cyclic?)", null);
         }
         if (v instanceof Opaque o) {
             return o.value;
@@ -406,7 +422,7 @@ final class RhinoScope {
         if (v instanceof NativeArray a) {
             List<Object> out = new ArrayList<>();
             for (int i = 0; i < a.getLength(); i++) {
-                out.add(javaValue(a.get(i, a)));
+                out.add(javaValue(a.get(i, a), depth + 1));
             }
             return out;
         }
@@ -414,7 +430,7 @@ final class RhinoScope {
             Map<String, Object> out = new LinkedHashMap<>();
             for (Object id : s.getIds()) {
                 Object x = id instanceof Integer i ? s.get(i, s) : s.get(String.valueOf(id), s);
-                out.put(String.valueOf(id), javaValue(x));
+                out.put(String.valueOf(id), javaValue(x, depth + 1));
             }
             return out;
         }

@@ -153,6 +153,20 @@ class ScxmlAttackTest {
     }
 
     @Test
+    void reading_a_hostile_value_into_java_is_an_error_not_a_hang_or_a_stack_overflow() {
+        for (String value : List.of("(function () { var a = {}; a.self = a; return a; })()",
+                "({ get x() { while (true) {} } })",
+                "new Proxy({}, { ownKeys: function () { while (true) {} } })")) {
+            List<Object> logged = new ArrayList<>();
+            StateMachine<Datamodel> sm = attacked(ScxmlImport.create().log((label, v) -> logged.add(v)),
+                    "<log expr=\"" + value.replace("\"", "&quot;") + "\"/>");
+            assertEquals(Set.of("b"), leaves(sm), value);
+            assertEquals("log", eval(sm.context(), "tag"));
+            assertEquals(List.of(), logged, value);
+        }
+    }
+
+    @Test
     void the_instruction_budget_is_configurable() {
         String loop = "<script>for (var i = 0; i &lt; 50000; i++) {}</script>";
         assertEquals(Set.of("a"), leaves(attacked(ScxmlImport.create(), loop)), "the default budget runs 50,000 turns");
