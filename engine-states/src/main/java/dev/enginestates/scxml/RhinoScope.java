@@ -305,6 +305,11 @@ final class RhinoScope {
         if (!(v instanceof NativeArray a)) {
             throw new DatamodelException("<foreach> array '" + arrayExpression + "' is not an array", null);
         }
+        if (a.getLength() > MAX_ITEMS) {
+            // setting an array's length is one instruction; copying 4 billion holes is not
+            throw new DatamodelException("<foreach> array '" + arrayExpression + "' has " + a.getLength() + " items; at most "
+                    + MAX_ITEMS + " are iterated", null);
+        }
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < a.getLength(); i++) {
             out.add(a.get(i, a));
@@ -405,6 +410,9 @@ final class RhinoScope {
             Context.exit();
         }
     }
+
+    /** The items a {@code <foreach>} iterates at most. */
+    static final int MAX_ITEMS = 100_000;
 
     /** How deep a value read into Java may nest (a cyclic object would nest without end). */
     static final int MAX_VALUE_DEPTH = 100;

@@ -167,6 +167,27 @@ class ScxmlAttackTest {
     }
 
     @Test
+    void a_foreach_over_a_huge_sparse_array_is_refused_not_copied() {
+        StateMachine<Datamodel> sm = attacked(ScxmlImport.create(), """
+                <foreach array="(function () { var a = []; a.length = 4294967295; return a; })()" item="x"><raise event="each"/></foreach>
+                """);
+        assertEquals(Set.of("b"), leaves(sm));
+        assertTrue(reason(sm).contains("at most " + RhinoScope.MAX_ITEMS), reason(sm));
+        assertEquals("foreach", eval(sm.context(), "tag"));
+    }
+
+    @Test
+    void a_raise_loop_is_stopped_by_the_engine_with_the_machines_name() {
+        StateMachine<Datamodel> sm = new StateMachine<>(ScxmlImport.create().read(doc("""
+                <state id="a"><transition event="go" target="b"/></state>
+                <state id="b"><onentry><raise event="again"/></onentry><transition event="again" target="b"/></state>
+                """)));
+        RuntimeException e = assertThrows(RuntimeException.class, () -> sm.send("go"));
+        assertTrue(e.getMessage().contains("'attack'") && e.getMessage().contains("10000"), e.getMessage());
+        assertEquals(2.0, eval(sm.context(), "1 + 1"), "the machine's datamodel still works");
+    }
+
+    @Test
     void the_instruction_budget_is_configurable() {
         String loop = "<script>for (var i = 0; i &lt; 50000; i++) {}</script>";
         assertEquals(Set.of("a"), leaves(attacked(ScxmlImport.create(), loop)), "the default budget runs 50,000 turns");
