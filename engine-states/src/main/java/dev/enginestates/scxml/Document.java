@@ -8,6 +8,8 @@ import java.util.function.BiConsumer;
 /** What one imported document's instances share: its name, its states' engine paths, its log. */
 final class Document {
     final String name;
+    /** The {@code <scxml>} element's {@code name} attribute ({@code _name}), or {@code null}. */
+    final String scxmlName;
     /** SCXML state id to the engine's dotted path. */
     final Map<String, String> paths = new HashMap<>();
     final System.Logger logger = System.getLogger("dev.enginestates");
@@ -17,8 +19,9 @@ final class Document {
     /** The datamodel's variables and the top-level script, run before the instance's first code. */
     java.util.function.Consumer<Datamodel> init = dm -> { };
 
-    Document(String name, BiConsumer<String, Object> log) {
+    Document(String name, String scxmlName, BiConsumer<String, Object> log) {
         this.name = name;
+        this.scxmlName = scxmlName;
         this.log = log;
     }
 }

@@ -6,6 +6,7 @@ import dev.enginestates.declare.Self;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
@@ -22,17 +23,36 @@ final class Session {
     private static final AtomicLong SESSIONS = new AtomicLong();
 
     final Document doc;
-    final String id = "s" + SESSIONS.incrementAndGet();
+    String id = "s" + SESSIONS.incrementAndGet();
     final Set<String> lateBound = new HashSet<>();
     final Map<String, Object> doneData = new HashMap<>();
     long sends;
     /** The machine's Self while its code runs: the In() predicate and the queue operations need it. */
     Self self;
     private Event bound;
-    private boolean started;
+    boolean started;
 
     Session(Document doc) {
         this.doc = doc;
+    }
+
+    /**
+     * Takes a checkpoint's session, checked by {@link Datamodel#restore}. The instance goes on as the
+     * same session, so it keeps its id; ids made here from now on are above a restored {@code sN}.
+     */
+    void restore(String sessionId, boolean wasStarted, long sendCount, List<String> late, Map<?, ?> done) {
+        id = sessionId;
+        if (sessionId.matches("s[0-9]{1,18}")) {
+            long n = Long.parseLong(sessionId.substring(1));
+            SESSIONS.accumulateAndGet(n, Math::max);
+        }
+        started = wasStarted;
+        sends = sendCount;
+        lateBound.clear();
+        lateBound.addAll(late);
+        doneData.clear();
+        done.forEach((k, v) -> doneData.put((String) k, v));
+        bound = null;
     }
 
     /** Before a piece of the machine's code runs: remembers Self and binds {@code _event} (once per event). */
