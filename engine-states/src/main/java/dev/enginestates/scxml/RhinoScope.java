@@ -215,6 +215,9 @@ final class RhinoScope {
                         : json(v, "variable '" + name + "'", new IdentityHashMap<>()));
             }
             return out;
+        } catch (OverBudget | StackOverflowError e) {
+            // a getter or a proxy trap is the document's code: it runs under the budget here too
+            throw stopped("reading the variables was stopped", e);
         } finally {
             Context.exit();
         }
@@ -244,6 +247,9 @@ final class RhinoScope {
         if (v instanceof NativeJavaObject j) {
             throw refused(at + " holds the Java object " + j.unwrap().getClass().getName() + "; " + JSON_ONLY);
         }
+        if (v instanceof Opaque o) {
+            throw refused(at + " holds the Java object " + o.value.getClass().getName() + "; " + JSON_ONLY);
+        }
         if (!(v instanceof NativeArray) && !(v instanceof NativeObject)) {
             String what = v instanceof Scriptable s ? "a " + s.getClassName() + " object" : "a " + v.getClass().getName();
             throw refused(at + " holds " + what + "; " + JSON_ONLY);
@@ -253,6 +259,9 @@ final class RhinoScope {
         }
         try {
             if (v instanceof NativeArray a) {
+                if (a.getLength() > MAX_ITEMS) {
+                    throw refused(at + " is an array of " + a.getLength() + " items; a checkpoint holds " + MAX_ITEMS + " at most");
+                }
                 List<Object> out = new ArrayList<>();
                 for (int i = 0; i < a.getLength(); i++) {
                     out.add(json(a.get(i, a), at + "[" + i + "]", path));

@@ -188,6 +188,27 @@ class ScxmlAttackTest {
     }
 
     @Test
+    void a_checkpoint_of_a_hostile_variable_is_refused_not_a_hang() {
+        for (String value : List.of("({ get x() { while (true) {} } })",
+                "(function () { var a = []; a.length = 4294967295; return a; })()")) {
+            StateMachine<Datamodel> sm = new StateMachine<>(ScxmlImport.create().read(doc(
+                    "<datamodel><data id=\"v\" expr=\"" + value.replace("\"", "&quot;") + "\"/></datamodel><state id=\"a\"/>")));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> sm.context().save(), value);
+            assertTrue(e.getMessage().contains("'attack'") && (e.getMessage().contains("budget")
+                    || e.getMessage().contains(RhinoScope.MAX_ITEMS + " at most")), e.getMessage());
+        }
+    }
+
+    @Test
+    void regular_expression_backtracking_counts_against_the_budget() {
+        // Rhino's regular expressions report their backtracking to the instruction observer: no ReDoS
+        StateMachine<Datamodel> sm = attacked(ScxmlImport.create(),
+                "<script>/(a+)+$/.test('" + "a".repeat(40) + "!')</script>");
+        assertEquals(Set.of("b"), leaves(sm));
+        assertTrue(reason(sm).contains("budget"), reason(sm));
+    }
+
+    @Test
     void the_instruction_budget_is_configurable() {
         String loop = "<script>for (var i = 0; i &lt; 50000; i++) {}</script>";
         assertEquals(Set.of("a"), leaves(attacked(ScxmlImport.create(), loop)), "the default budget runs 50,000 turns");
