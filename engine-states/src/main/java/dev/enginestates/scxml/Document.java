@@ -2,6 +2,7 @@ package dev.enginestates.scxml;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
 
 /** What one imported document's instances share: its name, its states' engine paths, its log. */
@@ -13,6 +14,8 @@ final class Document {
     final Map<String, String> paths = new HashMap<>();
     final System.Logger logger = System.getLogger("dev.enginestates");
     final BiConsumer<String, Object> log;
+    /** A datamodel's per-document state, such as its compiled scripts, by the datamodel's key: freed with the document. */
+    final Map<Class<?>, Object> caches = new ConcurrentHashMap<>();
     /** The datamodel's variables and the top-level script, run before the instance's first code. */
     java.util.function.Consumer<Datamodel> init = dm -> { };
 

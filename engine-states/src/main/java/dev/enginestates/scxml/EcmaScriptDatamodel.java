@@ -9,7 +9,14 @@ import java.util.function.Predicate;
  * ECMAScript documents adds {@code org.mozilla:rhino} (1.9.2 is the version tested) to its
  * build, and, on the module path, {@code requires org.mozilla.rhino}. Each machine instance has
  * its own global scope over one shared, sealed set of the standard objects; scripts run
- * interpreted, compiled once per text.
+ * interpreted, compiled once per text and document.
+ *
+ * <p>A document may be untrusted: its scripts see ECMAScript's safe standard objects only, with no
+ * way to Java (no {@code java}, {@code Packages}, {@code getClass} or {@code JavaAdapter}, and a class
+ * shutter that refuses every class); each evaluation (a condition, an expression, a script) may run
+ * {@link #DEFAULT_INSTRUCTION_BUDGET} interpreted instructions unless the constructor is given another
+ * budget, and calls 1,000 functions deep. A script stopped by either (an endless loop, a runaway
+ * recursion) fails like any other: the machine raises {@code error.execution} and goes on.
  *
  * <p>Variables are the document's {@code <data>}; {@code _event}, {@code _sessionid},
  * {@code _name} and {@code _ioprocessors} are read-only ({@code <assign>} to them is an error);
@@ -24,19 +31,44 @@ import java.util.function.Predicate;
  * back as two copies.
  */
 public final class EcmaScriptDatamodel extends Datamodel {
+    /**
+     * The instructions one evaluation may run by default: a few milliseconds of interpreted
+     * ECMAScript (an endless loop was stopped after 2 to 30 ms on a shared 2-core machine), far
+     * beyond what a guard or an action should need, and short enough that a document's endless
+     * loop costs a frame or two, not the game.
+     */
+    public static final long DEFAULT_INSTRUCTION_BUDGET = 1_000_000;
+
     private final RhinoScope scope;
 
     /**
-     * Makes one; the importer makes one per machine instance.
+     * Makes one with the {@linkplain #DEFAULT_INSTRUCTION_BUDGET default budget}; the importer makes
+     * one per machine instance.
      *
      * @throws IllegalStateException if Rhino is not on the class path (or, on the module path, not read)
      */
     public EcmaScriptDatamodel() {
+        this(DEFAULT_INSTRUCTION_BUDGET);
+    }
+
+    /**
+     * Makes one whose evaluations each stop after {@code instructionBudget} interpreted instructions
+     * (counted in steps of 10,000), for {@code ScxmlImport.create().datamodel("ecmascript", () -> new
+     * EcmaScriptDatamodel(budget))}.
+     *
+     * @param instructionBudget the instructions one condition, expression or script may run; positive
+     * @throws IllegalArgumentException if the budget is not positive
+     * @throws IllegalStateException    if Rhino is not on the class path (or, on the module path, not read)
+     */
+    public EcmaScriptDatamodel(long instructionBudget) {
+        if (instructionBudget <= 0) {
+            throw new IllegalArgumentException("the instruction budget must be positive, not " + instructionBudget);
+        }
         if (!available()) {
             throw new IllegalStateException("the ECMAScript datamodel needs Rhino: add org.mozilla:rhino to the build "
                     + "(and 'requires org.mozilla.rhino' on the module path)");
         }
-        scope = new RhinoScope();
+        scope = new RhinoScope(instructionBudget);
     }
 
     /**
@@ -61,6 +93,10 @@ public final class EcmaScriptDatamodel extends Datamodel {
 
     @Override
     protected void start(String sessionId, String name, String ioProcessorLocation, Predicate<String> in) {
+        if (session != null) {
+            scope.share((RhinoScope.Compiled) session.doc.caches.computeIfAbsent(RhinoScope.Compiled.class,
+                    k -> new RhinoScope.Compiled()));
+        }
         scope.start(sessionId, name, ioProcessorLocation, in);
     }
 
@@ -121,6 +157,6 @@ public final class EcmaScriptDatamodel extends Datamodel {
 
     @Override
     public Object toJava(Object value) {
-        return RhinoScope.toJava(value);
+        return scope.toJava(value);
     }
 }

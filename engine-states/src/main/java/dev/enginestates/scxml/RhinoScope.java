@@ -1,5 +1,6 @@
 package dev.enginestates.scxml;
 
+import org.mozilla.javascript.ClassShutter;
 import org.mozilla.javascript.Context;
 import org.mozilla.javascript.ContextFactory;
 import org.mozilla.javascript.LambdaFunction;
@@ -22,19 +23,31 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
-/** The ECMAScript datamodel's Rhino side, in its own class so that the library loads Rhino only when it is used. */
+/**
+ * The ECMAScript datamodel's Rhino side, in its own class so that the library loads Rhino only when it is used.
+ * Documents may come from anyone: scripts see the safe standard objects only (no LiveConnect: no {@code java},
+ * {@code Packages}, {@code getClass}, {@code JavaAdapter}), a class shutter refuses every Java class to whatever
+ * path is left, and each evaluation runs under an instruction budget and an interpreter depth limit.
+ */
 final class RhinoScope {
-    private static final ContextFactory FACTORY = new ContextFactory();
+    /** How often (in interpreted instructions) Rhino reports to the budget; the budget's granularity. */
+    static final int OBSERVE_EVERY = 10_000;
+    /** JS-to-JS call depth: the interpreter keeps its frames on the heap, so without a limit a recursion fills it. */
+    static final int MAX_DEPTH = 1_000;
+    /** Texts compiled per document and kind at most; beyond, texts (say, expressions a game builds) compile each time. */
+    static final int CACHE_LIMIT = 4_096;
+    private static final ContextFactory FACTORY = new Factory();
     private static final ScriptableObject SHARED;
-    private static final Map<String, Script> COMPILED = new ConcurrentHashMap<>();
     private static final Set<String> SYSTEM = Set.of("_event", "_sessionid", "_name", "_ioprocessors", "_x");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]*");
     private static final String VALUE = "__scxmlValue";
+    private static final String JSON_PARSE = "JSON.parse(" + VALUE + ")";
 
     static {
-        Context cx = enter();
+        Context cx = enterShared();
         try {
-            SHARED = cx.initStandardObjects(null, true);
+            SHARED = cx.initSafeStandardObjects(null, false);
+            SHARED.delete("Continuation"); // captures interpreter frames; nothing a document needs
             SHARED.sealObject();
         } finally {
             Context.exit();
@@ -44,6 +57,8 @@ final class RhinoScope {
     private static final String JSON_ONLY = "a checkpoint holds JSON values only: numbers, strings, booleans, null, arrays and plain objects";
 
     private final ScriptableObject scope;
+    private final long budget;
+    private Compiled compiled = new Compiled();
     private Object event = Undefined.instance;
     private boolean started;
     private String sessionId;
@@ -51,7 +66,59 @@ final class RhinoScope {
     private Object processors = Undefined.instance;
     private Predicate<String> in = id -> false;
 
-    RhinoScope() {
+    /** The scripts of one document, compiled once and shared by its instances (freed with the document). */
+    static final class Compiled {
+        final Map<String, Script> expressions = new ConcurrentHashMap<>();
+        final Map<String, Script> scripts = new ConcurrentHashMap<>();
+        final Map<String, Script> locations = new ConcurrentHashMap<>();
+    }
+
+    /** Rhino's context with the evaluation's instruction count. */
+    private static final class Budgeted extends Context {
+        long budget;
+        long used;
+
+        Budgeted(ContextFactory f) {
+            super(f);
+        }
+    }
+
+    /** Thrown by the instruction observer: an Error, so that neither a script's catch nor its finally runs on. */
+    private static final class OverBudget extends Error {
+        private static final long serialVersionUID = 1L;
+
+        OverBudget() {
+            super("over budget", null, false, false);
+        }
+    }
+
+    private static final class Factory extends ContextFactory {
+        private static final ClassShutter NO_CLASS = name -> false;
+
+        @Override
+        protected Context makeContext() {
+            Budgeted cx = new Budgeted(this);
+            cx.setInterpretedMode(true); // the instruction observer and the depth limit need the interpreter
+            cx.setLanguageVersion(Context.VERSION_ES6);
+            cx.setInstructionObserverThreshold(OBSERVE_EVERY);
+            cx.setMaximumInterpreterStackDepth(MAX_DEPTH);
+            cx.setClassShutter(NO_CLASS);
+            return cx;
+        }
+
+        @Override
+        protected void observeInstructionCount(Context cx, int instructions) {
+            if (cx instanceof Budgeted b) {
+                b.used += instructions;
+                if (b.used > b.budget) {
+                    throw new OverBudget();
+                }
+            }
+        }
+    }
+
+    RhinoScope(long budget) {
+        this.budget = budget;
         Context cx = enter();
         try {
             scope = (ScriptableObject) cx.newObject(SHARED);
@@ -63,22 +130,42 @@ final class RhinoScope {
         }
     }
 
-    private static Context enter() {
-        Context cx = FACTORY.enterContext();
-        cx.setInterpretedMode(true);
-        cx.setLanguageVersion(Context.VERSION_ES6);
+    /** Enters Rhino for one evaluation: a fresh context gets this scope's budget (a nested entry keeps the outer's). */
+    private Context enter() {
+        Context cx = enterShared();
+        if (cx instanceof Budgeted b && b.budget == 0) {
+            b.budget = budget;
+        }
         return cx;
+    }
+
+    private static Context enterShared() {
+        return FACTORY.enterContext();
+    }
+
+    /** Shares the compiled texts with the document's other instances. */
+    void share(Compiled texts) {
+        compiled = texts;
     }
 
     private static DatamodelException error(String what, RuntimeException e) {
         return new DatamodelException(what + ": " + (e instanceof RhinoException r ? r.details() : e.toString()), e);
     }
 
-    private Script compile(Context cx, String source) {
-        Script s = COMPILED.get(source);
+    /** A script stopped by the budget, or by a recursion through Java frames (native callbacks) that exhausted the stack. */
+    private DatamodelException stopped(String what, Error e) {
+        return new DatamodelException(what + ": " + (e instanceof OverBudget
+                ? "it ran over its budget of " + budget + " instructions (EcmaScriptDatamodel's instructionBudget)"
+                : "it recursed too deep (the thread's stack is exhausted)"), null);
+    }
+
+    private static Script compile(Context cx, Map<String, Script> cache, String key, String source) {
+        Script s = cache.get(key);
         if (s == null) {
             s = cx.compileString(source, "scxml", 1, null);
-            COMPILED.put(source, s);
+            if (cache.size() < CACHE_LIMIT) {
+                cache.put(key, s);
+            }
         }
         return s;
     }
@@ -128,6 +215,9 @@ final class RhinoScope {
                         : json(v, "variable '" + name + "'", new IdentityHashMap<>()));
             }
             return out;
+        } catch (OverBudget | StackOverflowError e) {
+            // a getter or a proxy trap is the document's code: it runs under the budget here too
+            throw stopped("reading the variables was stopped", e);
         } finally {
             Context.exit();
         }
@@ -157,6 +247,9 @@ final class RhinoScope {
         if (v instanceof NativeJavaObject j) {
             throw refused(at + " holds the Java object " + j.unwrap().getClass().getName() + "; " + JSON_ONLY);
         }
+        if (v instanceof Opaque o) {
+            throw refused(at + " holds the Java object " + o.value.getClass().getName() + "; " + JSON_ONLY);
+        }
         if (!(v instanceof NativeArray) && !(v instanceof NativeObject)) {
             String what = v instanceof Scriptable s ? "a " + s.getClassName() + " object" : "a " + v.getClass().getName();
             throw refused(at + " holds " + what + "; " + JSON_ONLY);
@@ -166,6 +259,9 @@ final class RhinoScope {
         }
         try {
             if (v instanceof NativeArray a) {
+                if (a.getLength() > MAX_ITEMS) {
+                    throw refused(at + " is an array of " + a.getLength() + " items; a checkpoint holds " + MAX_ITEMS + " at most");
+                }
                 List<Object> out = new ArrayList<>();
                 for (int i = 0; i < a.getLength(); i++) {
                     out.add(json(a.get(i, a), at + "[" + i + "]", path));
@@ -220,12 +316,20 @@ final class RhinoScope {
         return "(" + t + "\n)";
     }
 
+    /** An expression's script: cached under its own text, so that a warm evaluation allocates no key. */
+    private Script expressionScript(Context cx, String text) {
+        Script s = compiled.expressions.get(text);
+        return s != null ? s : compile(cx, compiled.expressions, text, expression(text));
+    }
+
     Object evaluate(String expression) {
         Context cx = enter();
         try {
-            return compile(cx, expression(expression)).exec(cx, scope, scope);
+            return expressionScript(cx, expression).exec(cx, scope, scope);
         } catch (RuntimeException e) {
             throw error("the expression '" + expression + "' failed", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("the expression '" + expression + "' was stopped", e);
         } finally {
             Context.exit();
         }
@@ -234,9 +338,11 @@ final class RhinoScope {
     boolean test(String condition) {
         Context cx = enter();
         try {
-            return Context.toBoolean(compile(cx, expression(condition)).exec(cx, scope, scope));
+            return Context.toBoolean(expressionScript(cx, condition).exec(cx, scope, scope));
         } catch (RuntimeException e) {
             throw error("the condition '" + condition + "' failed", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("the condition '" + condition + "' was stopped", e);
         } finally {
             Context.exit();
         }
@@ -264,7 +370,7 @@ final class RhinoScope {
             }
             scope.put(VALUE, scope, js);
             try {
-                compile(cx, "(" + loc + ") = " + VALUE).exec(cx, scope, scope);
+                compile(cx, compiled.locations, loc, "(" + loc + ") = " + VALUE).exec(cx, scope, scope);
             } finally {
                 scope.delete(VALUE);
             }
@@ -272,6 +378,8 @@ final class RhinoScope {
             throw e;
         } catch (RuntimeException e) {
             throw error("the location '" + location + "' cannot be assigned", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("the assignment to '" + location + "' was stopped", e);
         } finally {
             Context.exit();
         }
@@ -280,9 +388,11 @@ final class RhinoScope {
     void run(String script) {
         Context cx = enter();
         try {
-            compile(cx, script).exec(cx, scope, scope);
+            compile(cx, compiled.scripts, script, script).exec(cx, scope, scope);
         } catch (RuntimeException e) {
             throw error("the script failed", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("the script was stopped", e);
         } finally {
             Context.exit();
         }
@@ -292,8 +402,8 @@ final class RhinoScope {
         Context cx = enter();
         try {
             scope.put(VALUE, scope, text.trim());
-            return compile(cx, "JSON.parse(" + VALUE + ")").exec(cx, scope, scope);
-        } catch (RuntimeException e) {
+            return compile(cx, compiled.expressions, JSON_PARSE, JSON_PARSE).exec(cx, scope, scope);
+        } catch (RuntimeException | OverBudget | StackOverflowError e) {
             return text.trim().isEmpty() ? text : normalize(text);
         } finally {
             scope.delete(VALUE);
@@ -309,6 +419,11 @@ final class RhinoScope {
         Object v = evaluate(arrayExpression);
         if (!(v instanceof NativeArray a)) {
             throw new DatamodelException("<foreach> array '" + arrayExpression + "' is not an array", null);
+        }
+        if (a.getLength() > MAX_ITEMS) {
+            // setting an array's length is one instruction; copying 4 billion holes is not
+            throw new DatamodelException("<foreach> array '" + arrayExpression + "' has " + a.getLength() + " items; at most "
+                    + MAX_ITEMS + " are iterated", null);
         }
         List<Object> out = new ArrayList<>();
         for (int i = 0; i < a.getLength(); i++) {
@@ -338,7 +453,7 @@ final class RhinoScope {
         }
     }
 
-    /** A Java value (an event's fields from Java, a map of params) as a JS value; JS values stay. */
+    /** A Java value (an event's fields from Java, a map of params) as a JS value; JS values (undefined included) stay. */
     private Object toJs(Context cx, Object v) {
         if (v == null) {
             return null; // JS null (Rhino's evaluate gives Java null for it)
@@ -346,7 +461,8 @@ final class RhinoScope {
         if (v == Datamodel.UNDEFINED) {
             return Undefined.instance;
         }
-        if (v instanceof Scriptable || v instanceof String || v instanceof Boolean || v instanceof Double) {
+        if (v instanceof Scriptable || v instanceof String || v instanceof Boolean || v instanceof Double || v == Undefined.instance
+                || v instanceof java.math.BigInteger || v instanceof org.mozilla.javascript.Symbol) {
             return v;
         }
         if (v instanceof Number n) {
@@ -367,26 +483,72 @@ final class RhinoScope {
             }
             return cx.newArray(scope, items);
         }
-        return Context.javaToJS(v, scope, cx);
+        if (v instanceof Character c) {
+            return c.toString();
+        }
+        return new Opaque(v, scope); // Rhino's own wrapper would give the script the object's methods and class
     }
 
-    static Object toJava(Object v) {
+    /** A Java value a script may hold, compare and print, but not reach into; it goes back to Java unchanged. */
+    private static final class Opaque extends ScriptableObject {
+        private static final long serialVersionUID = 1L;
+        final transient Object value;
+
+        Opaque(Object value, Scriptable scope) {
+            super(scope, ScriptableObject.getObjectPrototype(scope));
+            this.value = value;
+        }
+
+        @Override
+        public String getClassName() {
+            return "JavaValue";
+        }
+
+        @Override
+        public Object getDefaultValue(Class<?> hint) {
+            return String.valueOf(value);
+        }
+    }
+
+    /**
+     * A JS value as a Java one. Reading an object may run the document's code (a getter, a proxy's trap), so it runs
+     * under the budget too; a cyclic or very deep value is an error, not a stack overflow.
+     */
+    Object toJava(Object v) {
         enter();
         try {
-            return javaValue(v);
+            return javaValue(v, 0);
+        } catch (DatamodelException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw error("the value cannot be read", e);
+        } catch (OverBudget | StackOverflowError e) {
+            throw stopped("reading the value was stopped", e);
         } finally {
             Context.exit();
         }
     }
 
-    private static Object javaValue(Object v) {
+    /** The items a {@code <foreach>} iterates at most. */
+    static final int MAX_ITEMS = 100_000;
+
+    /** How deep a value read into Java may nest (a cyclic object would nest without end). */
+    static final int MAX_VALUE_DEPTH = 100;
+
+    private static Object javaValue(Object v, int depth) {
         if (v == null || v == Undefined.instance) {
             return null;
+        }
+        if (depth > MAX_VALUE_DEPTH) {
+            throw new DatamodelException("the value nests deeper than " + MAX_VALUE_DEPTH + " levels (is it cyclic?)", null);
+        }
+        if (v instanceof Opaque o) {
+            return o.value;
         }
         if (v instanceof NativeArray a) {
             List<Object> out = new ArrayList<>();
             for (int i = 0; i < a.getLength(); i++) {
-                out.add(javaValue(a.get(i, a)));
+                out.add(javaValue(a.get(i, a), depth + 1));
             }
             return out;
         }
@@ -394,7 +556,7 @@ final class RhinoScope {
             Map<String, Object> out = new LinkedHashMap<>();
             for (Object id : s.getIds()) {
                 Object x = id instanceof Integer i ? s.get(i, s) : s.get(String.valueOf(id), s);
-                out.put(String.valueOf(id), javaValue(x));
+                out.put(String.valueOf(id), javaValue(x, depth + 1));
             }
             return out;
         }

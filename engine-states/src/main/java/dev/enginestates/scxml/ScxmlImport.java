@@ -148,6 +148,9 @@ public final class ScxmlImport {
         Xml root;
         try {
             root = Xml.parse(new InputSource(xml));
+        } catch (Xml.TooLarge e) {
+            throw new InvalidMachineException(defaultName, List.of("line " + e.getLineNumber() + ", column "
+                    + e.getColumnNumber() + ": " + e.getMessage()));
         } catch (SAXParseException e) {
             throw new InvalidMachineException(defaultName, List.of("line " + e.getLineNumber() + ", column "
                     + e.getColumnNumber() + ": not well-formed XML: " + e.getMessage()));

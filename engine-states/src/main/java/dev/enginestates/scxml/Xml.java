@@ -19,9 +19,29 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A small element tree with line numbers, read by the JDK's SAX parser with DTDs and external entities off. */
+/**
+ * A small element tree with line numbers, read by the JDK's SAX parser with DTDs and external entities off
+ * (so no entity expansion, no file or network read), XInclude off and no validation (a schema location is
+ * not fetched). A document past the limits below is refused while it is read, before the importer walks it
+ * (the importer recurses once per nesting level).
+ */
 final class Xml {
     static final String SCXML_NS = "http://www.w3.org/2005/07/scxml";
+    /** Elements nested at most: deep enough for any chart a person writes, shallow enough for the importer's recursion. */
+    static final int MAX_DEPTH = 200;
+    /** Elements in a document at most. */
+    static final int MAX_ELEMENTS = 100_000;
+    /** Characters of text in a document at most (its scripts, expressions and content), 16 Mi. */
+    static final long MAX_TEXT = 16L << 20;
+
+    /** A document past one of the limits: where, and which. */
+    static final class TooLarge extends SAXParseException {
+        private static final long serialVersionUID = 1L;
+
+        TooLarge(String message, Locator at) {
+            super(message, at);
+        }
+    }
 
     final String ns;
     final String name;
@@ -125,6 +145,8 @@ final class Xml {
         Xml[] root = new Xml[1];
         parser.parse(in, new DefaultHandler() {
             private Locator locator;
+            private int elements;
+            private long text;
 
             @Override
             public void setDocumentLocator(Locator l) {
@@ -132,10 +154,18 @@ final class Xml {
             }
 
             @Override
-            public void startElement(String uri, String local, String qName, Attributes a) {
+            public void startElement(String uri, String local, String qName, Attributes a) throws SAXException {
+                if (open.size() >= MAX_DEPTH) {
+                    throw new TooLarge("<" + local + "> is nested " + (open.size() + 1) + " elements deep; the importer reads "
+                            + MAX_DEPTH + " at most", locator);
+                }
+                if (++elements > MAX_ELEMENTS) {
+                    throw new TooLarge("the document has more than " + MAX_ELEMENTS + " elements, the importer's limit", locator);
+                }
                 Xml x = new Xml(uri, local, locator == null ? 0 : locator.getLineNumber(),
                         locator == null ? 0 : locator.getColumnNumber());
                 for (int i = 0; i < a.getLength(); i++) {
+                    countText(a.getValue(i).length());
                     if (a.getURI(i).isEmpty()) {
                         x.attrs.put(a.getLocalName(i), a.getValue(i));
                     }
@@ -148,13 +178,22 @@ final class Xml {
                 open.push(x);
             }
 
+            private void countText(int length) throws SAXException {
+                text += length;
+                if (text > MAX_TEXT) {
+                    throw new TooLarge("the document has more than " + MAX_TEXT + " characters of text and attribute values, "
+                            + "the importer's limit", locator);
+                }
+            }
+
             @Override
             public void endElement(String uri, String local, String qName) {
                 open.pop();
             }
 
             @Override
-            public void characters(char[] ch, int start, int length) {
+            public void characters(char[] ch, int start, int length) throws SAXException {
+                countText(length);
                 if (!open.isEmpty()) {
                     List<Object> nodes = open.peek().nodes;
                     String s = new String(ch, start, length);
