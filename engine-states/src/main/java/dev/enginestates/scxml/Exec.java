@@ -142,20 +142,27 @@ interface Exec {
             String to = target != null ? target : targetexpr != null ? String.valueOf(dm.toJava(dm.evaluate(targetexpr))) : null;
             String processor = type != null ? type : typeexpr != null ? String.valueOf(dm.toJava(dm.evaluate(typeexpr))) : null;
             if (processor != null && !processor.equals(Session.SCXML_PROCESSOR) && !processor.equals("scxml")) {
-                throw new DatamodelException("<send> type '" + processor + "' is not supported (only the SCXML event processor)", null);
+                throw new DatamodelException("<send> type '" + processor + "' is not supported (only the SCXML event processor)",
+                        null).sendid(id);
+            }
+            String sendid = id;
+            if (idlocation != null) {
+                sendid = s.id + ".send" + (++s.sends);
+                dm.assign(idlocation, sendid);
             }
             boolean internal;
             if (to == null || to.equals("#_scxml_" + s.id)) {
                 internal = false;
             } else if (to.equals("#_internal")) {
                 internal = true;
+            } else if (to.startsWith("#_")) {
+                // SCXML 6.2.4: a target of the SCXML processor that cannot be reached is error.communication
+                s.communicationError(sendid, "<send> target '" + to + "' is not reachable from this session");
+                return;
             } else {
-                throw new DatamodelException("<send> target '" + to + "' is not reachable: only this machine is", null);
-            }
-            String sendid = id;
-            if (idlocation != null) {
-                sendid = s.id + ".send" + (++s.sends);
-                dm.assign(idlocation, sendid);
+                // SCXML 6.2.4: a target the processor does not support is error.execution
+                throw new DatamodelException("<send> target '" + to + "' is not supported: only this session "
+                        + "(#_internal, #_scxml_" + s.id + ")", null).sendid(sendid);
             }
             double seconds = delay != null ? seconds(delay)
                     : delayexpr != null ? seconds(String.valueOf(dm.toJava(dm.evaluate(delayexpr)))) : 0;

@@ -95,6 +95,14 @@ final class Session {
         self.raise(event(name, type, null, null, data));
     }
 
+    /** SCXML's error.communication (a send whose target cannot be reached), on the internal queue. */
+    void communicationError(String sendid, String reason) {
+        doc.logger.log(System.Logger.Level.DEBUG, () -> "machine '" + doc.name + "': error.communication: " + reason);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("reason", reason);
+        self.raise(event("error.communication", "platform", sendid, null, data));
+    }
+
     /** SCXML's error.execution, on the internal queue. */
     void error(DatamodelException e) {
         doc.logger.log(System.Logger.Level.DEBUG, () -> "machine '" + doc.name + "': error.execution: " + e.getMessage());
@@ -103,6 +111,6 @@ final class Session {
         data.put("line", e.line());
         data.put("column", e.column());
         data.put("reason", e.getMessage());
-        raise("error.execution", "platform", data);
+        self.raise(event("error.execution", "platform", e.sendid(), null, data));
     }
 }
