@@ -1,6 +1,9 @@
 package dev.enginestates.scxml;
 
+import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.InvalidMachineException;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.records.Access;
 import org.junit.jupiter.api.Test;
@@ -339,5 +342,29 @@ class InvokeTest {
         assertEquals(Set.of("s0"), leaves(m));
         idle(m, 2);
         assertEquals(Set.of("ok"), leaves(m));
+    }
+
+    @Test
+    void aChildRunsOnAnEntityOnTheWorldsClock() {
+        States<Datamodel> door = States.of(ScxmlImport.create().read(doc("""
+                <state id="closed"><transition event="open" target="open"/></state>
+                <state id="open">
+                  <invoke>""" + child("""
+                    <state id="c"><onentry><send target="#_parent" event="close" delay="1s"/></onentry></state>
+                  """) + """
+                  </invoke>
+                  <transition event="close" target="closed"/>
+                </state>
+                """)));
+        try (StateWorld world = StateWorld.create()) {
+            Entity e = world.spawn(door.trait());
+            door.send(e, "open");
+            world.step(1.0 / 60);
+            assertTrue(door.read(e).matches("open"));
+            for (int i = 0; i < 70; i++) {
+                world.step(1.0 / 60);
+            }
+            assertTrue(door.read(e).matches("closed"), "the child's delayed send came on the world's clock");
+        }
     }
 }
