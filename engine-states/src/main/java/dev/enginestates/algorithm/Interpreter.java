@@ -556,10 +556,17 @@ public final class Interpreter implements InternalQueue {
         if (selectedCount == 0) {
             return false;
         }
-        for (int i = 0; i < selectedCount; i++) {
-            candidateDomain[i] = getTransitionDomain(c, r, selected[i]);
+        if (selectedCount == 1 && c.tEntry[selected[0]] != null) {
+            // one transition, nothing to conflict with, and its domain is static (no history target)
+            filtered[0] = selected[0];
+            filteredDomain[0] = c.tDomain[selected[0]];
+            filteredCount = 1;
+        } else {
+            for (int i = 0; i < selectedCount; i++) {
+                candidateDomain[i] = getTransitionDomain(c, r, selected[i]);
+            }
+            removeConflictingTransitions(c, r);
         }
-        removeConflictingTransitions(c, r);
         for (int i = 0; i < filteredCount; i++) {
             rememberTaken(filtered[i]);
         }
@@ -658,10 +665,23 @@ public final class Interpreter implements InternalQueue {
      * {@link #enterList}: each target with its descendants ({@link #addDescendantStatesToEnter}),
      * then each effective target's ancestors below the domain
      * ({@link #addAncestorStatesToEnter}). A domain that depends on a history state is computed
-     * again when {@link #exitStates} just recorded one.
+     * again when {@link #exitStates} just recorded one. A lone transition without history targets
+     * takes the entry set the chart computed for it ({@link Chart#tEntry}), which is the same.
      */
     private void computeEntrySet(Chart c, MachineRecord r, boolean historyChanged) {
         enterCount = 0;
+        int[] precomputed = filteredCount == 1 ? c.tEntry[filtered[0]] : null;
+        if (precomputed != null) {
+            // a lone transition without history targets: its entry set is the chart's (Chart.tEntry), in document order
+            System.arraycopy(precomputed, 0, enterList, 0, precomputed.length);
+            enterCount = precomputed.length;
+            return;
+        }
+        computeEntrySetInGeneral(c, r, historyChanged);
+    }
+
+    /** {@link #computeEntrySet} for any enabled transitions, history targets included. */
+    private void computeEntrySetInGeneral(Chart c, MachineRecord r, boolean historyChanged) {
         for (int j = 0; j < filteredCount; j++) {
             int t = filtered[j];
             int domain = historyChanged && c.tDomain[t] == Chart.DYNAMIC_DOMAIN ? getTransitionDomain(c, r, t) : filteredDomain[j];
@@ -1092,6 +1112,27 @@ public final class Interpreter implements InternalQueue {
             enterMark[s] = true;
             enterList[enterCount++] = s;
         }
+    }
+
+    /**
+     * For tests: the general computeEntrySet's result for transition {@code t} taken alone
+     * from the record's configuration, in document order (what {@link Chart#tEntry} must equal).
+     */
+    int[] entrySetInGeneral(MachineRecord r, int t) {
+        Chart c = r.chart();
+        ensureScratch(c);
+        filtered[0] = t;
+        filteredDomain[0] = getTransitionDomain(c, r, t);
+        filteredCount = 1;
+        computeEntrySetInGeneral(c, r, false);
+        int[] out = java.util.Arrays.copyOf(enterList, enterCount);
+        for (int s : out) {
+            enterMark[s] = false;
+            viaHistory[s] = false;
+        }
+        enterCount = 0;
+        java.util.Arrays.sort(out);
+        return out;
     }
 
     // ------------------------------------------------------------------ actions

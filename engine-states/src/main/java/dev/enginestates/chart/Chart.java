@@ -64,6 +64,12 @@ public final class Chart {
     public final SelfGuard<Object>[] tGuard;
     public final SelfAction<Object>[][] tActions;
     public final int[] tDomain;
+    /**
+     * By transition: its entry set when it is a microstep's only transition, in document order,
+     * or {@code null} when that depends on a record (a history state among its targets or their
+     * default descendants). The interpreter's fast path; its general computeEntrySet gives the same.
+     */
+    public final int[][] tEntry;
     /** By transition: the state its {@code stateIn} guard needs active, or -1 when it has none. */
     public final int[] tInState;
     /** What declared the transition, for messages: {@code "on E"}, {@code "always"}, {@code "onDone"}, {@code "wait"}, {@code "when"}. */
@@ -147,6 +153,7 @@ public final class Chart {
         tGuard = c.tGuard;
         tActions = c.tActions;
         tDomain = c.tDomain;
+        tEntry = EntrySets.of(c);
         tInState = c.tInState;
         tLabel = c.tLabel;
         on = c.on;
