@@ -316,17 +316,35 @@ final class Session {
                 continue;
             }
             children.add(child);
-            child.host.start();
-            child.settle();
+            child.run(null);
         }
     }
 
     /** An event of this invoked session's external queue, processed unless the session is over. */
     private void receive(Event e) {
         if (alive) {
-            host.deliver(e);
-            settle();
+            run(e);
         }
+    }
+
+    /**
+     * Runs this invoked session's start ({@code null}) or one of its events, then settles it. Its code
+     * that throws (or an eventless cycle) ends it, cancelled, with no onexit run, before the failure
+     * goes on to the top machine's step.
+     */
+    private void run(Event e) {
+        try {
+            if (e == null) {
+                host.start();
+            } else {
+                host.deliver(e);
+            }
+        } catch (RuntimeException | Error failure) {
+            halted = true;
+            kill(true);
+            throw failure;
+        }
+        settle();
     }
 
     /** After this invoked session ran: at a top-level final it ends with done.invoke to its parent (SCXML 6.4). */

@@ -367,4 +367,28 @@ class InvokeTest {
             assertTrue(door.read(e).matches("closed"), "the child's delayed send came on the world's clock");
         }
     }
+
+    @Test
+    void aChildWhoseCodeFailsEndsAndItsParentGoesOn() {
+        StateMachine<Datamodel> m = run("""
+                <datamodel><data id="errors" expr="0"/></datamodel>
+                <state id="idle"><transition event="go" target="s0"/></state>
+                <state id="s0">
+                  <invoke id="k">""" + child("""
+                    <state id="a"><transition target="b"/></state>
+                    <state id="b"><transition target="a"/></state>
+                  """) + """
+                  </invoke>
+                  <transition event="ping"><send target="#_k" event="x"/></transition>
+                  <transition event="error.communication" target="ok"/>
+                </state>
+                <state id="ok"/>
+                """);
+        RuntimeException failure = assertThrows(RuntimeException.class, () -> m.send("go"));
+        assertTrue(failure.getMessage().contains("machine 'scxml/invoke@5'"), "names the child's machine: " + failure.getMessage());
+        assertTrue(failure.getCause() instanceof dev.enginestates.declare.EventlessLoopException, failure::toString);
+        assertEquals(Set.of("s0"), leaves(m), "the parent entered s0; its child's cycle ended the child");
+        m.send("ping");
+        assertEquals(Set.of("ok"), leaves(m), "the ended child cannot be reached: error.communication");
+    }
 }
