@@ -168,7 +168,7 @@ public final class Machine<C> {
         Objects.requireNonNull(context, "context factory");
         StateDefinition<C> definition = builder.definition();
         Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy(), builder.stateNames(), builder.eventNames(),
-                builder.isEventlessAfterActions());
+                builder.semantics());
         return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes(), builder.isOwnerOnly());
     }
 

@@ -8,6 +8,7 @@ import dev.enginestates.chart.ChartCompiler;
 import dev.enginestates.declare.Self;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.declare.Semantics;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.records.Completion;
 import dev.enginestates.records.InternalQueue;
@@ -105,6 +106,20 @@ public final class Interpreter implements InternalQueue {
     private static final byte ENTRY = 2;
     /** Not an action: the owner's done event joins the internal queue here, after the entry actions before it (XState's and SCXML's order). */
     private static final byte DONE = 3;
+    /**
+     * Not an action: under {@link Semantics#SCXML} the owner, entered in this microstep, is hidden
+     * from {@code isIn} until here, just before its own entry actions (SCXML 3.13 enterStates adds
+     * each state to the configuration just before its onentry; under XSTATE all are there before any action).
+     */
+    private static final byte ENTER = 4;
+    /**
+     * Not an action: under {@link Semantics#SCXML} the owner, exited in this microstep, is still
+     * seen by {@code isIn} until here, just after its own exit actions (SCXML 3.13 exitStates
+     * removes each state just after its onexit; under XSTATE all are gone before any action).
+     */
+    private static final byte LEFT = 5;
+    /** How many {@link #ENTER} and {@link #LEFT} marks the queued actions hold. */
+    private int configMarks;
     // the last transitions taken, for the eventless-cycle message
     private final int[] recent = new int[16];
     private int recentCount;
@@ -158,6 +173,7 @@ public final class Interpreter implements InternalQueue {
         r.status(MachineRecord.ACTIVE);
         clearQueue();
         actionCount = 0;
+        configMarks = 0;
         enterCount = 0;
         addStateToEnter(0);
         addDescendantStatesToEnter(c, r, 0);
@@ -330,6 +346,7 @@ public final class Interpreter implements InternalQueue {
             actions[i] = null;
         }
         actionCount = 0;
+        configMarks = 0;
         clearQueue();
         startPendingWait(c, r, c.initEvent);
     }
@@ -571,6 +588,7 @@ public final class Interpreter implements InternalQueue {
             rememberTaken(filtered[i]);
         }
         actionCount = 0;
+        configMarks = 0;
         int n = r.activeCount(); // the configuration before the step, kept in previousOrder by exitStates
         computeExitSet(c, r);
         boolean historyChanged = exitStates(c, r, n);
@@ -588,7 +606,7 @@ public final class Interpreter implements InternalQueue {
             // XState keeps the previous snapshot when nothing changed, and so its order of states
             r.restoreOrder(previousOrder, n);
         }
-        boolean changed = historyChanged || !sameSet || (c.eventlessAfterActions && actionCount > 0);
+        boolean changed = historyChanged || !sameSet || (c.semantics == Semantics.SCXML && actionCount > configMarks);
         runActionsThenWait(c, r, event);
         return changed;
     }
@@ -638,6 +656,10 @@ public final class Interpreter implements InternalQueue {
             }
             for (SelfAction<Object> a : c.exit[s]) {
                 addAction(a, s, EXIT, -1);
+            }
+            if (c.semantics == Semantics.SCXML) {
+                addAction(null, s, LEFT, -1);
+                configMarks++;
             }
             if (s == r.waitState()) {
                 r.leaveWait(now);
@@ -717,6 +739,7 @@ public final class Interpreter implements InternalQueue {
      */
     private void enterStates(Chart c, MachineRecord r) {
         sortAscending(enterList, enterCount);
+        boolean scxmlOrder = c.semantics == Semantics.SCXML;
         int completedFrom = 0;
         int waitEntered = -1;
         boolean waitFromHistory = false;
@@ -728,6 +751,10 @@ public final class Interpreter implements InternalQueue {
                 waitFromHistory = viaHistory[s];
             }
             viaHistory[s] = false;
+            if (scxmlOrder && !r.isActive(s)) {
+                addAction(null, s, ENTER, -1);
+                configMarks++;
+            }
             r.enter(s);
             r.markEntered(s, now);
             for (SelfAction<Object> a : c.entry[s]) {
@@ -1160,6 +1187,21 @@ public final class Interpreter implements InternalQueue {
     private void runActions(Chart c, MachineRecord r, Event event) {
         int count = actionCount;
         actionCount = 0;
+        if (configMarks > 0) {
+            // the configuration before the microstep: the states entered hidden, then the states left
+            // shown (a state left and entered again was active before)
+            configMarks = 0;
+            for (int i = 0; i < count; i++) {
+                if (actionKind[i] == ENTER) {
+                    r.hide(actionOwner[i]);
+                }
+            }
+            for (int i = 0; i < count; i++) {
+                if (actionKind[i] == LEFT) {
+                    r.reveal(actionOwner[i]);
+                }
+            }
+        }
         Object context = r.context();
         Self self = r.self();
         for (int i = 0; i < count; i++) {
@@ -1168,11 +1210,24 @@ public final class Interpreter implements InternalQueue {
                 enqueue(actionOwner[i], -1, null);
                 continue;
             }
+            if (actionKind[i] == ENTER) {
+                r.reveal(actionOwner[i]);
+                continue;
+            }
+            if (actionKind[i] == LEFT) {
+                r.hide(actionOwner[i]);
+                continue;
+            }
             actions[i] = null;
             try {
                 a.run(context, event, self);
             } catch (RuntimeException | Error e) {
                 for (int k = i + 1; k < count; k++) {
+                    if (actionKind[k] == ENTER) {
+                        r.reveal(actionOwner[k]); // the configuration stays as the microstep left it
+                    } else if (actionKind[k] == LEFT) {
+                        r.hide(actionOwner[k]);
+                    }
                     actions[k] = null;
                 }
                 clearQueue();

@@ -4,6 +4,7 @@ import dev.enginestates.declare.Event;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.SelfSeconds;
+import dev.enginestates.declare.Semantics;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEvents;
 
@@ -77,7 +78,8 @@ public final class Chart {
 
     /**
      * {@code on[state][eventId]}: the candidate transitions for an event of that id in priority
-     * (document) order, every descriptor that matches it merged, or {@code null}.
+     * order, every descriptor that matches it merged, or {@code null}: by {@link #semantics},
+     * exact type first then the longer wildcard (XState) or document order (SCXML).
      */
     public final int[][][] on;
     /** {@code onOwn[state][eventId]}: the transitions written with exactly that descriptor, as declared (exports, diagrams). */
@@ -120,8 +122,14 @@ public final class Chart {
     /** The largest number of states a configuration can hold. */
     public final int maxActive;
     public final boolean hasEventless;
-    /** Eventless transitions are looked for again after every microstep that ran an action (SCXML's datamodel). */
-    public final boolean eventlessAfterActions;
+    /**
+     * Whose rules the machine follows where XState and SCXML differ: the order of {@link #on}'s
+     * candidates (built by {@code ChartCompiler}) and, under {@link Semantics#SCXML}, eventless
+     * transitions looked for again after every microstep that ran an action, and each state
+     * left or entered seen by the actions as SCXML's {@code exitStates}/{@code enterStates} order
+     * says.
+     */
+    public final Semantics semantics;
 
     Chart(ChartCompiler c) {
         machineId = c.machineId;
@@ -206,7 +214,7 @@ public final class Chart {
         enumNames = c.enumNames;
         maxActive = c.maxActive;
         hasEventless = c.hasEventless;
-        eventlessAfterActions = c.eventlessAfterActions;
+        semantics = c.semantics;
     }
 
     /**

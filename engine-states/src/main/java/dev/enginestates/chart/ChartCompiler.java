@@ -9,6 +9,7 @@ import dev.enginestates.declare.PolledDefinition;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.SelfSeconds;
+import dev.enginestates.declare.Semantics;
 import dev.enginestates.declare.StateDefinition;
 import dev.enginestates.declare.StateIn;
 import dev.enginestates.declare.StateType;
@@ -18,10 +19,12 @@ import dev.enginestates.declare.WaitDefinition;
 import dev.enginestates.declare.WhenRule;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Turns a definition tree into a {@link Chart}. Every problem is collected first and thrown
@@ -80,7 +83,7 @@ public final class ChartCompiler {
     final Map<String, Integer> idIndex = new HashMap<>();
     int maxActive;
     boolean hasEventless;
-    boolean eventlessAfterActions;
+    Semantics semantics = Semantics.XSTATE;
     Style style = Style.XSTATE;
     PolledChart polled;
     BuilderChart builder;
@@ -113,19 +116,19 @@ public final class ChartCompiler {
      */
     public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents, Class<?> stateEnum,
             Class<?> eventEnum) {
-        return compile(machineId, root, unknownEvents, stateEnum, eventEnum, false);
+        return compile(machineId, root, unknownEvents, stateEnum, eventEnum, Semantics.XSTATE);
     }
 
     /**
-     * As {@link #compile(String, StateDefinition, UnknownEvents, Class, Class)}, with the
-     * machine's choice of looking for eventless transitions after every microstep that ran an action.
+     * As {@link #compile(String, StateDefinition, UnknownEvents, Class, Class)}, by the rules of
+     * XState or SCXML where they differ ({@link Semantics}).
      *
      * @throws InvalidMachineException listing every problem found
      */
     public static Chart compile(String machineId, StateDefinition<?> root, UnknownEvents unknownEvents, Class<?> stateEnum,
-            Class<?> eventEnum, boolean eventlessAfterActions) {
+            Class<?> eventEnum, Semantics semantics) {
         ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
-        c.eventlessAfterActions = eventlessAfterActions;
+        c.semantics = Objects.requireNonNull(semantics, "semantics");
         if (machineId == null || machineId.isEmpty()) {
             c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
         }
@@ -442,6 +445,7 @@ public final class ChartCompiler {
                 continue;
             }
             List<List<Integer>> byEvent = new ArrayList<>();
+            int[] written = new int[events];
             for (int e = 0; e < events; e++) {
                 byEvent.add(null);
             }
@@ -451,6 +455,7 @@ public final class ChartCompiler {
                     continue;
                 }
                 if (byEvent.get(ev) == null) {
+                    written[ev] = (int) byEvent.stream().filter(Objects::nonNull).count();
                     byEvent.set(ev, new ArrayList<>());
                 }
                 byEvent.get(ev).add(add(s, t, "on " + t.eventType()));
@@ -464,7 +469,7 @@ public final class ChartCompiler {
                 }
             }
             onOwn[s] = any ? table : null;
-            on[s] = any ? matchingTable(table) : null;
+            on[s] = any ? matchingTable(table, written) : null;
             always[s] = addAll(s, d.always(), "always");
             if (always[s] != null) {
                 hasEventless = true;
@@ -510,19 +515,24 @@ public final class ChartCompiler {
     }
 
     /**
-     * A state's candidates by event id, from its transitions by descriptor as written: an exact
-     * type's candidates are every transition whose descriptor matches that type; a wildcard's are
-     * those of the wildcards matching an event that only it (and shorter wildcards) match, so an
-     * event no state names exactly goes to its longest matching wildcard's id
-     * ({@link Chart#eventId}). Candidates keep document order, whatever their descriptor (SCXML's
-     * rule: the first enabled transition in document order wins).
+     * A state's candidates by event id, from its transitions by descriptor as written
+     * ({@code own}, descriptors ranked by {@code written}: where each first appears in the
+     * state). An exact type's candidates are the transitions of every descriptor that matches
+     * that type; a wildcard id's are those of the state's wildcards matching an event that only
+     * it (and shorter wildcards) match, so an event no state names exactly goes to its longest
+     * matching wildcard's id ({@link Chart#eventId}). The order is the machine's
+     * {@link Semantics}: XState's {@code getCandidates} takes the exact type's transitions, then
+     * each matching wildcard's, the longest descriptor first (ties in the order written; two
+     * different wildcards matching one event never tie, as each is a token prefix of it); SCXML
+     * takes them all in document order, the first enabled winning.
      */
-    private int[][] matchingTable(int[][] own) {
+    private int[][] matchingTable(int[][] own, int[] written) {
         int events = own.length;
         int[][] table = new int[events][];
+        List<Integer> descriptors = new ArrayList<>();
         for (int e = 0; e < events; e++) {
             String prefix = wildcardPrefix[e];
-            List<Integer> list = new ArrayList<>();
+            descriptors.clear();
             for (int d = 0; d < events; d++) {
                 if (own[d] == null) {
                     continue;
@@ -531,15 +541,32 @@ public final class ChartCompiler {
                         : wildcardPrefix[d] != null && (prefix.isEmpty() ? wildcardPrefix[d].isEmpty()
                         : Chart.matches(eventTypes[d], wildcardPrefix[d], prefix));
                 if (match) {
+                    descriptors.add(d);
+                }
+            }
+            if (descriptors.isEmpty()) {
+                continue;
+            }
+            List<Integer> list = new ArrayList<>();
+            if (semantics == Semantics.SCXML) {
+                for (int d : descriptors) {
+                    for (int t : own[d]) {
+                        list.add(t);
+                    }
+                }
+                list.sort(null); // transitions are numbered in document order
+            } else {
+                // the exact type (never a wildcard) first, then the longer descriptor; a stable sort keeps ties as written
+                descriptors.sort(Comparator.comparingInt((Integer d) -> wildcardPrefix[d] == null ? 0 : 1)
+                        .thenComparingInt(d -> -eventTypes[d].length())
+                        .thenComparingInt(d -> written[d]));
+                for (int d : descriptors) {
                     for (int t : own[d]) {
                         list.add(t);
                     }
                 }
             }
-            if (!list.isEmpty()) {
-                list.sort(null); // transitions are numbered in document order
-                table[e] = toArray(list);
-            }
+            table[e] = toArray(list);
         }
         return table;
     }

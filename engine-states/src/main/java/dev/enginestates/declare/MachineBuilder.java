@@ -12,7 +12,7 @@ import java.util.Objects;
  */
 public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     private UnknownEvents unknownEvents = UnknownEvents.REJECT;
-    private boolean eventlessAfterActions;
+    private Semantics semantics = Semantics.XSTATE;
     private boolean tags = true;
     private final List<Class<?>> heldBy = new ArrayList<>();
     private boolean ownerOnly;
@@ -70,26 +70,28 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     }
 
     /**
-     * Looks for eventless transitions again after every microstep that ran an action, not only
-     * after one that changed the configuration or a history (XState's rule, under which only an
-     * {@code assign} makes a new snapshot). For machines whose actions change what their guards
-     * read, as SCXML's datamodel does: the SCXML import declares it. A guard that stays true over
-     * an action that changes nothing then loops until the {@code EventlessLoopException}.
+     * Whose rules the machine follows where XState v5 and SCXML differ: the order a state's
+     * transitions are tried for an event (exact type first, then the longer wildcard, or document
+     * order) and when eventless transitions are looked for again; {@link Semantics} says exactly
+     * what differs. {@link Semantics#XSTATE} by default; the SCXML import declares
+     * {@link Semantics#SCXML}.
      *
+     * @param semantics the rules; not {@code null}
      * @return this builder, for chaining
+     * @throws NullPointerException if {@code semantics} is {@code null}
      */
-    public MachineBuilder<C> eventlessAfterActions() {
-        this.eventlessAfterActions = true;
+    public MachineBuilder<C> semantics(Semantics semantics) {
+        this.semantics = Objects.requireNonNull(semantics, "semantics");
         return this;
     }
 
     /**
-     * Whether eventless transitions are looked for again after every microstep that ran an action.
+     * Whose rules the machine follows.
      *
-     * @return {@code true} if {@link #eventlessAfterActions()} was declared
+     * @return the rules declared with {@link #semantics(Semantics)}, {@link Semantics#XSTATE} if none
      */
-    public boolean isEventlessAfterActions() {
-        return eventlessAfterActions;
+    public Semantics semantics() {
+        return semantics;
     }
 
     /**

@@ -173,6 +173,28 @@ public class MachineRecord {
         }
     }
 
+    /**
+     * Hides a state from {@link #isActive} and {@link #isIn} while a microstep's actions run:
+     * under SCXML's order they see a state entered only from its own entry actions on, and a
+     * state left only until its own exit actions have run. Neither this nor {@link #reveal}
+     * changes the configuration's order or size.
+     *
+     * @param state a state the microstep entered, or left whose exit actions have run
+     */
+    public final void hide(int state) {
+        clearActive(state);
+    }
+
+    /**
+     * Shows a state to {@link #isActive} and {@link #isIn}: one {@link #hide} hid, or one the
+     * microstep left whose exit actions have not run yet.
+     *
+     * @param state the state
+     */
+    public final void reveal(int state) {
+        setActive(state);
+    }
+
     /** How many states are active, the root included. */
     public final int activeCount() {
         return configSize;

@@ -6,6 +6,7 @@ import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.NodeBuilder;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
+import dev.enginestates.declare.Semantics;
 import dev.enginestates.declare.TransitionBuilder;
 import dev.enginestates.declare.UnknownEvents;
 import org.xml.sax.InputSource;
@@ -311,7 +312,7 @@ public final class ScxmlImport {
                 model.start(model.session.id, root.attr("name"), "#_scxml_" + model.session.id, model.session::isIn);
                 return model;
             }, m -> {
-                m.unknownEvents(UnknownEvents.ACCEPT).eventlessAfterActions(); // SCXML: after every microstep
+                m.unknownEvents(UnknownEvents.ACCEPT).semantics(Semantics.SCXML); // document order; eventless after every microstep
                 m.entry(init());
                 if (invokes) {
                     // the engine's own wake event: starts invocations, hands events to children (see Session)

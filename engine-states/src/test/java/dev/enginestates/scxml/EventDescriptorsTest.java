@@ -4,6 +4,7 @@ import dev.enginestates.Machine;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.MachineBuilder;
+import dev.enginestates.declare.Semantics;
 import dev.enginestates.declare.UnknownEventException;
 import dev.enginestates.plain.StateMachine;
 import org.junit.jupiter.api.Test;
@@ -20,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Event descriptors: an exact type, {@code *}, {@code prefix.*} by whole dot-separated tokens
  * (XState v5's partial descriptors; SCXML 3.12.1's matching, which the importer writes as
- * {@code prefix.*}); candidates keep document order whatever their descriptor (SCXML 3.13).
+ * {@code prefix.*}). Under {@code Semantics.SCXML} candidates keep document order whatever their
+ * descriptor (SCXML 3.13); XState's order is pinned in {@code SemanticsTest}.
  */
 class EventDescriptorsTest {
     static StateMachine<List<String>> start(Consumer<MachineBuilder<List<String>>> body) {
@@ -57,18 +59,18 @@ class EventDescriptorsTest {
     }
 
     @Test
-    void mixedDescriptors_keepDocumentOrder_theFirstEnabledWins() {
-        StateMachine<List<String>> wildFirst = start(m -> m
+    void underScxml_mixedDescriptors_keepDocumentOrder_theFirstEnabledWins() {
+        StateMachine<List<String>> wildFirst = start(m -> m.semantics(Semantics.SCXML)
                 .state("a", s -> s.on("foo.*", "w").on("foo.bar", "x").on("*", "s"))
                 .state("w").state("x").state("s"));
         wildFirst.send("foo.bar");
         assertEquals("w", wildFirst.state());
-        StateMachine<List<String>> exactFirst = start(m -> m
+        StateMachine<List<String>> exactFirst = start(m -> m.semantics(Semantics.SCXML)
                 .state("a", s -> s.on("foo.bar", "x").on("foo.*", "w").on("*", "s"))
                 .state("w").state("x").state("s"));
         exactFirst.send("foo.bar");
         assertEquals("x", exactFirst.state());
-        StateMachine<List<String>> guarded = start(m -> m
+        StateMachine<List<String>> guarded = start(m -> m.semantics(Semantics.SCXML)
                 .state("a", s -> s.on("*", t -> t.target("s").guard((l, e) -> false)).on("foo.bar", t -> t.target("x").guard((l, e) -> false))
                         .on("foo.*", "w"))
                 .state("w").state("x").state("s"));
@@ -77,13 +79,13 @@ class EventDescriptorsTest {
     }
 
     @Test
-    void theLongerPrefix_andTheShorterOne_bothMatch_inDocumentOrder() {
-        StateMachine<List<String>> sm = start(m -> m
+    void underScxml_theLongerPrefix_andTheShorterOne_bothMatch_inDocumentOrder() {
+        StateMachine<List<String>> sm = start(m -> m.semantics(Semantics.SCXML)
                 .state("a", s -> s.on("a.*", t -> t.target("short").guard((l, e) -> !e.type().equals("a.b.c"))).on("a.b.*", "long"))
                 .state("short").state("long"));
         sm.send("a.b.c");
         assertEquals("long", sm.state());
-        StateMachine<List<String>> sm2 = start(m -> m
+        StateMachine<List<String>> sm2 = start(m -> m.semantics(Semantics.SCXML)
                 .state("a", s -> s.on("a.*", t -> t.target("short").guard((l, e) -> !e.type().equals("a.b.c"))).on("a.b.*", "long"))
                 .state("short").state("long"));
         sm2.send("a.b.d");
