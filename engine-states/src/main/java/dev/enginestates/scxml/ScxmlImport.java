@@ -64,7 +64,7 @@ import java.util.function.Supplier;
  * ending with {@code done.invoke.<id>} (and its {@code <donedata>}); its events reach the parent
  * with {@code _event.invokeid}, after the {@code <finalize>}, and {@code autoforward} copies the
  * parent's external events to it. A child runs inside its top machine's step, on that machine's
- * clock; on a plain {@code StateMachine} only (see the package's limits).
+ * clock, on a plain machine or an entity (see the package's limits).
  *
  * <p>What the importer cannot run is refused with one {@link InvalidMachineException} listing
  * every such element or attribute with its line: {@code <invoke src>} without a resolver, {@code src} on {@code <script>} and {@code <data>},

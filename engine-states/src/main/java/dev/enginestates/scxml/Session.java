@@ -272,7 +272,8 @@ final class Session {
 
     /**
      * The entry of an invoking state: its invokes start once the macrostep is over (SCXML 3.13, 6.4),
-     * at this session's next external event or at the wake event it sends itself, whichever comes first.
+     * at this session's next external event or at the wake event it sends itself, whichever comes first
+     * (Apache Commons SCXML likewise starts them when the macrostep is done, before the next external event).
      */
     void scheduleInvoke(Invoke inv) {
         if (toStart.isEmpty()) {
