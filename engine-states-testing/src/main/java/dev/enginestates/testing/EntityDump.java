@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.SavedContext;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateRecord;
@@ -157,7 +158,8 @@ public final class EntityDump {
             return JsonNodeFactory.instance.nullNode();
         }
         try {
-            JsonNode node = JSON.valueToTree(context);
+            // a context that saves itself (an SCXML datamodel) is shown as a checkpoint holds it
+            JsonNode node = JSON.valueToTree(context instanceof SavedContext saved ? saved.save() : context);
             if (node.toString().length() <= MAX_CONTEXT_CHARS) {
                 return node;
             }

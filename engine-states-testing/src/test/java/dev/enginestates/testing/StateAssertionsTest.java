@@ -240,6 +240,24 @@ class StateAssertionsTest {
         assertEquals("\"a loop\"", EntityDump.context(new Loop()).toString());
     }
 
+    @Test
+    void aContextThatSavesItselfIsShownAsItSaves() {
+        dev.enginestates.declare.SavedContext hidden = new dev.enginestates.declare.SavedContext() {
+            private final int secret = 7;
+
+            @Override
+            public Object save() {
+                return java.util.Map.of("saved", secret); // not the field, which Jackson would show
+            }
+
+            @Override
+            public void restore(Object saved) {
+                throw new IllegalArgumentException("not read here");
+            }
+        };
+        assertEquals("{\"saved\":7}", EntityDump.context(hidden).toString());
+    }
+
     private static AssertionError assertFails(Runnable assertion, String expectedPart) {
         AssertionError e = assertThrows(AssertionError.class, assertion::run);
         assertTrue(e.getMessage().contains(expectedPart), () -> "expected the message to contain\n" + expectedPart + "\nbut it was\n"

@@ -16,6 +16,7 @@ import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.PolledChart;
+import dev.enginestates.declare.SavedContext;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
@@ -229,7 +230,8 @@ final class Snapshots {
             return nodes.nullNode();
         }
         try {
-            return json.valueToTree(context);
+            // a context that saves itself (an SCXML datamodel) is shown as it saves, as checkpoints hold it
+            return json.valueToTree(context instanceof SavedContext saved ? saved.save() : context);
         } catch (RuntimeException | StackOverflowError e) {
             String text;
             try {

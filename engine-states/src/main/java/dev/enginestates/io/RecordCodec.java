@@ -9,12 +9,15 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.Event;
+import dev.enginestates.declare.SavedContext;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.States;
 import dev.enginestates.records.Configurations;
 import dev.enginestates.records.MachineRecord;
 
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -125,9 +128,100 @@ final class RecordCodec {
         }
     }
 
-    /** A context as a record's {@code context} field holds it. */
+    /**
+     * A context as a record's {@code context} field holds it: what a {@link SavedContext} saves, else its fields through Jackson.
+     *
+     * @throws Refused if a {@link SavedContext} refuses or saves what is not a JSON value
+     */
     JsonNode encodeContext(Object context) {
+        if (context instanceof SavedContext saved) {
+            Object state;
+            try {
+                state = saved.save();
+            } catch (RuntimeException e) {
+                throw new Refused(Json.oneLine(e), e);
+            }
+            return node(state, "the saved state");
+        }
         return context == null ? JsonNodeFactory.instance.nullNode() : json.valueToTree(context);
+    }
+
+    /** A context that cannot be written; the caller adds where (entity, machine) to the message. */
+    static final class Refused extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Refused(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+
+    /** A saved state's JSON value as a node; anything else is refused (a {@link SavedContext} must save JSON values). */
+    private static JsonNode node(Object v, String at) {
+        JsonNodeFactory f = JsonNodeFactory.instance;
+        if (v == null) {
+            return f.nullNode();
+        }
+        if (v instanceof String s) {
+            return f.textNode(s);
+        }
+        if (v instanceof Boolean b) {
+            return f.booleanNode(b);
+        }
+        if (v instanceof Integer i) {
+            return f.numberNode(i);
+        }
+        if (v instanceof Long l) {
+            return f.numberNode(l);
+        }
+        if (v instanceof Double d && Double.isFinite(d)) {
+            return f.numberNode(d);
+        }
+        if (v instanceof List<?> l) {
+            ArrayNode a = f.arrayNode();
+            for (int i = 0; i < l.size(); i++) {
+                a.add(node(l.get(i), at + "[" + i + "]"));
+            }
+            return a;
+        }
+        if (v instanceof Map<?, ?> m) {
+            ObjectNode o = f.objectNode();
+            for (Map.Entry<?, ?> e : m.entrySet()) {
+                if (!(e.getKey() instanceof String k)) {
+                    throw new Refused(at + " has the key " + e.getKey() + "; expected string keys", null);
+                }
+                o.set(k, node(e.getValue(), at + "." + k));
+            }
+            return o;
+        }
+        throw new Refused(at + " holds " + (v instanceof Double ? v : "a " + v.getClass().getName())
+                + "; expected JSON values: null, strings, booleans, finite Double, Integer or Long, lists and string-keyed maps", null);
+    }
+
+    /** A JSON value as the Java value a {@link SavedContext} restores: objects keep their order, whole numbers are {@code Long}. */
+    static Object plain(JsonNode n) {
+        if (n.isObject()) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            n.fields().forEachRemaining(e -> out.put(e.getKey(), plain(e.getValue())));
+            return out;
+        }
+        if (n.isArray()) {
+            List<Object> out = new ArrayList<>();
+            n.forEach(x -> out.add(plain(x)));
+            return out;
+        }
+        if (n.isIntegralNumber() && n.canConvertToLong()) {
+            return n.asLong();
+        }
+        if (n.isNumber()) {
+            return n.asDouble();
+        }
+        if (n.isTextual()) {
+            return n.asText();
+        }
+        if (n.isBoolean()) {
+            return n.asBoolean();
+        }
+        return null;
     }
 
     /** Every field of a record but its context, in the order {@link #encode} writes them. */
@@ -481,6 +575,16 @@ final class RecordCodec {
             problems.add(at + ": null, but machine '" + machine.id() + "' has a context of type " + fresh.getClass().getName()
                     + "; expected its fields");
             return null;
+        }
+        if (fresh instanceof SavedContext saved) {
+            try {
+                saved.restore(plain(node));
+                return fresh;
+            } catch (RuntimeException e) { // IllegalArgumentException by contract; other failures of its code are refusals too
+                String why = e instanceof IllegalArgumentException ? Json.oneLine(e) : e.toString(); // another: its code failed, say what
+                problems.add(at + ": machine '" + machine.id() + "' cannot restore its context: " + why);
+                return null;
+            }
         }
         int missing = problems.size();
         missingFields(json.valueToTree(fresh), node, at, problems);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.enginestates.declare.SavedContext;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.Owner;
 import dev.enginestates.ecs.StateRecord;
@@ -303,10 +304,14 @@ final class RoomFrames {
         } else {
             buffer.reset();
             try {
-                json.writeValue(contexts, context);
+                // a context that saves itself is written as it saves (encoded once more below if it changed)
+                json.writeValue(contexts, context instanceof SavedContext ? codec.encodeContext(context) : context);
                 contexts.flush();
             } catch (IOException e) {
                 throw new IllegalStateException("machine '" + t.machine.id() + "': its context could not be written: " + Json.oneLine(e), e);
+            } catch (RecordCodec.Refused e) {
+                throw new StreamException("the room cannot be streamed", List.of("$.entities." + t.key + "." + t.machine.id()
+                        + ".context: machine '" + t.machine.id() + "' on entity '" + t.key + "' cannot save its context: " + e.getMessage()));
             }
             contextChanged = t.contextBytes == null || !buffer.holds(t.contextBytes);
             if (contextChanged) {

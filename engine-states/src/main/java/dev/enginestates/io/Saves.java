@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.SavedContext;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.Owner;
@@ -96,6 +97,8 @@ public final class Saves {
      *
      * @param world the world to draw
      * @return the dump, as indented JSON text
+     * @throws CheckpointException if a machine's context refuses to be written (a {@link dev.enginestates.declare.SavedContext}
+     *         holding what is not a JSON value, such as an SCXML variable holding a function), naming the entity and machine
      */
     public String dump(StateWorld world) {
         return impl.dump(world);
@@ -107,7 +110,8 @@ public final class Saves {
      *
      * @param world the world to checkpoint
      * @return the checkpoint, as JSON text
-     * @throws CheckpointException if an entity holding a machine has no {@link EntityKey}, or a machine is not one of these saves'
+     * @throws CheckpointException if an entity holding a machine has no {@link EntityKey}, a machine is not one of these saves',
+     *         or a machine's context refuses to be written (as {@link #dump} says)
      */
     public String checkpoint(StateWorld world) {
         return impl.checkpoint(world);
@@ -211,6 +215,18 @@ final class SavesJson {
         if (fresh == null) {
             return;
         }
+        if (fresh instanceof SavedContext saved) {
+            // a context that saves itself: a fresh one must read back what it saved
+            try {
+                JsonNode first = codec.encodeContext(saved);
+                ((SavedContext) m.machine().newContext()).restore(RecordCodec.plain(first));
+                return;
+            } catch (RuntimeException e) {
+                problems.add("machine '" + m.id() + "': a fresh context of type " + fresh.getClass().getName()
+                        + " cannot be saved and restored: " + Json.oneLine(e));
+                return;
+            }
+        }
         String type = fresh.getClass().getName();
         try {
             JsonNode first = json.valueToTree(fresh);
@@ -242,6 +258,7 @@ final class SavesJson {
         root.put("steps", world.steps());
         ObjectNode entities = root.putObject("entities");
         Map<Entity, String> names = names(world, false, null);
+        List<String> problems = new ArrayList<>();
         for (Map.Entry<Entity, String> e : names.entrySet()) {
             Entity entity = e.getKey();
             ObjectNode out = entities.putObject(e.getValue());
@@ -256,7 +273,11 @@ final class SavesJson {
                 if (r == null || r.world() != world) {
                     continue;
                 }
-                ms.set(m.id(), dumpRecord(r));
+                try {
+                    ms.set(m.id(), dumpRecord(r));
+                } catch (RecordCodec.Refused refused) {
+                    problems.add(refused(e.getValue(), m, refused));
+                }
                 if (m.machine().tags()) {
                     Chart c = Access.chart(m.machine());
                     for (int s = 1; s < c.size; s++) {
@@ -266,6 +287,9 @@ final class SavesJson {
                     }
                 }
             }
+        }
+        if (!problems.isEmpty()) {
+            throw new CheckpointException("the world cannot be dumped", problems);
         }
         return write(root);
     }
@@ -356,11 +380,24 @@ final class SavesJson {
             for (States<?> m : world.machines()) {
                 StateRecord<?> r = e.getKey().get(m.recordType());
                 if (r != null && r.world() == world) {
-                    out.set(m.id(), codec.encode(Access.record(r)));
+                    try {
+                        out.set(m.id(), codec.encode(Access.record(r)));
+                    } catch (RecordCodec.Refused refused) {
+                        problems.add(refused(e.getValue(), m, refused));
+                    }
                 }
             }
         }
+        if (!problems.isEmpty()) {
+            throw new CheckpointException("the world cannot be checkpointed", problems);
+        }
         return root;
+    }
+
+    /** A context that refused to be written, as a problem naming the entity, the machine and what was refused. */
+    private static String refused(String key, States<?> m, RecordCodec.Refused e) {
+        return "$.entities." + key + "." + m.id() + ".context: machine '" + m.id() + "' on entity '" + key
+                + "' cannot save its context: " + e.getMessage();
     }
 
     /**

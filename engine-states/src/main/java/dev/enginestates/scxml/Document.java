@@ -17,6 +17,8 @@ final class Document {
     static final Set<String> NETWORK = Set.of("http", "https", "ftp", "ws", "wss");
 
     final String name;
+    /** The {@code <scxml>} element's {@code name} attribute ({@code _name}), or {@code null}. */
+    final String scxmlName;
     /** SCXML state id to the engine's dotted path. */
     final Map<String, String> paths = new HashMap<>();
     final System.Logger logger = System.getLogger("dev.enginestates");
@@ -34,8 +36,9 @@ final class Document {
     /** Children loaded by {@code srcexpr}, by address: each is compiled once. */
     private final Map<URI, Machine<Datamodel>> loaded = new java.util.concurrent.ConcurrentHashMap<>();
 
-    Document(String name, BiConsumer<String, Object> log) {
+    Document(String name, String scxmlName, BiConsumer<String, Object> log) {
         this.name = name;
+        this.scxmlName = scxmlName;
         this.log = log;
     }
 

@@ -1,6 +1,7 @@
 package dev.enginestates.scxml;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 
 /**
@@ -14,6 +15,13 @@ import java.util.function.Predicate;
  * {@code _name} and {@code _ioprocessors} are read-only ({@code <assign>} to them is an error);
  * {@code In('id')} tests a state. Inline content that is JSON is parsed, other content is a
  * string.
+ *
+ * <p>A checkpoint holds every variable whose value is JSON: numbers, strings, booleans,
+ * {@code null}, arrays and plain objects, nested, and {@code undefined} for a variable itself. A
+ * variable holding a function, a {@code Date}, a Java object, an object that contains itself or
+ * a number that is not finite makes the checkpoint refuse, naming it. An object comes back with
+ * its keys in sorted order (a checkpoint sorts keys), and objects that two variables shared come
+ * back as two copies.
  */
 public final class EcmaScriptDatamodel extends Datamodel {
     private final RhinoScope scope;
@@ -99,6 +107,16 @@ public final class EcmaScriptDatamodel extends Datamodel {
     @Override
     protected void bindEvent(ScxmlEvent event) {
         scope.bindEvent(event);
+    }
+
+    @Override
+    protected Map<String, Object> variables() {
+        return scope.variables();
+    }
+
+    @Override
+    protected void restoreVariables(Map<String, Object> variables) {
+        scope.restore(variables);
     }
 
     @Override

@@ -51,7 +51,7 @@ interface Exec {
     record Assign(String location, String expr, String content) implements Exec {
         @Override
         public void run(Datamodel dm) {
-            Object value = expr != null ? dm.evaluate(expr) : content != null ? dm.content(content) : null;
+            Object value = expr != null ? dm.evaluate(expr) : content != null ? dm.content(content) : Datamodel.UNDEFINED;
             dm.assign(location, value);
         }
     }
@@ -92,7 +92,7 @@ interface Exec {
             List<Object> items = dm.items(array);
             for (String name : index == null ? new String[] {item} : new String[] {item, index}) {
                 if (!dm.isDeclared(name)) {
-                    dm.declare(name, null); // SCXML: foreach declares its item and index when they do not exist
+                    dm.declare(name, Datamodel.UNDEFINED); // SCXML: foreach declares its item and index when they do not exist
                 }
             }
             for (int i = 0; i < items.size(); i++) {
@@ -112,20 +112,24 @@ interface Exec {
 
     /** A {@code <send>}'s or {@code <donedata>}'s payload: its params, or its content (an expression or inline). */
     record Payload(Param[] params, String contentExpr, String content) {
-        /** The payload's value: the content's, or a map of the params; {@code null} when there is none. */
+        /**
+         * The payload's value: the content's, or a map of the params; {@code null} when there is none.
+         * A Java value, copied out of the datamodel: an event carries its data by value (SCXML 6.2), and a
+         * pending send's data goes into checkpoints.
+         */
         Object value(Datamodel dm) {
             if (contentExpr != null) {
-                return dm.evaluate(contentExpr);
+                return dm.toJava(dm.evaluate(contentExpr));
             }
             if (content != null) {
-                return dm.content(content);
+                return dm.toJava(dm.content(content));
             }
             if (params.length == 0) {
                 return null;
             }
             Map<String, Object> map = new LinkedHashMap<>();
             for (Param p : params) {
-                map.put(p.name(), dm.evaluate(p.expr() != null ? p.expr() : p.location()));
+                map.put(p.name(), dm.toJava(dm.evaluate(p.expr() != null ? p.expr() : p.location())));
             }
             return map;
         }
@@ -181,7 +185,7 @@ interface Exec {
             if (namelist.length > 0 && payload.contentExpr() == null && payload.content() == null) {
                 Map<String, Object> map = new LinkedHashMap<>();
                 for (String n : namelist) {
-                    map.put(n, dm.evaluate(n));
+                    map.put(n, dm.toJava(dm.evaluate(n)));
                 }
                 if (data instanceof Map<?, ?> params) {
                     params.forEach((k, v) -> map.put((String) k, v));

@@ -1,6 +1,7 @@
 package dev.enginestates.scxml;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -70,6 +71,18 @@ public final class NullDatamodel extends Datamodel {
     @Override
     protected void bindEvent(ScxmlEvent event) {
         // the null datamodel has no _event
+    }
+
+    @Override
+    protected Map<String, Object> variables() {
+        return Map.of();
+    }
+
+    @Override
+    protected void restoreVariables(Map<String, Object> variables) {
+        if (!variables.isEmpty()) {
+            throw none("variables " + variables.keySet());
+        }
     }
 
     private static DatamodelException none(String what) {

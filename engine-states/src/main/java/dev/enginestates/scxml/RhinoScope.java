@@ -4,6 +4,8 @@ import org.mozilla.javascript.Context;
 import org.mozilla.javascript.ContextFactory;
 import org.mozilla.javascript.LambdaFunction;
 import org.mozilla.javascript.NativeArray;
+import org.mozilla.javascript.NativeJavaObject;
+import org.mozilla.javascript.NativeObject;
 import org.mozilla.javascript.RhinoException;
 import org.mozilla.javascript.Script;
 import org.mozilla.javascript.Scriptable;
@@ -11,6 +13,7 @@ import org.mozilla.javascript.ScriptableObject;
 import org.mozilla.javascript.Undefined;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +41,15 @@ final class RhinoScope {
         }
     }
 
+    private static final String JSON_ONLY = "a checkpoint holds JSON values only: numbers, strings, booleans, null, arrays and plain objects";
+
     private final ScriptableObject scope;
     private Object event = Undefined.instance;
+    private boolean started;
+    private String sessionId;
+    private Object name = Undefined.instance;
+    private Object processors = Undefined.instance;
+    private Predicate<String> in = id -> false;
 
     RhinoScope() {
         Context cx = enter();
@@ -73,29 +83,125 @@ final class RhinoScope {
         return s;
     }
 
+    /**
+     * Binds the system variables; called again when a checkpoint is restored (with the saved session id),
+     * so they read fields rather than being set once.
+     */
     void start(String sessionId, String name, String location, Predicate<String> in) {
         Context cx = enter();
         try {
-            int ro = ScriptableObject.READONLY | ScriptableObject.PERMANENT;
-            scope.defineProperty("_sessionid", sessionId, ro);
-            scope.defineProperty("_name", name == null ? Undefined.instance : name, ro);
+            this.sessionId = sessionId;
+            this.name = name == null ? Undefined.instance : name;
+            this.in = in;
             Scriptable processors = cx.newObject(scope);
             Scriptable scxml = cx.newObject(scope);
             scxml.put("location", scxml, location);
             processors.put(Session.SCXML_PROCESSOR, processors, scxml);
             processors.put("scxml", processors, scxml);
-            scope.defineProperty("_ioprocessors", processors, ro);
+            this.processors = processors;
+            if (started) {
+                return;
+            }
+            started = true;
+            int ro = ScriptableObject.READONLY | ScriptableObject.PERMANENT;
+            scope.defineProperty("_sessionid", () -> this.sessionId, v -> { }, ro);
+            scope.defineProperty("_name", () -> this.name, v -> { }, ro);
+            scope.defineProperty("_ioprocessors", () -> this.processors, v -> { }, ro);
             scope.defineProperty("In", new LambdaFunction(scope, "In", 1,
-                    (c, s, self, args) -> args.length > 0 && in.test(Context.toString(args[0]))), ro);
+                    (c, s, self, args) -> args.length > 0 && this.in.test(Context.toString(args[0]))), ro);
         } finally {
             Context.exit();
         }
     }
 
-    void declare(String id, Object value) {
+    /** Every variable but the system ones, in the scope's order, as JSON values ({@link Datamodel#UNDEFINED} for undefined). */
+    Map<String, Object> variables() {
+        Context cx = enter();
+        try {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Object id : scope.getAllIds()) {
+                if (!(id instanceof String name) || SYSTEM.contains(name) || name.equals("In") || name.equals(VALUE)) {
+                    continue;
+                }
+                Object v = scope.get(name, scope);
+                out.put(name, v == Undefined.instance ? Datamodel.UNDEFINED
+                        : json(v, "variable '" + name + "'", new IdentityHashMap<>()));
+            }
+            return out;
+        } finally {
+            Context.exit();
+        }
+    }
+
+    /** A JS value as a JSON value, refusing what JSON cannot hold exactly; {@code at} names the part for the error. */
+    private static Object json(Object v, String at, IdentityHashMap<Object, Boolean> path) {
+        if (v == null || v instanceof Boolean) {
+            return v;
+        }
+        if (v instanceof CharSequence c) {
+            return c.toString();
+        }
+        if (v instanceof Number n) {
+            double d = n.doubleValue();
+            if (!Double.isFinite(d)) {
+                throw refused(at + " is " + d + "; expected a finite number");
+            }
+            return d;
+        }
+        if (v == Undefined.instance || v == Scriptable.NOT_FOUND) {
+            throw refused(at + " is undefined; only a variable itself may be undefined, a part of its value must be JSON (null, say)");
+        }
+        if (v instanceof org.mozilla.javascript.Callable) {
+            throw refused(at + " holds a function; " + JSON_ONLY);
+        }
+        if (v instanceof NativeJavaObject j) {
+            throw refused(at + " holds the Java object " + j.unwrap().getClass().getName() + "; " + JSON_ONLY);
+        }
+        if (!(v instanceof NativeArray) && !(v instanceof NativeObject)) {
+            String what = v instanceof Scriptable s ? "a " + s.getClassName() + " object" : "a " + v.getClass().getName();
+            throw refused(at + " holds " + what + "; " + JSON_ONLY);
+        }
+        if (path.put(v, Boolean.TRUE) != null) {
+            throw refused(at + " refers to an object that contains it; " + JSON_ONLY + " (a tree)");
+        }
+        try {
+            if (v instanceof NativeArray a) {
+                List<Object> out = new ArrayList<>();
+                for (int i = 0; i < a.getLength(); i++) {
+                    out.add(json(a.get(i, a), at + "[" + i + "]", path));
+                }
+                return out;
+            }
+            NativeObject o = (NativeObject) v;
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Object id : o.getIds()) {
+                Object x = id instanceof Integer i ? o.get(i, o) : o.get(String.valueOf(id), o);
+                out.put(String.valueOf(id), json(x, at + "." + id, path));
+            }
+            return out;
+        } finally {
+            path.remove(v);
+        }
+    }
+
+    private static DatamodelException refused(String what) {
+        return new DatamodelException(what, null);
+    }
+
+        void declare(String id, Object value) {
         Context cx = enter();
         try {
             scope.put(id, scope, toJs(cx, value));
+        } finally {
+            Context.exit();
+        }
+    }
+
+    /** A checkpoint's variables, checked JSON values; a null is JSON's null, {@link Datamodel#UNDEFINED} undefined. */
+    void restore(Map<String, Object> variables) {
+        Context cx = enter();
+        try {
+            variables.forEach((id, v) -> scope.put(id, scope, toJs(cx, v)));
         } finally {
             Context.exit();
         }
@@ -235,6 +341,9 @@ final class RhinoScope {
     /** A Java value (an event's fields from Java, a map of params) as a JS value; JS values stay. */
     private Object toJs(Context cx, Object v) {
         if (v == null) {
+            return null; // JS null (Rhino's evaluate gives Java null for it)
+        }
+        if (v == Datamodel.UNDEFINED) {
             return Undefined.instance;
         }
         if (v instanceof Scriptable || v instanceof String || v instanceof Boolean || v instanceof Double) {

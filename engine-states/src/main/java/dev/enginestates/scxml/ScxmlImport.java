@@ -290,7 +290,7 @@ public final class ScxmlImport {
                 throw new InvalidMachineException(name, problems);
             }
             System.Logger logger = System.getLogger("dev.enginestates");
-            doc = new Document(name, log != null ? log : (label, value) -> logger.log(System.Logger.Level.DEBUG,
+            doc = new Document(name, root.attr("name"), log != null ? log : (label, value) -> logger.log(System.Logger.Level.DEBUG,
                     () -> "machine '" + name + "' log " + (label == null ? "" : label + ": ") + value));
             byId.forEach((id, x) -> doc.paths.put(id, path(x)));
             doc.base = base;
@@ -309,7 +309,7 @@ public final class ScxmlImport {
                 Datamodel model = f.get();
                 model.session = new Session(d);
                 model.session.dm = model;
-                model.start(model.session.id, root.attr("name"), "#_scxml_" + model.session.id, model.session::isIn);
+                model.start(model.session.id, d.scxmlName, "#_scxml_" + model.session.id, model.session::isIn);
                 return model;
             }, m -> {
                 m.unknownEvents(UnknownEvents.ACCEPT).semantics(Semantics.SCXML); // document order; eventless after every microstep
@@ -609,16 +609,16 @@ public final class ScxmlImport {
                 return;
             }
             if (!withValue) {
-                dm.declare(id, null);
+                dm.declare(id, Datamodel.UNDEFINED);
                 return;
             }
             try {
                 String expr = d.attr("expr");
                 Object value = expr != null ? dm.evaluate(expr)
-                        : d.nodes.isEmpty() || d.inner().isBlank() ? null : dm.content(d.inner());
+                        : d.nodes.isEmpty() || d.inner().isBlank() ? Datamodel.UNDEFINED : dm.content(d.inner());
                 dm.declare(id, value);
             } catch (DatamodelException ex) {
-                dm.declare(id, null);
+                dm.declare(id, Datamodel.UNDEFINED);
                 dm.session.error(ex.at(d.name, d.line, d.column));
             }
         }

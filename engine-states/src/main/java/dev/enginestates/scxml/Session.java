@@ -43,7 +43,7 @@ final class Session {
     private static final AtomicLong SESSIONS = new AtomicLong();
 
     final Document doc;
-    final String id = "s" + SESSIONS.incrementAndGet();
+    String id = "s" + SESSIONS.incrementAndGet();
     final Set<String> lateBound = new HashSet<>();
     final Map<String, Object> doneData = new HashMap<>();
     long sends;
@@ -53,7 +53,7 @@ final class Session {
     /** This session's variables. */
     Datamodel dm;
     private Event bound;
-    private boolean started;
+    boolean started;
 
     // ---- an invoked session (all null for a top session)
     Session parent;
@@ -78,6 +78,25 @@ final class Session {
 
     Session(Document doc) {
         this.doc = doc;
+    }
+
+    /**
+     * Takes a checkpoint's session, checked by {@link Datamodel#restore}. The instance goes on as the
+     * same session, so it keeps its id; ids made here from now on are above a restored {@code sN}.
+     */
+    void restore(String sessionId, boolean wasStarted, long sendCount, List<String> late, Map<?, ?> done) {
+        id = sessionId;
+        if (sessionId.matches("s[0-9]{1,18}")) {
+            long n = Long.parseLong(sessionId.substring(1));
+            SESSIONS.accumulateAndGet(n, Math::max);
+        }
+        started = wasStarted;
+        sends = sendCount;
+        lateBound.clear();
+        lateBound.addAll(late);
+        doneData.clear();
+        done.forEach((k, v) -> doneData.put((String) k, v));
+        bound = null;
     }
 
     /** Before a piece of the machine's code runs: remembers Self and binds {@code _event} (once per event). */
@@ -269,6 +288,11 @@ final class Session {
     }
 
     // ------------------------------------------------------------------ invocations
+
+    /** Whether it has invoked sessions, running or ended, or invokes about to start: then it cannot be saved. */
+    boolean invoking() {
+        return !children.isEmpty() || !toStart.isEmpty();
+    }
 
     /**
      * The entry of an invoking state: its invokes start once the macrostep is over (SCXML 3.13, 6.4),

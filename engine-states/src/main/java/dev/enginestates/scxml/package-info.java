@@ -6,7 +6,7 @@
  *
  * <p>An {@code <invoke>}d SCXML child is a session of its own, kept in its parent's datamodel
  * and run inside the top machine's step (its sends wait among the top machine's pending sends).
- * It runs on a plain machine and on an entity alike, but checkpoints, dumps, replays and
- * devtools do not carry invoked sessions: save or restore such a machine only while it runs no child.
+ * It runs on a plain machine and on an entity alike, but checkpoints, dumps and streams do not
+ * carry invoked sessions: a machine whose invoking state is active refuses to be saved.
  */
 package dev.enginestates.scxml;

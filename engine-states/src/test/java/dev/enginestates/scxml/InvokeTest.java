@@ -357,7 +357,7 @@ class InvokeTest {
                 </state>
                 """)));
         try (StateWorld world = StateWorld.create()) {
-            Entity e = world.spawn(door.trait());
+            Entity e = world.spawn(dev.enginestates.ecs.EntityKey.of("door"), door.trait());
             door.send(e, "open");
             world.step(1.0 / 60);
             assertTrue(door.read(e).matches("open"));
@@ -365,6 +365,14 @@ class InvokeTest {
                 world.step(1.0 / 60);
             }
             assertTrue(door.read(e).matches("closed"), "the child's delayed send came on the world's clock");
+            door.send(e, "open");
+            world.step(1.0 / 60);
+            dev.enginestates.io.Saves saves = dev.enginestates.io.Saves.of(door);
+            dev.enginestates.io.CheckpointException refused = assertThrows(dev.enginestates.io.CheckpointException.class,
+                    () -> saves.checkpoint(world));
+            assertTrue(refused.getMessage().contains("runs invoked sessions"), refused::getMessage);
+            door.send(e, "close");
+            assertTrue(saves.checkpoint(world).contains("closed"), "saved again once no invoking state is active");
         }
     }
 
