@@ -125,7 +125,7 @@ final class BuilderMachines {
 
     /** The context a machine was initialized with (the one its record holds). */
     static Bot context(StateMachine<Bot> m) {
-        return (Bot) Access.record(m).context();
+        return (Bot) Access.record(m).contextObject();
     }
 
     /** One tick of every machine: {@code update(ctx, dt)} each, as a game that owns its machines ticks them. */

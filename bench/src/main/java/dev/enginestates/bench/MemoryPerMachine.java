@@ -109,7 +109,7 @@ public final class MemoryPerMachine {
             Map<String, Long> byPart = new LinkedHashMap<>();
             IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
             long self = VM.current().sizeOf(ra);
-            byPart.put("StateRecord (the face)", self);
+            byPart.put("the record (face and snapshot in one)", self);
             seen.put(ra, true);
             for (Field f : fields(ra.getClass())) {
                 Object va = f.get(ra);
@@ -120,7 +120,7 @@ public final class MemoryPerMachine {
                 }
                 long n = walk(va, vb, seen);
                 if (n > 0) {
-                    byPart.merge(f.getName().equals("record") ? "MachineRecord and its arrays" : f.getName(), n, Long::sum);
+                    byPart.merge(f.getName(), n, Long::sum); // its arrays, by field
                 }
             }
             long total = 0;
@@ -130,28 +130,7 @@ public final class MemoryPerMachine {
                 parts.append(String.format("%n      %-36s %5d B", p.getKey(), p.getValue()));
             }
             System.out.printf("  %-46s %6d B%s%n", name, total, parts);
-            if (name.startsWith("flat") && name.endsWith("tags")) {
-                recordDetail(ra, rb);
-            }
         }
-    }
-
-    /** The MachineRecord's own objects, one by one, for the flat machine. */
-    private static void recordDetail(StateRecord<?> ra, StateRecord<?> rb) throws Exception {
-        Field rec = field(ra.getClass(), "record");
-        Object ma = rec.get(ra);
-        Object mb = rec.get(rb);
-        StringBuilder out = new StringBuilder("      MachineRecord: itself " + VM.current().sizeOf(ma) + " B");
-        IdentityHashMap<Object, Boolean> seen = new IdentityHashMap<>();
-        seen.put(ma, true);
-        seen.put(ra, true); // the ECS record points back at its face: counted above, not here
-        for (Field f : fields(ma.getClass())) {
-            long n = walk(f.get(ma), f.get(mb), seen);
-            if (n > 0) {
-                out.append(", ").append(f.getName()).append(' ').append(n).append(" B");
-            }
-        }
-        System.out.println(out);
     }
 
     /** Bytes of the objects reachable from {@code a} that its twin {@code b} does not share. */
@@ -193,19 +172,6 @@ public final class MemoryPerMachine {
             }
         }
         return out;
-    }
-
-    private static Field field(Class<?> c, String name) throws NoSuchFieldException {
-        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            try {
-                Field f = k.getDeclaredField(name);
-                f.setAccessible(true);
-                return f;
-            } catch (NoSuchFieldException e) {
-                // look in the superclass
-            }
-        }
-        throw new NoSuchFieldException(name);
     }
 
     interface Spawn {

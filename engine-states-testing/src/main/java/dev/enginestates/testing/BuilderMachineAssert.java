@@ -221,7 +221,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
 
     @SuppressWarnings("unchecked")
     private C context() {
-        return (C) record().context();
+        return (C) record().contextObject();
     }
 
     private void known(String state) {
@@ -257,7 +257,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
             o.put("state", BuilderView.state(r));
         }
         o.setAll(BuilderView.tree(r));
-        o.set("context", EntityDump.context(r.context()));
+        o.set("context", EntityDump.context(r.contextObject()));
         return o;
     }
 

@@ -54,7 +54,7 @@ final class BuilderView {
 
     /** The state before the last transition, or {@code ""} before the first. */
     static String previous(MachineRecord r) {
-        int p = r.previous();
+        int p = r.previousLeaf();
         return p > 0 ? r.chart().path[p] : "";
     }
 

@@ -51,7 +51,7 @@ public final class BuilderInterpreter {
      */
     public static void start(MachineRecord r) {
         Chart c = chartOf(r);
-        checkContext(c, r.context());
+        checkContext(c, r.contextObject());
         begin(r, "initialize");
         try {
             r.reset();
@@ -72,7 +72,7 @@ public final class BuilderInterpreter {
         if (state <= 0 || state >= c.size) {
             throw new IllegalArgumentException("machine '" + c.machineId + "' has no state number " + state);
         }
-        checkContext(c, r.context());
+        checkContext(c, r.contextObject());
         r.reset();
         r.status(MachineRecord.ACTIVE);
         r.enter(0);
@@ -88,10 +88,10 @@ public final class BuilderInterpreter {
      */
     public static void writeContext(MachineRecord r) {
         Chart c = chartOf(r);
-        if (r.status() != MachineRecord.ACTIVE || !(r.context() instanceof StateContextCore)) {
+        if (r.status() != MachineRecord.ACTIVE || !(r.contextObject() instanceof StateContextCore)) {
             return;
         }
-        StateContextCore ctx = (StateContextCore) r.context();
+        StateContextCore ctx = (StateContextCore) r.contextObject();
         int s = r.leaf();
         try {
             writeMetadata(c.builder, ctx, s);
@@ -152,7 +152,7 @@ public final class BuilderInterpreter {
         float time = r.timeInState() + dt;
         r.setPreviousProgress(before);
         r.setTimeInState(time);
-        StateContextCore ctx = (StateContextCore) r.context();
+        StateContextCore ctx = (StateContextCore) r.contextObject();
         try {
             ctx.setPreviousProgress(before);
             ctx.setTimeInState(time);
@@ -184,7 +184,7 @@ public final class BuilderInterpreter {
         }
         begin(r, "runState");
         try {
-            Object ctx = r.context();
+            Object ctx = r.contextObject();
             Window[] windows = b.windowOf[s];
             if (windows != null) {
                 float before = r.previousProgress();
@@ -222,7 +222,7 @@ public final class BuilderInterpreter {
         begin(r, "transitionTo");
         try {
             if (r.status() != MachineRecord.ACTIVE) {
-                checkContext(c, r.context());
+                checkContext(c, r.contextObject());
                 r.reset();
                 r.status(MachineRecord.ACTIVE);
                 r.enter(0);
@@ -294,9 +294,9 @@ public final class BuilderInterpreter {
      */
     private static void enterState(Chart c, MachineRecord r, int to, int from, String call, Consumer<Object> exit) {
         BuilderChart b = c.builder;
-        StateContextCore ctx = (StateContextCore) r.context();
+        StateContextCore ctx = (StateContextCore) r.contextObject();
         r.enter(to);
-        r.previous(from);
+        r.previousLeaf(from);
         r.setTimeInState(0f);
         r.setPreviousProgress(0f);
         boolean metadata = false;

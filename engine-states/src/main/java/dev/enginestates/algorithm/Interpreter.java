@@ -545,7 +545,7 @@ public final class Interpreter implements InternalQueue {
             return true;
         }
         try {
-            return g.test(r.context(), event, r.self());
+            return g.test(r.contextObject(), event, r.self());
         } catch (RuntimeException | Error e) {
             clearQueue();
             throw new UserCodeException(c.machineId, c.path[c.tSource[t]], event.type(),
@@ -860,7 +860,7 @@ public final class Interpreter implements InternalQueue {
             // a function that throws or gives no usable number is the machine's error: its state
             // stays active with no wait counting (the wait will not end until the state is left)
             try {
-                seconds = c.waitSecondsOf[s].of(r.context(), event, r.self());
+                seconds = c.waitSecondsOf[s].of(r.contextObject(), event, r.self());
             } catch (RuntimeException | Error e) {
                 clearQueue();
                 r.clearWait();
@@ -1202,8 +1202,8 @@ public final class Interpreter implements InternalQueue {
                 }
             }
         }
-        Object context = r.context();
-        Self self = r.self();
+        Object context = r.contextObject();
+        Self self = null; // asked for at the first action: a record on an entity makes its Self on first use
         for (int i = 0; i < count; i++) {
             SelfAction<Object> a = actions[i];
             if (actionKind[i] == DONE) {
@@ -1219,6 +1219,9 @@ public final class Interpreter implements InternalQueue {
                 continue;
             }
             actions[i] = null;
+            if (self == null) {
+                self = r.self();
+            }
             try {
                 a.run(context, event, self);
             } catch (RuntimeException | Error e) {

@@ -120,7 +120,7 @@ public final class PolledInterpreter {
                 }
                 String name;
                 try {
-                    name = u.update(r.context(), dt, r.clock(s));
+                    name = u.update(r.contextObject(), dt, r.clock(s));
                 } catch (RuntimeException | Error e) {
                     throw new UserCodeException(c.machineId, c.path[s], "step", "the update", e);
                 }
@@ -141,7 +141,7 @@ public final class PolledInterpreter {
 
     /** The first enabled transition, outermost first, taken; false when none is. */
     private boolean takeFirst(Chart c, PolledChart p, MachineRecord r) {
-        Object ctx = r.context();
+        Object ctx = r.contextObject();
         for (int i = 0; i < r.activeCount(); i++) {
             int s = r.activeAt(i);
             int[] targets = p.toTarget[s];
@@ -165,7 +165,7 @@ public final class PolledInterpreter {
             double after = p.afterSeconds[s];
             // the world's tolerance: twelve steps of 1/60 s sum a hair below 0.2 s
             if (after == after && r.clock(s) >= after - TimeRules.TIME_TOLERANCE) {
-                int t = p.afterTarget[s] == PolledChart.BACK ? r.previous() : p.afterTarget[s];
+                int t = p.afterTarget[s] == PolledChart.BACK ? r.previousLeaf() : p.afterTarget[s];
                 if (t > 0) {
                     transition(c, p, r, t, "step");
                     return true;
@@ -198,12 +198,12 @@ public final class PolledInterpreter {
                 }
                 int t;
                 if (kinds[eventId] == PolledChart.ON_TARGET) {
-                    t = p.onTarget[s][eventId] == PolledChart.BACK ? r.previous() : p.onTarget[s][eventId];
+                    t = p.onTarget[s][eventId] == PolledChart.BACK ? r.previousLeaf() : p.onTarget[s][eventId];
                 } else {
                     StateEventHandler<Object> h = p.onHandler[s][eventId];
                     String name;
                     try {
-                        name = h.handle(r.context(), args == null ? NO_ARGS : args);
+                        name = h.handle(r.contextObject(), args == null ? NO_ARGS : args);
                     } catch (RuntimeException | Error e) {
                         throw new UserCodeException(c.machineId, c.path[s], event, "the '" + event + "' handler", e);
                     }
@@ -243,7 +243,7 @@ public final class PolledInterpreter {
      */
     public static int goTarget(MachineRecord r, String name) {
         int s = r.chart().polled.resolve(Math.max(0, r.leaf()), name);
-        return s == PolledChart.BACK ? Math.max(0, r.previous()) : s;
+        return s == PolledChart.BACK ? Math.max(0, r.previousLeaf()) : s;
     }
 
     /** The message for a {@code go(name)} whose name names no state. */
@@ -259,7 +259,7 @@ public final class PolledInterpreter {
                     + (s == 0 ? "the root" : "state '" + c.path[s] + "'") + " returned '" + name + "' while processing '" + event
                     + "', which names no state; " + p.expected(s, name) + ". The machine stays in '" + c.path[r.leaf()] + "'");
         }
-        return t == PolledChart.BACK ? r.previous() : t;
+        return t == PolledChart.BACK ? r.previousLeaf() : t;
     }
 
     /**
@@ -294,9 +294,9 @@ public final class PolledInterpreter {
             r.enter(entries[i]);
             r.setClock(entries[i], 0);
         }
-        r.previous(from);
+        r.previousLeaf(from);
         try {
-            Object ctx = r.context();
+            Object ctx = r.contextObject();
             String to = c.path[leaf];
             for (int i = 0; i < exitCount; i++) {
                 StateExit<Object> x = p.exit[exits[i]];
@@ -317,7 +317,7 @@ public final class PolledInterpreter {
     }
 
     private void runEntries(Chart c, MachineRecord r, int n, String from, String event) {
-        Object ctx = r.context();
+        Object ctx = r.contextObject();
         PolledChart p = c.polled;
         for (int i = 0; i < n; i++) {
             StateEnter<Object> e = p.enter[entries[i]];

@@ -69,7 +69,7 @@ public final class TimeRules {
                 SelfGuard<Object> test = c.whenTest[t];
                 boolean holds;
                 try {
-                    holds = test.test(r.context(), c.whenEvent, r.self());
+                    holds = test.test(r.contextObject(), c.whenEvent, r.self());
                 } catch (RuntimeException | Error e) {
                     throw new UserCodeException(c.machineId, c.path[s], c.whenEvent.type(), "a when test", e);
                 }

@@ -15,6 +15,7 @@ import java.util.Arrays;
  */
 final class Binding {
     final States<?> states;
+    /** The machine's tag moves, and which tags each record's entity carries; {@code null} for a machine without tags. */
     final TagMoves moves;
     final Class<?>[] heldBy;
     /** A polled machine (the {@code 000} style): every record is stepped, in spawn order. */
@@ -25,7 +26,7 @@ final class Binding {
     final WaitWheel waits = new WaitWheel();
     /** The due time of each record's next send to itself, by slot; made on the first delayed send (machines that send none do without). */
     WaitWheel sends;
-    private StateRecord<?>[] records = new StateRecord<?>[16];
+    private EntityRecord<?>[] records = new EntityRecord<?>[16];
     private int end;
     private int live;
     /**
@@ -40,7 +41,7 @@ final class Binding {
 
     Binding(Dominion dominion, States<?> states) {
         this.states = states;
-        this.moves = new TagMoves(dominion, states);
+        this.moves = states.machine().tags() ? new TagMoves(dominion, states) : null;
         this.heldBy = states.machine().heldBy().toArray(new Class<?>[0]);
         this.polled = states.chart().polled != null;
         this.builder = states.chart().builder != null;
@@ -52,11 +53,11 @@ final class Binding {
     }
 
     /** The record in a slot, or {@code null} for a hole. */
-    StateRecord<?> at(int slot) {
+    EntityRecord<?> at(int slot) {
         return records[slot];
     }
 
-    void add(StateRecord<?> r) {
+    void add(EntityRecord<?> r) {
         if (end == records.length) {
             records = Arrays.copyOf(records, end * 2);
         }
@@ -65,7 +66,7 @@ final class Binding {
         live++;
     }
 
-    void remove(StateRecord<?> r) {
+    void remove(EntityRecord<?> r) {
         waits.remove(r.slot);
         if (sends != null) {
             sends.remove(r.slot);
@@ -73,6 +74,9 @@ final class Binding {
         if (r.whenActive) {
             removeWhen(r.slot);
             r.whenActive = false;
+        }
+        if (moves != null) {
+            moves.forget(r.slot);
         }
         records[r.slot] = null;
         r.slot = -1;
@@ -87,11 +91,14 @@ final class Binding {
         int w = 0;
         int[] newSlot = waits.size() > 0 || (sends != null && sends.size() > 0) ? new int[end] : null;
         for (int i = 0; i < end; i++) {
-            StateRecord<?> r = records[i];
+            EntityRecord<?> r = records[i];
             if (newSlot != null) {
                 newSlot[i] = r == null ? -1 : w;
             }
             if (r != null) {
+                if (moves != null && i != w) {
+                    moves.moved(i, w);
+                }
                 r.slot = w;
                 records[w++] = r;
             }
@@ -146,7 +153,7 @@ final class Binding {
         System.arraycopy(when, 0, into, 0, whenCount);
     }
 
-    void setWhenActive(StateRecord<?> r, boolean active) {
+    void setWhenActive(EntityRecord<?> r, boolean active) {
         if (active == r.whenActive) {
             return;
         }

@@ -19,7 +19,7 @@ final class DueWaits {
 
     private static final String WAIT = "states.wait";
     private final StateWorld world;
-    private StateRecord<?>[] deferred = new StateRecord<?>[16];
+    private EntityRecord<?>[] deferred = new EntityRecord<?>[16];
     /** The slots of the waits of one due time, in spawn order (slots, not records: no reference stores a wait). */
     private int[] batch = new int[64];
 
@@ -28,18 +28,18 @@ final class DueWaits {
     }
 
     /** Puts a record's due time in its machine's wheel (or takes it out when nothing counts). */
-    void schedule(StateRecord<?> r) {
+    void schedule(EntityRecord<?> r) {
         if (r.world != world) {
             return;
         }
-        double due = r.record.waitDue();
+        double due = r.waitDue();
         WaitWheel w = r.binding.waits;
         if (due == Double.POSITIVE_INFINITY) {
             w.remove(r.slot);
         } else {
             w.set(r.slot, due);
         }
-        double send = r.record.nextSendDue();
+        double send = r.nextSendDue();
         WaitWheel s = r.binding.sends;
         if (send != Double.POSITIVE_INFINITY) {
             if (s == null) {
@@ -80,14 +80,14 @@ final class DueWaits {
                 batch[n++] = s.poll();
             }
             for (int i = 0; i < n; i++) {
-                StateRecord<?> r = b.at(batch[i]);
+                EntityRecord<?> r = b.at(batch[i]);
                 if (r != null && !deliver(r)) {
                     deferred = StateWorld.push(deferred, deferredCount++, r);
                 }
             }
         }
         for (int i = 0; i < deferredCount; i++) {
-            StateRecord<?> r = deferred[i];
+            EntityRecord<?> r = deferred[i];
             deferred[i] = null;
             schedule(r);
         }
@@ -95,7 +95,7 @@ final class DueWaits {
     }
 
     /** Delivers a record's due send to itself; false when it is not to move in this tick (joined or failed in it, or hit the cap). */
-    private boolean deliver(StateRecord<?> r) {
+    private boolean deliver(EntityRecord<?> r) {
         if (!world.registry.alive(r)) {
             return true;
         }
@@ -110,7 +110,7 @@ final class DueWaits {
             return false;
         }
         w.mark(r.slot, mark + 1);
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         double due = rec.nextSendDue();
         if (due > world.clock + TimeRules.TIME_TOLERANCE) {
             schedule(r); // changed since it was queued; keep it current
@@ -152,21 +152,21 @@ final class DueWaits {
             }
             for (int i = 0; i < n; i++) {
                 // a slot keeps its record through the tick, or is a hole once the record left (its code may despawn others)
-                StateRecord<?> r = b.at(batch[i]);
+                EntityRecord<?> r = b.at(batch[i]);
                 if (r != null && !take(r)) {
                     deferred = StateWorld.push(deferred, deferredCount++, r); // its wait stays due for the next tick
                 }
             }
         }
         for (int i = 0; i < deferredCount; i++) {
-            StateRecord<?> r = deferred[i];
+            EntityRecord<?> r = deferred[i];
             deferred[i] = null;
             schedule(r);
         }
     }
 
     /** Ends one due wait; false when the machine is not to take it in this tick (it joined or failed in it, or hit the cap). */
-    private boolean take(StateRecord<?> r) {
+    private boolean take(EntityRecord<?> r) {
         if (!world.registry.alive(r)) {
             return true;
         }
@@ -193,8 +193,8 @@ final class DueWaits {
         return true;
     }
 
-    private void end(StateRecord<?> r) {
-        MachineRecord rec = r.record;
+    private void end(EntityRecord<?> r) {
+        MachineRecord rec = r;
         int s = rec.waitState();
         double due = rec.waitDue();
         if (s < 0 || due > world.clock + TimeRules.TIME_TOLERANCE) {

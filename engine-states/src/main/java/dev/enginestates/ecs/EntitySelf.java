@@ -4,30 +4,45 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.Event;
 import dev.enginestates.dominion.IntEntity;
 import dev.enginestates.declare.Self;
-import dev.enginestates.chart.Chart;
-import dev.enginestates.records.MachineRecord;
 
 /**
- * A machine's snapshot in the ECS binding, which is also the {@link Self} its code receives (one
- * object, not two, per machine): made once with its face, it reads the face's entity and world
+ * The {@link Self} a machine's code receives in the ECS binding: made the first time its record's
+ * code asks for it (see {@link EntityRecord#newSelf()}), it reads the record's entity and world
  * as they are now, so it follows the record from spawn to despawn (and to another entity, if the
- * record is detached and attached again).
+ * record is detached and attached again). What it does to the machine itself (raise, send to
+ * itself, cancel, {@code In}) is the record's.
  */
-final class EntitySelf extends MachineRecord implements Self {
-    /** The face on the entity (the component). */
-    private final StateRecord<?> record;
+final class EntitySelf implements Self {
+    /** The record on the entity (the component). */
+    private final EntityRecord<?> record;
 
-    EntitySelf(StateRecord<?> record, Chart chart, Object context) {
-        super(chart, context);
+    EntitySelf(EntityRecord<?> record) {
         this.record = record;
-        self(this);
     }
 
-    /** The world's interpreter of the move under way: the one processing this record when its code raises or sends. */
     @Override
-    protected dev.enginestates.records.InternalQueue queue() {
-        StateWorld w = record.world;
-        return w == null ? null : w.interpreters.current();
+    public void raise(Event event) {
+        record.raise(event);
+    }
+
+    @Override
+    public void raise(String type) {
+        record.raise(type);
+    }
+
+    @Override
+    public void sendSelf(Event event, double delaySeconds, String id) {
+        record.sendSelf(event, delaySeconds, id);
+    }
+
+    @Override
+    public void cancel(String id) {
+        record.cancel(id);
+    }
+
+    @Override
+    public boolean isIn(String state) {
+        return record.isIn(state);
     }
 
     /** The record's entity while the record is in a world and on that live entity; else {@code null}. */
@@ -42,7 +57,7 @@ final class EntitySelf extends MachineRecord implements Self {
         if (composition != null && composition == record.foundIn) {
             return e;
         }
-        return e.get(record.states.recordType()) == record ? e : null;
+        return e.get(record.states.recordClass()) == record ? e : null;
     }
 
     @Override
@@ -87,7 +102,7 @@ final class EntitySelf extends MachineRecord implements Self {
 
     @Override
     public void add(Object component) {
-        if (component instanceof StateRecord || component instanceof StateTag) {
+        if (component instanceof EntityRecord || component instanceof StateTag) {
             throw new IllegalArgumentException("machine '" + record.machineId() + "': self.add(" + component + ") would put a machine's "
                     + (component instanceof StateTag ? "state tag" : "record") + " on the entity by hand; expected another component"
                     + " (attach a machine with world.attach; tags follow their record)");
@@ -97,7 +112,7 @@ final class EntitySelf extends MachineRecord implements Self {
 
     @Override
     public boolean remove(Class<?> type) {
-        if (StateRecord.class.isAssignableFrom(type) || StateTag.class.isAssignableFrom(type)) {
+        if (EntityRecord.class.isAssignableFrom(type) || StateTag.class.isAssignableFrom(type)) {
             throw new IllegalArgumentException("machine '" + record.machineId() + "': self.remove(" + type.getSimpleName()
                     + ") would take a machine's " + (StateTag.class.isAssignableFrom(type) ? "state tag" : "record")
                     + " off the entity by hand; expected another component type (detach a machine with world.detach)");

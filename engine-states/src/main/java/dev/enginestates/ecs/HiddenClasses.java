@@ -17,11 +17,11 @@ final class HiddenClasses {
     private HiddenClasses() {
     }
 
-    /** A no-argument constructor of a fresh hidden class defined from {@code template}'s bytes. */
-    static MethodHandle newClassConstructor(Class<?> template, byte[] bytes) {
+    /** A constructor, taking {@code parameters}, of a fresh hidden class defined from {@code template}'s bytes. */
+    static MethodHandle newClassConstructor(Class<?> template, byte[] bytes, Class<?>... parameters) {
         try {
             MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClass(bytes, true);
-            return hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class));
+            return hidden.findConstructor(hidden.lookupClass(), MethodType.methodType(void.class, parameters));
         } catch (IllegalAccessException | NoSuchMethodException e) {
             throw new IllegalStateException("cannot define a component class from " + template.getName(), e);
         }
@@ -40,10 +40,21 @@ final class HiddenClasses {
         }
     }
 
-    /** Invokes a constructor handle from {@link #newClassConstructor}. */
+    /** Invokes a no-argument constructor handle from {@link #newClassConstructor}. */
     static Object instantiate(MethodHandle constructor) {
         try {
             return constructor.invoke();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
+    /** Invokes a two-argument constructor handle from {@link #newClassConstructor}. */
+    static Object instantiate(MethodHandle constructor, Object first, Object second) {
+        try {
+            return constructor.invoke(first, second);
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable t) {

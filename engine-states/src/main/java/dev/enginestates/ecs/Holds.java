@@ -23,7 +23,7 @@ final class Holds {
     private long joinsSeen = -1;
     /** Whether the next tick must read the holds whatever the count says (a new listener). */
     private boolean reread = true;
-    private StateRecord<?>[] held = new StateRecord<?>[16];
+    private EntityRecord<?>[] held = new EntityRecord<?>[16];
     private int heldCount;
     /** The hold components the last tick found, while a listener hears the world's inputs. */
     private Map<Entity, List<Class<?>>> heard = new IdentityHashMap<>();
@@ -46,7 +46,7 @@ final class Holds {
     }
 
     /** A record restored held joins the held list as it is. */
-    void restoredHeld(StateRecord<?> r) {
+    void restoredHeld(EntityRecord<?> r) {
         if (!r.inHeldList) {
             r.inHeldList = true;
             r.heldMarked = false; // stays held only if the next reading finds its hold
@@ -71,7 +71,7 @@ final class Holds {
             for (Results.With1<MachinePaused> w : world.dominion().findEntitiesWith(MachinePaused.class)) {
                 Entity e = w.entity();
                 for (int bi = 0; bi < bindings.size(); bi++) {
-                    StateRecord<?> r = e.get(bindings.get(bi).states.recordType());
+                    EntityRecord<?> r = e.get(bindings.get(bi).states.recordClass());
                     if (r != null && r.world == world) {
                         mark(r);
                         any = true;
@@ -85,7 +85,7 @@ final class Holds {
                 Binding b = bindings.get(bi);
                 for (Class<?> type : b.heldBy) {
                     for (Results.With1<?> w : world.dominion().findEntitiesWith(type)) {
-                        StateRecord<?> r = w.entity().get(b.states.recordType());
+                        EntityRecord<?> r = w.entity().get(b.states.recordClass());
                         if (r != null && r.world == world) {
                             mark(r);
                             any = true;
@@ -108,7 +108,7 @@ final class Holds {
         }
         int w = 0;
         for (int i = 0; i < heldCount; i++) {
-            StateRecord<?> r = held[i];
+            EntityRecord<?> r = held[i];
             boolean marked = r.heldMarked;
             r.heldMarked = false; // every marked record is in the list, so this pass clears every mark
             if (marked && r.world == world) {
@@ -116,8 +116,8 @@ final class Holds {
             } else {
                 r.inHeldList = false;
                 if (r.world == world) {
-                    r.record.release(world.clock);
-                    r.record.clearWaitChanged();
+                    r.release(world.clock);
+                    r.clearWaitChanged();
                     world.waits.schedule(r);
                 }
             }
@@ -128,13 +128,13 @@ final class Holds {
         heldCount = w;
     }
 
-    private void mark(StateRecord<?> r) {
+    private void mark(EntityRecord<?> r) {
         r.heldMarked = true;
         if (!r.inHeldList) {
             r.inHeldList = true;
             held = StateWorld.push(held, heldCount++, r);
-            r.record.hold(world.clock);
-            r.record.clearWaitChanged();
+            r.hold(world.clock);
+            r.clearWaitChanged();
             world.waits.schedule(r);
         }
     }

@@ -19,7 +19,7 @@ final class Listeners {
     private static final Entry[] NONE = new Entry[0];
 
     /** One listener, for one machine or ({@code machine == null}) for all. */
-    private record Entry(States<?> machine, MachineListener<? super StateRecord<?>> listener) {
+    private record Entry(States<?> machine, MachineListener<? super EntityRecord<?>> listener) {
     }
 
     /** What the listeners were last told of one record, made the first time it is told of (cold: kept off the record). */
@@ -53,7 +53,7 @@ final class Listeners {
             // from now on records are compared with what they hold now, not with what they held unheard
             for (Binding b : world.registry.all()) {
                 for (int slot = 0; slot < b.end(); slot++) {
-                    StateRecord<?> r = b.at(slot);
+                    EntityRecord<?> r = b.at(slot);
                     if (r != null && r.world == world) {
                         remember(r);
                     }
@@ -61,7 +61,7 @@ final class Listeners {
             }
         }
         entries = Arrays.copyOf(entries, entries.length + 1);
-        entries[entries.length - 1] = new Entry(machine, (MachineListener<? super StateRecord<?>>) listener);
+        entries[entries.length - 1] = new Entry(machine, (MachineListener<? super EntityRecord<?>>) listener);
     }
 
     boolean remove(MachineListener<?> listener) {
@@ -78,8 +78,8 @@ final class Listeners {
     }
 
     /** Notes what a record holds now as already told. */
-    private static void remember(StateRecord<?> r) {
-        MachineRecord rec = r.record;
+    private static void remember(EntityRecord<?> r) {
+        MachineRecord rec = r;
         Told t = r.told == null ? r.told = new Told() : r.told;
         t.entries = rec.entries();
         t.state = r.state();
@@ -88,16 +88,16 @@ final class Listeners {
     }
 
     /** A record joined the world. */
-    void joined(StateRecord<?> r) {
+    void joined(EntityRecord<?> r) {
         Told t = r.told == null ? r.told = new Told() : r.told;
-        t.entries = r.record.entries();
+        t.entries = r.entries();
         t.state = "";
         t.wait = -1;
         overwritten(r, "spawn");
     }
 
     /** A record written as a whole ({@code why}: spawn, set, restore): compared with what was told, whatever its entries say. */
-    void overwritten(StateRecord<?> r, String why) {
+    void overwritten(EntityRecord<?> r, String why) {
         String was = cause;
         cause = why;
         try {
@@ -108,7 +108,7 @@ final class Listeners {
     }
 
     /** A record left the world (detached, despawned, or its entity deleted). */
-    void left(StateRecord<?> r) {
+    void left(EntityRecord<?> r) {
         Told t = r.told;
         String from = t == null ? null : t.state;
         if (from == null) {
@@ -126,12 +126,12 @@ final class Listeners {
     }
 
     /** After a move (or an overwrite, when {@code always}): tells the listeners what changed. */
-    void told(StateRecord<?> r, boolean always) {
+    void told(EntityRecord<?> r, boolean always) {
         Told t = r.told;
         if (t == null) {
             return; // never told of (joined before any listened): nothing to compare with
         }
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         int wait = rec.waitState();
         double waitStart = rec.waitStart();
         boolean waitMoved = wait != t.wait || (wait >= 0 && waitStart != t.waitStart);
@@ -159,7 +159,7 @@ final class Listeners {
     }
 
     /** An event was sent and no state took it. */
-    void refused(StateRecord<?> r, String event) {
+    void refused(EntityRecord<?> r, String event) {
         for (Entry e : entries) {
             if (e.machine == null || e.machine == r.states) {
                 try {
@@ -171,7 +171,7 @@ final class Listeners {
         }
     }
 
-    private void stateChanged(StateRecord<?> r, String from, String to, String event) {
+    private void stateChanged(EntityRecord<?> r, String from, String to, String event) {
         for (Entry e : entries) {
             if (e.machine == null || e.machine == r.states) {
                 try {
@@ -183,7 +183,7 @@ final class Listeners {
         }
     }
 
-    private void waitStarted(StateRecord<?> r, String state, double seconds) {
+    private void waitStarted(EntityRecord<?> r, String state, double seconds) {
         for (Entry e : entries) {
             if (e.machine == null || e.machine == r.states) {
                 try {
@@ -195,7 +195,7 @@ final class Listeners {
         }
     }
 
-    private void waitEnded(StateRecord<?> r, String state, boolean elapsed) {
+    private void waitEnded(EntityRecord<?> r, String state, boolean elapsed) {
         for (Entry e : entries) {
             if (e.machine == null || e.machine == r.states) {
                 try {
@@ -207,7 +207,7 @@ final class Listeners {
         }
     }
 
-    private void failed(StateRecord<?> r, Throwable x, String event) {
+    private void failed(EntityRecord<?> r, Throwable x, String event) {
         String state = r.told == null || r.told.state == null ? "" : r.told.state;
         UserCodeException u = new UserCodeException(r.machineId(), state, event, "a listener", x);
         if (world.stepping) {

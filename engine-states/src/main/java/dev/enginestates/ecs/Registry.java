@@ -61,7 +61,7 @@ final class Registry {
         }
     }
 
-    void checkFree(StateRecord<?> r) {
+    void checkFree(EntityRecord<?> r) {
         Objects.requireNonNull(r, "record");
         if (r.world != null) {
             throw new MachineException(r.machineId(), "this '" + r.machineId() + "' record is already spawned on "
@@ -70,18 +70,18 @@ final class Registry {
     }
 
     /** A record joins the world on entity {@code e}. */
-    void register(StateRecord<?> r, Entity e) {
+    void register(EntityRecord<?> r, Entity e) {
         Binding b = bind(r.states);
         r.binding = b;
         r.world = world;
         r.entity = e;
         r.foundIn = null;
-        if (r.record.context() instanceof StateContext sc) {
+        if (r.context() instanceof StateContext sc) {
             sc.setEntity(e); // a builder-style context knows the entity it lives on
         }
         r.quietStep = world.stepping ? world.steps : -1; // stepped from the next step
         b.add(r);
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         if (r.localClock && rec.waitState() >= 0) {
             // a record made outside a world counted its wait on a clock of its own, from 0
             rec.setWait(rec.waitState(), world.clock - rec.waited(0), rec.waitSeconds());
@@ -105,7 +105,7 @@ final class Registry {
      * A record leaves the world: its wait times count from 0 on a clock of its own again; its
      * sends to itself too when it is detached, and are dropped when its entity is despawned.
      */
-    void unregister(StateRecord<?> r) {
+    void unregister(EntityRecord<?> r) {
         if (r.world != world) {
             return;
         }
@@ -113,7 +113,7 @@ final class Registry {
             world.listeners.left(r);
         }
         r.binding.remove(r);
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         if (rec.waitState() >= 0) {
             rec.setWait(rec.waitState(), rec.waitStart() - world.clock, rec.waitSeconds());
         }
@@ -128,7 +128,7 @@ final class Registry {
         rec.clearWaitChanged();
         r.localClock = true;
         r.world = null;
-        if (rec.context() instanceof StateContext sc && sc.entity() == r.entity) {
+        if (rec.contextObject() instanceof StateContext sc && sc.entity() == r.entity) {
             sc.setEntity(null);
         }
     }
@@ -137,7 +137,7 @@ final class Registry {
      * Whether a record is still in this world on a live entity; one whose entity was deleted, or
      * that was taken off through Dominion directly, leaves now (with its tags).
      */
-    boolean alive(StateRecord<?> r) {
+    boolean alive(EntityRecord<?> r) {
         if (r.world != world) {
             return false;
         }
@@ -152,11 +152,11 @@ final class Registry {
         if (chunk != null && chunk == r.foundIn) {
             return true;
         }
-        if (r.entity.get(r.states.recordType()) != r) {
+        if (r.entity.get(r.states.recordClass()) != r) {
             LOG.log(System.Logger.Level.WARNING, () -> "machine '" + r.machineId() + "': its record was taken off "
                     + StateWorld.describe(r.entity) + " through Dominion directly, so " + world + " no longer steps it and took"
                     + " its tags off too; use world.detach(entity, machine) to remove a machine");
-            if (r.tagged != null) {
+            if (r.binding.moves != null) {
                 r.binding.moves.removeAll(r.entity, r);
             }
             unregister(r);
@@ -173,9 +173,9 @@ final class Registry {
         Binding b = byStates.get(machine);
         if (b != null) {
             for (int i = 0; i < b.end(); i++) {
-                StateRecord<?> r = b.at(i);
+                EntityRecord<?> r = b.at(i);
                 if (r != null && alive(r)) {
-                    out.add((StateRecord<C>) r);
+                    out.add((EntityRecord<C>) r);
                 }
             }
         }

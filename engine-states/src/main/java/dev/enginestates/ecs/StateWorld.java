@@ -268,13 +268,13 @@ public final class StateWorld implements AutoCloseable {
      */
     public Entity spawn(Object... components) {
         checkThread();
-        List<StateRecord<?>> records = new ArrayList<>();
+        List<EntityRecord<?>> records = new ArrayList<>();
         EntityKey key = null;
         for (Object c : components) {
-            if (c instanceof StateRecord) {
-                StateRecord<?> r = (StateRecord<?>) c;
+            if (c instanceof EntityRecord) {
+                EntityRecord<?> r = (EntityRecord<?>) c;
                 registry.checkFree(r);
-                for (StateRecord<?> other : records) {
+                for (EntityRecord<?> other : records) {
                     if (other.states == r.states) {
                         throw new MachineException(r.machineId(), "two '" + r.machineId()
                                 + "' records given to one spawn; an entity holds one record per machine");
@@ -299,10 +299,10 @@ public final class StateWorld implements AutoCloseable {
             }
         }
         List<Object> all = new ArrayList<>(Arrays.asList(components));
-        for (StateRecord<?> r : records) {
+        for (EntityRecord<?> r : records) {
             StateTag[] tags = r.states.tagInstances();
             for (int s = 1; s < tags.length; s++) {
-                if (tags[s] != null && r.record.isActive(s)) {
+                if (tags[s] != null && r.isActive(s)) {
                     all.add(tags[s]);
                 }
             }
@@ -311,15 +311,14 @@ public final class StateWorld implements AutoCloseable {
         if (key != null) {
             byKey.put(key.value(), e);
         }
-        for (StateRecord<?> r : records) {
-            StateTag[] tags = r.states.tagInstances();
-            for (int s = 1; r.tagged != null && s < tags.length; s++) {
-                r.tagged[s] = tags[s] != null && r.record.isActive(s);
-            }
+        for (EntityRecord<?> r : records) {
             registry.register(r, e);
+            if (r.binding.moves != null) {
+                r.binding.moves.spawned(r); // the entity was made with the tags of its active states
+            }
         }
         if (hearsInputs()) {
-            inputs.spawned(e, records.toArray(new StateRecord<?>[0]));
+            inputs.spawned(e, records.toArray(new EntityRecord<?>[0]));
         }
         throwListenerFailure();
         return e;
@@ -362,27 +361,28 @@ public final class StateWorld implements AutoCloseable {
      */
     public <C> StateRecord<C> attach(Entity entity, StateRecord<C> record) {
         checkThread();
-        registry.checkFree(record);
+        EntityRecord<C> r = EntityRecord.of(java.util.Objects.requireNonNull(record, "record"));
+        registry.checkFree(r);
         if (entity.isDeleted()) {
-            throw new MachineException(record.machineId(), "cannot attach '" + record.machineId() + "' to " + describe(entity)
+            throw new MachineException(r.machineId(), "cannot attach '" + r.machineId() + "' to " + describe(entity)
                     + "; expected a live entity");
         }
         if (!repository.contains(entity)) {
-            throw new MachineException(record.machineId(), "cannot attach '" + record.machineId() + "' to " + describe(entity)
+            throw new MachineException(r.machineId(), "cannot attach '" + r.machineId() + "' to " + describe(entity)
                     + ", which is not an entity of " + this + "; expected one of this world's entities");
         }
-        if (entity.has(record.states.recordType())) {
-            throw new MachineException(record.machineId(), describe(entity) + " already holds a '" + record.machineId()
+        if (entity.has(r.states.recordClass())) {
+            throw new MachineException(r.machineId(), describe(entity) + " already holds a '" + r.machineId()
                     + "' machine; an entity holds one record per machine");
         }
-        entity.add(record);
-        registry.register(record, entity);
-        applyTags(record);
+        entity.add(r);
+        registry.register(r, entity);
+        applyTags(r);
         if (hearsInputs()) {
-            inputs.attached(entity, record);
+            inputs.attached(entity, r);
         }
         throwListenerFailure();
-        return record;
+        return r;
     }
 
     /**
@@ -397,15 +397,15 @@ public final class StateWorld implements AutoCloseable {
     public boolean detach(Entity entity, States<?> machine) {
         checkThread();
         checkOwn(entity, "detach");
-        StateRecord<?> r = entity.isDeleted() ? null : entity.get(machine.recordType());
+        EntityRecord<?> r = entity.isDeleted() ? null : entity.get(machine.recordClass());
         if (r == null || r.world != this) {
             return false;
         }
-        if (r.tagged != null) {
+        if (r.binding.moves != null) {
             r.binding.moves.removeAll(entity, r);
         }
         registry.unregister(r);
-        entity.removeType(machine.recordType());
+        entity.removeType(machine.recordClass());
         if (hearsInputs()) {
             inputs.detached(entity, machine);
         }
@@ -432,7 +432,7 @@ public final class StateWorld implements AutoCloseable {
         registry.despawning = true;
         try {
             for (Binding b : registry.all()) {
-                StateRecord<?> r = entity.get(b.states.recordType());
+                EntityRecord<?> r = entity.get(b.states.recordClass());
                 if (r != null && r.world == this) {
                     registry.unregister(r);
                 }
@@ -641,11 +641,11 @@ public final class StateWorld implements AutoCloseable {
         // records the restore does not name keep the seconds they had waited
         for (Binding b : registry.bindings()) {
             for (int i = 0; i < b.end(); i++) {
-                StateRecord<?> r = b.at(i);
+                EntityRecord<?> r = b.at(i);
                 if (r == null) {
                     continue;
                 }
-                MachineRecord rec = r.record;
+                MachineRecord rec = r;
                 if (rec.waitState() >= 0) {
                     rec.setWait(rec.waitState(), rec.waitStart() + shift, rec.waitSeconds());
                 }
@@ -690,16 +690,17 @@ public final class StateWorld implements AutoCloseable {
      * @param r the record that was overwritten
      * @throws IllegalArgumentException if the record is not in this world
      */
-    public void restored(StateRecord<?> r) {
+    public void restored(StateRecord<?> face) {
         checkThread();
+        EntityRecord<?> r = EntityRecord.of(face);
         if (r.world != this) {
             throw new IllegalArgumentException("the '" + r.machineId() + "' record does not belong to this world");
         }
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         rec.clearWaitChanged();
         if (rec.chart().builder != null) {
             BuilderInterpreter.writeContext(rec); // the context mirrors the record it was restored into
-            if (rec.context() instanceof dev.enginestates.fsm.StateContext sc) {
+            if (rec.contextObject() instanceof dev.enginestates.fsm.StateContext sc) {
                 sc.setEntity(r.entity);
             }
         }
@@ -716,7 +717,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** Tells the listeners, if any, about a record overwritten as a whole ({@code cause}: why); outside a step a listener's failure is thrown now. */
-    private void tell(StateRecord<?> r, String cause) {
+    private void tell(EntityRecord<?> r, String cause) {
         if (listeners.any()) {
             listeners.overwritten(r, cause);
             if (startsFromOutside()) {
@@ -726,9 +727,9 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** A record's wait, history or paused seconds were set by hand: its timer follows now. */
-    void edited(StateRecord<?> r) {
+    void edited(EntityRecord<?> r) {
         checkThread();
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         rec.clearWaitChanged();
         waits.schedule(r);
         if (hearsInputs()) {
@@ -746,7 +747,7 @@ public final class StateWorld implements AutoCloseable {
 
     // ------------------------------------------------------------------ moves from outside a tick
 
-    private void checkAlive(StateRecord<?> r) {
+    private void checkAlive(EntityRecord<?> r) {
         if (!registry.alive(r)) {
             throw new MachineException(r.machineId(), "the '" + r.machineId() + "' record's entity was deleted or the record removed");
         }
@@ -757,7 +758,7 @@ public final class StateWorld implements AutoCloseable {
         return !stepping && interpreters.depth() == 0;
     }
 
-    boolean send(StateRecord<?> r, int eventId, Event event) {
+    boolean send(EntityRecord<?> r, int eventId, Event event) {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
@@ -766,7 +767,7 @@ public final class StateWorld implements AutoCloseable {
         Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
         boolean took;
         try {
-            took = in.send(r.record, eventId, event);
+            took = in.send(r, eventId, event);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
@@ -781,7 +782,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** After a send: a refusal told to the listeners; from outside, a listener's failure thrown now. */
-    private void heard(StateRecord<?> r, boolean took, String event, boolean fromOutside) {
+    private void heard(EntityRecord<?> r, boolean took, String event, boolean fromOutside) {
         if (listeners.any()) {
             if (!took) {
                 listeners.refused(r, event);
@@ -793,7 +794,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** Sends a polled machine's event; {@code asEvent} is the {@link Event} its handler receives as its one argument, if it was sent as one. */
-    boolean sendPolled(StateRecord<?> r, int eventId, String event, Object[] args, Event asEvent) {
+    boolean sendPolled(EntityRecord<?> r, int eventId, String event, Object[] args, Event asEvent) {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
@@ -802,7 +803,7 @@ public final class StateWorld implements AutoCloseable {
         PolledInterpreter in = interpreters.polled();
         boolean took;
         try {
-            took = in.send(r.record, eventId, event, args);
+            took = in.send(r, eventId, event, args);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
@@ -821,18 +822,18 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** Forces a polled ({@code go}) or builder-style ({@code transitionTo}) machine into a state. */
-    void go(StateRecord<?> r, int state, String name) {
+    void go(EntityRecord<?> r, int state, String name) {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
         String cause = listeners.cause;
         listeners.cause = "go";
         try {
-            if (r.record.chart().polled != null) {
-                interpreters.polled().go(r.record, state);
+            if (r.chart().polled != null) {
+                interpreters.polled().go(r, state);
             } else {
                 interpreters.builder();
-                BuilderInterpreter.transitionTo(r.record, state);
+                BuilderInterpreter.transitionTo(r, state);
             }
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
@@ -849,27 +850,27 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** Puts a record in a state by hand, no code run; its tags move at the start of the next tick. */
-    void place(StateRecord<?> r, int[] targets, String[] paths) {
+    void place(EntityRecord<?> r, int[] targets, String[] paths) {
         checkThread();
-        Chart c = r.record.chart();
+        Chart c = r.chart();
         if (c.polled != null) {
             PolledInterpreter in = interpreters.polled();
             try {
-                in.place(r.record, targets[0]);
+                in.place(r, targets[0]);
             } finally {
                 interpreters.release();
             }
         } else if (c.builder != null) {
-            BuilderInterpreter.place(r.record, targets[0], 0f, 0f);
+            BuilderInterpreter.place(r, targets[0], 0f, 0f);
         } else {
             Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
             try {
-                in.place(r.record, targets);
+                in.place(r, targets);
             } finally {
                 interpreters.release();
             }
         }
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         if (rec.waitChanged()) {
             rec.clearWaitChanged();
             waits.schedule(r);
@@ -883,7 +884,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** The end of every move: the interpreter given back, then the record's timer, rules and tags brought in line. */
-    void moved(StateRecord<?> r) {
+    void moved(EntityRecord<?> r) {
         interpreters.release();
         afterMove(r);
     }
@@ -972,11 +973,11 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** After a machine moved: its timer, its {@code when} rules and its tags follow its record, now. */
-    void afterMove(StateRecord<?> r) {
+    void afterMove(EntityRecord<?> r) {
         if (r.world != this) {
             return; // its own code despawned its entity or detached it
         }
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         if (rec.waitChanged()) {
             rec.clearWaitChanged();
             waits.schedule(r);
@@ -989,18 +990,19 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** A record's entity carries the tags of its active states, now. */
-    void applyTags(StateRecord<?> r) {
-        if (r.tagged == null || r.entity == null || r.entity.isDeleted()) { // tagged is null for tags(false)
+    void applyTags(EntityRecord<?> r) {
+        TagMoves moves = r.binding == null ? null : r.binding.moves; // null for tags(false)
+        if (moves == null || r.slot < 0 || r.entity == null || r.entity.isDeleted()) { // slot -1: no longer in the world
             return;
         }
-        if (r.binding.moves.apply(r.entity, r) && r.entity instanceof dev.enginestates.dominion.IntEntity e) {
+        if (moves.apply(r.entity, r) && r.entity instanceof dev.enginestates.dominion.IntEntity e) {
             // the tags moved the entity to another composition, with the record still on it: the
             // world's next look at the record need not search the entity for it (Registry.alive)
             r.foundIn = e.getChunk();
         }
     }
 
-    static StateRecord<?>[] push(StateRecord<?>[] a, int at, StateRecord<?> r) {
+    static EntityRecord<?>[] push(EntityRecord<?>[] a, int at, EntityRecord<?> r) {
         if (at == a.length) {
             a = Arrays.copyOf(a, a.length * 2);
         }

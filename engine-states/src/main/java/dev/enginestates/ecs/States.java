@@ -58,7 +58,7 @@ public final class States<C> {
 
             @Override
             public void restore(Object stateRecord, MachineRecord snapshot) {
-                ((StateRecord<?>) stateRecord).restoreFrom(snapshot);
+                ((EntityRecord<?>) stateRecord).restoreFrom(snapshot);
             }
 
             @Override
@@ -85,7 +85,7 @@ public final class States<C> {
     private final Chart chart;
     private final int order;
     private final MethodHandle newRecord;
-    private final Class<StateRecord<C>> recordType;
+    private final Class<EntityRecord<C>> recordType;
     private final StateTag[] tags;
     private final int[] initialTargets;
 
@@ -94,8 +94,8 @@ public final class States<C> {
         this.machine = machine;
         this.chart = Access.chart(machine);
         this.order = DECLARED.getAndIncrement();
-        this.newRecord = HiddenClasses.newClassConstructor(RecordTemplate.class, RECORD_BYTES);
-        this.recordType = (Class<StateRecord<C>>) newRecord.type().returnType();
+        this.newRecord = HiddenClasses.newClassConstructor(RecordTemplate.class, RECORD_BYTES, States.class, Object.class);
+        this.recordType = (Class<EntityRecord<C>>) newRecord.type().returnType();
         this.tags = new StateTag[chart.size];
         if (machine.tags()) {
             for (int s = 1; s < chart.size; s++) {
@@ -246,7 +246,13 @@ public final class States<C> {
      *
      * @return the record class, a class of this machine's own (each machine's records have a distinct class)
      */
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public Class<StateRecord<C>> recordType() {
+        return (Class) recordType;
+    }
+
+    /** The record component's class as the engine's own type. */
+    Class<EntityRecord<C>> recordClass() {
         return recordType;
     }
 
@@ -274,18 +280,17 @@ public final class States<C> {
      */
     public StateRecord<C> trait(C context) {
         @SuppressWarnings("unchecked")
-        StateRecord<C> r = (StateRecord<C>) HiddenClasses.instantiate(newRecord);
-        r.init(this, context);
+        EntityRecord<C> r = (EntityRecord<C>) HiddenClasses.instantiate(newRecord, this, context);
         if (chart.polled != null) {
             // the 000 document's constructor: the initial branch is entered now, enter(ctx, "") outermost first
-            STARTER.get().start(r.record);
+            STARTER.get().start(r);
         } else if (chart.builder != null) {
             // the 002 document's initialize: the initial state's metadata, onStateEnter and enter hook
-            BuilderInterpreter.start(r.record);
+            BuilderInterpreter.start(r);
         } else {
-            PLACER.get().place(r.record, initialTargets);
+            PLACER.get().place(r, initialTargets);
         }
-        r.record.clearWaitChanged();
+        r.clearWaitChanged();
         return r;
     }
 
@@ -296,13 +301,12 @@ public final class States<C> {
      *
      * @throws IllegalArgumentException if the snapshot is of another machine
      */
-    StateRecord<C> trait(MachineRecord snapshot) {
+    EntityRecord<C> trait(MachineRecord snapshot) {
         @SuppressWarnings("unchecked")
-        StateRecord<C> r = (StateRecord<C>) HiddenClasses.instantiate(newRecord);
-        r.init(this, null);
+        EntityRecord<C> r = (EntityRecord<C>) HiddenClasses.instantiate(newRecord, this, null);
         r.restoreFrom(snapshot);
         if (chart.builder != null) {
-            BuilderInterpreter.writeContext(r.record); // the context mirrors the clock and metadata; no hook runs
+            BuilderInterpreter.writeContext(r); // the context mirrors the clock and metadata; no hook runs
         }
         return r;
     }
@@ -404,7 +408,7 @@ public final class States<C> {
      *                          or the machine is builder-style (it takes no events)
      */
     public boolean send(Entity entity, String event) {
-        StateRecord<C> r = read(entity);
+        EntityRecord<C> r = EntityRecord.of(read(entity));
         noEventsForBuilder();
         int id = eventId(event);
         if (chart.polled != null) {
@@ -423,7 +427,7 @@ public final class States<C> {
      * @throws MachineException if the constant is not of the machine's event enum, or the entity holds no record of this machine
      */
     public boolean send(Entity entity, Enum<?> event) {
-        StateRecord<C> r = read(entity);
+        EntityRecord<C> r = EntityRecord.of(read(entity));
         noEventsForBuilder();
         int id = eventOf(event, "send");
         return r.world.send(r, id, chart.eventObjects[id]);
@@ -468,7 +472,7 @@ public final class States<C> {
             }
             return send(entity, event);
         }
-        StateRecord<C> r = read(entity);
+        EntityRecord<C> r = EntityRecord.of(read(entity));
         noEventsForBuilder();
         return r.world.sendPolled(r, eventId(event), event, args == null || args.length == 0 ? NO_ARGS : args.clone(), null);
     }
@@ -483,7 +487,7 @@ public final class States<C> {
      *                          another enum, or the machine is builder-style
      */
     public boolean send(Entity entity, Event event) {
-        StateRecord<C> r = read(entity);
+        EntityRecord<C> r = EntityRecord.of(read(entity));
         noEventsForBuilder();
         if (event.constant() != null) {
             eventOf(event.constant(), "send"); // an event named by a constant of another enum is refused
@@ -505,7 +509,7 @@ public final class States<C> {
      * @throws MachineException if the machine is not polled, or the name names no state; nothing changes
      */
     public void go(Entity entity, String name) {
-        StateRecord<C> r = read(entity);
+        EntityRecord<C> r = EntityRecord.of(read(entity));
         if (chart.builder != null) {
             transitionTo(entity, name);
             return;
@@ -514,9 +518,9 @@ public final class States<C> {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style; go is the polled style's."
                     + " Send it an event, or set its state by hand with read(entity).setState(...)");
         }
-        int s = PolledInterpreter.goTarget(r.record, name);
+        int s = PolledInterpreter.goTarget(r, name);
         if (s < 0) {
-            throw new MachineException(chart.machineId, PolledInterpreter.goProblem(r.record, name));
+            throw new MachineException(chart.machineId, PolledInterpreter.goProblem(r, name));
         }
         if (s == 0) {
             return; // "$back" with nothing before it
@@ -534,14 +538,14 @@ public final class States<C> {
      * @throws MachineException if the machine is not builder-style, or the name names no state; nothing changes
      */
     public void transitionTo(Entity entity, String name) {
-        StateRecord<C> r = read(entity);
+        EntityRecord<C> r = EntityRecord.of(read(entity));
         if (chart.builder == null) {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is not builder-style; transitionTo is the"
                     + " StateMachineBuilder style's. " + (chart.polled != null ? "Use go(entity, name)" : "Send it an event"));
         }
-        int s = BuilderInterpreter.stateNamed(r.record, name);
+        int s = BuilderInterpreter.stateNamed(r, name);
         if (s < 0) {
-            throw new MachineException(chart.machineId, BuilderInterpreter.unknownState(r.record, name, "transitionTo"));
+            throw new MachineException(chart.machineId, BuilderInterpreter.unknownState(r, name, "transitionTo"));
         }
         r.world.go(r, s, name);
     }
@@ -585,7 +589,7 @@ public final class States<C> {
      */
     public StateRecord<C> read(Entity entity) {
         Objects.requireNonNull(entity, "entity");
-        StateRecord<C> r = entity.isDeleted() ? null : entity.get(recordType);
+        EntityRecord<C> r = entity.isDeleted() ? null : entity.get(recordType);
         if (r == null) {
             throw new MachineException(chart.machineId, StateWorld.describe(entity) + (entity.isDeleted() ? "" : " holds no '"
                     + chart.machineId + "' machine") + "; expected an entity spawned with " + chart.machineId + ".trait()");
@@ -621,7 +625,7 @@ public final class States<C> {
         if (entity == null || entity.isDeleted()) {
             return "";
         }
-        StateRecord<C> r = entity.get(recordType);
+        EntityRecord<C> r = entity.get(recordType);
         return r == null || r.world == null ? "" : r.topState();
     }
 

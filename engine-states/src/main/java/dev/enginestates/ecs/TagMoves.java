@@ -28,6 +28,14 @@ final class TagMoves {
     private int removeCount;
     private Move[] table = new Move[64];
     private int entries;
+    /**
+     * By slot (the record's place in its {@link Binding}): which states' tags the record's entity
+     * carries, bit {@code s % 64} of word {@code slot * stride + s / 64}. Kept here rather than in
+     * each record: one word a record for a chart of up to 64 states, and no array per record.
+     */
+    private long[] tagged = new long[16];
+    /** Words a slot: one for a chart of up to 64 states. */
+    private final int stride;
 
     /** One prepared change: the states whose tags are added and removed, and Dominion's modifiers for it. */
     private static final class Move {
@@ -52,22 +60,72 @@ final class TagMoves {
         this.states = states;
         this.adds = new int[states.chart().size];
         this.removes = new int[states.chart().size];
+        this.stride = (states.chart().size + 63) >>> 6;
+        this.tagged = new long[16 * stride];
+    }
+
+    private boolean isTagged(int base, int s) {
+        return (tagged[base + (s >>> 6)] >>> s & 1) != 0;
+    }
+
+    private void setTagged(int base, int s, boolean on) {
+        if (on) {
+            tagged[base + (s >>> 6)] |= 1L << s;
+        } else {
+            tagged[base + (s >>> 6)] &= ~(1L << s);
+        }
+    }
+
+    /** The first word of a slot's bits, the array grown to hold it. */
+    private int base(int slot) {
+        int base = slot * stride;
+        if (base + stride > tagged.length) {
+            tagged = Arrays.copyOf(tagged, Math.max(tagged.length * 2, base + stride));
+        }
+        return base;
+    }
+
+    /** A record spawned with its entity: the entity carries the tags of its active states from the start. */
+    void spawned(EntityRecord<?> r) {
+        int base = base(r.slot);
+        StateTag[] tags = states.tagInstances();
+        for (int s = 1; s < tags.length; s++) {
+            setTagged(base, s, tags[s] != null && r.isActive(s));
+        }
+    }
+
+    /** A slot was freed (its record left the world): it carries no tags. */
+    void forget(int slot) {
+        int base = slot * stride;
+        if (base < tagged.length) {
+            Arrays.fill(tagged, base, base + stride, 0L);
+        }
+    }
+
+    /** The binding closed up its holes: the record in slot {@code from} is now in slot {@code to} (below it). */
+    void moved(int from, int to) {
+        int f = from * stride;
+        if (f < tagged.length) {
+            System.arraycopy(tagged, f, tagged, to * stride, stride);
+            Arrays.fill(tagged, f, f + stride, 0L);
+        }
     }
 
     /** Brings the entity's tags in line with the record; returns whether anything moved. */
-    boolean apply(Entity entity, StateRecord<?> r) {
+    boolean apply(Entity entity, EntityRecord<?> r) {
         addCount = 0;
         removeCount = 0;
-        boolean[] tagged = r.tagged;
+        int base = base(r.slot);
         StateTag[] tags = states.tagInstances();
-        for (int s = 1; s < tagged.length; s++) {
+        for (int s = 1; s < tags.length; s++) {
             if (tags[s] == null) {
                 continue;
             }
-            boolean active = r.record.isActive(s);
-            if (active && !tagged[s]) {
+            boolean active = r.isActive(s);
+            boolean on = isTagged(base, s);
+            if (active && !on) {
                 adds[addCount++] = s;
-            } else if (!active && tagged[s]) {
+            } else if (!active && on) {
                 removes[removeCount++] = s;
             }
         }
@@ -83,21 +141,22 @@ final class TagMoves {
             dominion.modifyEntity(modifiers[k], entity, move.added[k]);
         }
         for (int i = 0; i < addCount; i++) {
-            tagged[adds[i]] = true;
+            setTagged(base, adds[i], true);
         }
         for (int i = 0; i < removeCount; i++) {
-            tagged[removes[i]] = false;
+            setTagged(base, removes[i], false);
         }
         return true;
     }
 
     /** Removes every tag the record's entity has (the record leaves the entity). */
-    void removeAll(Entity entity, StateRecord<?> r) {
+    void removeAll(Entity entity, EntityRecord<?> r) {
+        int base = base(r.slot);
         StateTag[] tags = states.tagInstances();
-        for (int s = 1; s < r.tagged.length; s++) {
-            if (r.tagged[s] && tags[s] != null) {
+        for (int s = 1; s < tags.length; s++) {
+            if (tags[s] != null && isTagged(base, s)) {
                 entity.removeType(tags[s].getClass());
-                r.tagged[s] = false;
+                setTagged(base, s, false);
             }
         }
     }

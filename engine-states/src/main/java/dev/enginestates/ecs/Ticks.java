@@ -25,7 +25,7 @@ final class Ticks {
     private final StateWorld world;
     private final List<MachineFailure> failures = new ArrayList<>();
     /** Records set by hand: their tags move at the start of the next tick. */
-    private StateRecord<?>[] pendingTags = new StateRecord<?>[16];
+    private EntityRecord<?>[] pendingTags = new EntityRecord<?>[16];
     private int pendingCount;
     /** The seconds of the last advance, which the next {@link #runStates} hands the builder-style handlers; NaN when none is pending. */
     private float advanced = Float.NaN;
@@ -35,7 +35,7 @@ final class Ticks {
     }
 
     /** A record set by hand: its tags move at the start of the next tick. */
-    void pendTags(StateRecord<?> r) {
+    void pendTags(EntityRecord<?> r) {
         if (!r.tagsPending) {
             r.tagsPending = true;
             pendingTags = StateWorld.push(pendingTags, pendingCount++, r);
@@ -67,7 +67,7 @@ final class Ticks {
         failures.clear();
         try {
             for (int i = 0; i < pendingCount; i++) {
-                StateRecord<?> r = pendingTags[i];
+                EntityRecord<?> r = pendingTags[i];
                 pendingTags[i] = null;
                 r.tagsPending = false;
                 if (r.world == world) {
@@ -143,11 +143,11 @@ final class Ticks {
     }
 
     /** Notes a machine's failure: it is stepped no further in this tick, and the tick goes on. */
-    void failed(StateRecord<?> r, RuntimeException e, String eventType) {
+    void failed(EntityRecord<?> r, RuntimeException e, String eventType) {
         r.quietStep = world.steps;
         MachineException cause = e instanceof MachineException ? (MachineException) e
                 : new MachineException(r.machineId(), "machine '" + r.machineId() + "' failed: " + e, e);
-        String state = StateValue.describe(r.record);
+        String state = StateValue.describe(r);
         String event = eventType;
         if (e instanceof UserCodeException u) {
             state = u.statePath();
@@ -158,9 +158,9 @@ final class Ticks {
     }
 
     /** Whether a record runs in this tick: live, not held, and neither joined nor failed in it. */
-    private boolean runs(StateRecord<?> r) {
+    private boolean runs(EntityRecord<?> r) {
         long steps = world.steps;
-        return r != null && r.quietStep != steps && !r.record.isHeld() && world.registry.alive(r);
+        return r != null && r.quietStep != steps && !r.isHeld() && world.registry.alive(r);
     }
 
     /**
@@ -170,14 +170,14 @@ final class Ticks {
     private void polled(Binding b, double dt) {
         world.listeners.cause = "step"; // a send inside a move puts it back as it found it
         for (int slot = 0; slot < b.end(); slot++) {
-            StateRecord<?> r = b.at(slot);
+            EntityRecord<?> r = b.at(slot);
             if (!runs(r)) {
                 continue;
             }
             PolledInterpreter in = world.interpreters.polled();
             boolean moved = true;
             try {
-                moved = in.step(r.record, dt);
+                moved = in.step(r, dt);
             } catch (RuntimeException e) {
                 failed(r, e, "step");
             } finally {
@@ -193,18 +193,18 @@ final class Ticks {
     private void builder(Binding b, float dt, int phases) {
         world.listeners.cause = "update";
         for (int slot = 0; slot < b.end(); slot++) {
-            StateRecord<?> r = b.at(slot);
+            EntityRecord<?> r = b.at(slot);
             if (!runs(r)) {
                 continue;
             }
             boolean moved = false;
             try {
                 if (phases == (ADVANCE | RUN)) {
-                    moved = BuilderInterpreter.update(r.record, dt);
+                    moved = BuilderInterpreter.update(r, dt);
                 } else if (phases == ADVANCE) {
-                    BuilderInterpreter.advance(r.record, dt);
+                    BuilderInterpreter.advance(r, dt);
                 } else {
-                    moved = BuilderInterpreter.runState(r.record, dt);
+                    moved = BuilderInterpreter.runState(r, dt);
                 }
             } catch (RuntimeException e) {
                 moved = true; // a hook may have thrown after the record moved: its tags follow it

@@ -20,11 +20,11 @@ final class WhenRules {
     }
 
     /** Notes whether a record's active states have rules, after it moved or was set. */
-    void update(StateRecord<?> r) {
+    void update(EntityRecord<?> r) {
         if (r.world != world) {
             return;
         }
-        MachineRecord rec = r.record;
+        MachineRecord rec = r;
         Chart c = rec.chart();
         if (!c.hasWhen) {
             return; // never has rules active: nothing to note (and its states are not read)
@@ -48,8 +48,8 @@ final class WhenRules {
         int[] slots = scratch;
         long steps = world.steps;
         for (int i = 0; i < n; i++) {
-            StateRecord<?> r = b.at(slots[i]);
-            if (r == null || !r.whenActive || r.record.isHeld() || r.quietStep == steps
+            EntityRecord<?> r = b.at(slots[i]);
+            if (r == null || !r.whenActive || r.isHeld() || r.quietStep == steps
                     || !world.registry.alive(r)) {
                 continue;
             }
@@ -64,15 +64,15 @@ final class WhenRules {
         }
     }
 
-    private void test(StateRecord<?> r) {
-        int t = TimeRules.firstWhen(r.record);
+    private void test(EntityRecord<?> r) {
+        int t = TimeRules.firstWhen(r);
         if (t >= 0 && r.world == world) { // a test may have despawned its own entity
             // at the tick's start, or later if a wait already moved the machine in this tick
             double moved = r.binding.movedAt(r.slot, world.steps);
             double at = Double.isNaN(moved) ? world.stepStart : Math.max(world.stepStart, moved);
             Interpreter in = world.interpreters.xstate(at);
             try {
-                in.take(r.record, t, r.record.chart().whenEvent);
+                in.take(r, t, r.chart().whenEvent);
             } finally {
                 world.moved(r);
             }

@@ -73,7 +73,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      */
     public void initialize(C ctx) {
         requireContext(ctx, "initialize");
-        Object before = record.context();
+        Object before = record.contextObject();
         String from = heard.length > 0 ? state() : null;
         record.context(ctx);
         try {
@@ -226,7 +226,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
 
     /** The state before the last transition, or {@code ""} before the first (as the other faces say it). */
     public String previous() {
-        int p = record.previous();
+        int p = record.previousLeaf();
         return p > 0 ? record.chart().path[p] : "";
     }
 
@@ -277,7 +277,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     @Override
     @SuppressWarnings("unchecked")
     public C context() {
-        return (C) record.context();
+        return (C) record.contextObject();
     }
 
     /** Always false: a builder-style machine has no final state. */
@@ -317,7 +317,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
             throw new IllegalArgumentException("machine '" + c.machineId + "' in '" + current() + "': " + call
                     + " needs a finite number of seconds, 0 or more; got " + dt);
         }
-        if (ctx != record.context()) {
+        if (ctx != record.contextObject()) {
             BuilderInterpreter.adopt(record, ctx); // a new context: checked, then told where the machine is
         }
     }

@@ -44,7 +44,7 @@ final class RecordCodec {
         if (r.sendCount() > 0) {
             o.set("sends", encodeSends(r)); // written only when some are pending: older checkpoints and dumps read as before
         }
-        o.set("context", encodeContext(r.context()));
+        o.set("context", encodeContext(r.contextObject()));
         return o;
     }
 
@@ -279,13 +279,13 @@ final class RecordCodec {
                     carries.put(c.path[s], r.clockCarry(s));
                 }
             }
-            o.put("previous", r.previous() < 0 ? "" : c.path[r.previous()]);
+            o.put("previous", r.previousLeaf() < 0 ? "" : c.path[r.previousLeaf()]);
         }
         if (c.builder != null) {
             // the builder style's float clock, written as the double it widens to so it reads back exactly
             o.put("timeInState", (double) r.timeInState());
             o.put("previousProgress", (double) r.previousProgress());
-            o.put("previous", r.previous() < 0 ? "" : c.path[r.previous()]);
+            o.put("previous", r.previousLeaf() < 0 ? "" : c.path[r.previousLeaf()]);
         }
         return o;
     }
@@ -492,7 +492,7 @@ final class RecordCodec {
             if (p <= 0 || !c.isLeaf(p)) {
                 problems.add(at + ".previous: '" + previous.asText() + "' is not a leaf state of machine '" + c.machineId + "'");
             } else {
-                r.previous(p);
+                r.previousLeaf(p);
             }
         }
     }
@@ -524,7 +524,7 @@ final class RecordCodec {
             if (p <= 0) {
                 problems.add(at + ".previous: '" + previous.asText() + "' is not a state of machine '" + c.machineId + "'");
             } else {
-                r.previous(p);
+                r.previousLeaf(p);
             }
         }
     }

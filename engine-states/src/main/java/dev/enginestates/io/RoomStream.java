@@ -296,7 +296,7 @@ final class RoomFrames {
     private void update(Tracked t) {
         MachineRecord rec = Access.record(t.record);
         boolean fieldsChanged = t.shadow == null || !sameFields(rec, t.shadow);
-        Object context = rec.context();
+        Object context = rec.contextObject();
         boolean contextChanged;
         if (context == null) {
             contextChanged = t.contextBytes != null || t.shadow == null;
@@ -341,7 +341,7 @@ final class RoomFrames {
     /** Whether a record's fields (all but its context) are as the copy kept at the last pass has them. */
     private static boolean sameFields(MachineRecord a, MachineRecord b) {
         if (a.status() != b.status() || a.activeCount() != b.activeCount() || a.waitState() != b.waitState()
-                || !same(a.heldSince(), b.heldSince()) || a.previous() != b.previous()
+                || !same(a.heldSince(), b.heldSince()) || a.previousLeaf() != b.previousLeaf()
                 || Float.floatToRawIntBits(a.timeInState()) != Float.floatToRawIntBits(b.timeInState())
                 || Float.floatToRawIntBits(a.previousProgress()) != Float.floatToRawIntBits(b.previousProgress())) {
             return false;

@@ -19,7 +19,7 @@ final class PlainSelf extends MachineRecord implements Self {
     PlainSelf(Chart chart, Object context, StateMachine<?> machine) {
         super(chart, context);
         this.machine = machine;
-        this.detached = new DetachedSelf("machine '" + chart.machineId + "' on a plain object", machine, this::context);
+        this.detached = new DetachedSelf("machine '" + chart.machineId + "' on a plain object", machine, this::contextObject);
         self(this);
     }
 

@@ -524,7 +524,7 @@ public final class StateMachine<C> implements MachineView<C> {
      */
     public String previous() {
         if (polled != null) {
-            return record.previous() < 0 ? "" : chart.path[record.previous()];
+            return record.previousLeaf() < 0 ? "" : chart.path[record.previousLeaf()];
         }
         return leavesOf(previousConfig, previousCount);
     }
@@ -691,7 +691,7 @@ public final class StateMachine<C> implements MachineView<C> {
     /** The context. */
     @SuppressWarnings("unchecked")
     public C context() {
-        return (C) record.context();
+        return (C) record.contextObject();
     }
 
     @Override

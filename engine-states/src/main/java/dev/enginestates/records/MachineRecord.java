@@ -42,7 +42,7 @@ public class MachineRecord {
      * states. Shared and empty for a chart without history states.
      */
     final int[][] history;
-    /** {@link #NEW}, {@link #ACTIVE} or {@link #DONE}: a byte, so the pending sends' field costs the record no bytes. */
+    /** {@link #NEW}, {@link #ACTIVE} or {@link #DONE}: a byte, packed with the record's other flags. */
     byte status;
     Object context;
     /** The active state whose wait is counting, or -1. */
@@ -53,12 +53,6 @@ public class MachineRecord {
     double waitSeconds;
     /** Clock time a hold began, or NaN while the machine is not held. */
     double heldSince = Double.NaN;
-    /**
-     * Per state with a wait (by {@link Chart#waitSlot}): seconds its wait had counted when the state
-     * was left early, or NaN. Made when a wait is first left early (or set so): until then, or for a
-     * machine whose waits always end, {@code null}, all NaN (a cache line less for each wait).
-     */
-    double[] paused;
     /** Set whenever the wait changes; the face that keeps timers reads and clears it. */
     boolean waitChanged;
     /** The type of the event being processed, or of the last one while the record is at rest. */
@@ -72,23 +66,44 @@ public class MachineRecord {
      */
     final double[] times;
     /**
-     * Polled style: what each clock's floating sum has lost to rounding (a compensated sum), so
-     * {@code t} is the sum of the steps as exactly as a double holds it: fifteen steps of 1/60 s
-     * make 0.25 s, and {@code t >= 0.25} holds on the fifteenth.
+     * What few records need, in an object of its own (five fields less in every record): made with
+     * the record for the polled and builder styles, and for the XState style when it first keeps
+     * paused seconds or a send to itself; {@code null} until then.
      */
-    final double[] carry;
-    /** Polled style: the leaf active before the last transition, or -1 (none yet). */
-    int previous = -1;
-    /** Builder style: seconds in the current state, summed in float as the {@code 002} document's clock is. */
-    float timeInState;
-    /** Builder style: the progress before the last advance. */
-    float previousProgress;
+    private Seldom seldom;
+
+    /** The fields of {@link #seldom}. */
+    private static final class Seldom {
+        /**
+         * Polled style: what each clock's floating sum has lost to rounding (a compensated sum), so
+         * {@code t} is the sum of the steps as exactly as a double holds it: fifteen steps of 1/60 s
+         * make 0.25 s, and {@code t >= 0.25} holds on the fifteenth. {@code null} for other styles.
+         */
+        final double[] carry;
+        /** Polled and builder styles: the leaf active before the last transition, or -1 (none yet). */
+        int previous = -1;
+        /** Builder style: seconds in the current state, summed in float as the {@code 002} document's clock is. */
+        float timeInState;
+        /** Builder style: the progress before the last advance. */
+        float previousProgress;
+        /**
+         * Per state with a wait (by {@link Chart#waitSlot}): seconds its wait had counted when the state
+         * was left early, or NaN. Made when a wait is first left early (or set so): until then, or for a
+         * machine whose waits always end, {@code null}, all NaN (a cache line less for each wait).
+         */
+        double[] paused;
+        /** Sends to itself not yet delivered; {@code null} until the machine first sends itself an event. */
+        PendingSends sends;
+
+        Seldom(double[] carry) {
+            this.carry = carry;
+        }
+    }
     /** What the machine's code sees of its entity, world and face: set once by the face that runs the record. */
     /** Until a face gives it one: no entity, nothing to read (shared, as it holds nothing of the record). */
     private static final Self NO_SELF = new DetachedSelf("a machine on no face yet", null, () -> null);
-    private Self self = NO_SELF;
-    /** Sends to itself not yet delivered; {@code null} until the machine first sends itself an event. */
-    private PendingSends sends;
+    /** Set by the face that runs the record, or made by {@link #newSelf()} when first asked for; {@code null} until then. */
+    private Self self;
 
     /** A record for {@code chart}, not started, holding {@code context}. */
     public MachineRecord(Chart chart, Object context) {
@@ -109,7 +124,7 @@ public class MachineRecord {
             }
         }
         this.times = chart.builder == null ? new double[chart.size] : null;
-        this.carry = chart.polled != null ? new double[chart.size] : null;
+        this.seldom = chart.polled != null ? new Seldom(new double[chart.size]) : chart.builder != null ? new Seldom(null) : null;
         this.context = context;
     }
 
@@ -128,8 +143,8 @@ public class MachineRecord {
         return status == DONE;
     }
 
-    /** The context object. */
-    public final Object context() {
+    /** The context object (the face's {@code context()} gives it typed). */
+    public final Object contextObject() {
         return context;
     }
 
@@ -144,7 +159,22 @@ public class MachineRecord {
      * face when no face has set one. Kept across {@link #copyFrom}.
      */
     public final Self self() {
-        return self;
+        Self s = self;
+        if (s == null) {
+            self = s = newSelf(); // once per record: the first time its code runs
+        }
+        return s;
+    }
+
+    /**
+     * The {@link Self} for a record whose face set none, made the first time the machine's code asks
+     * (a record on an entity makes its own, so that a machine whose code never asks keeps no object
+     * for it).
+     *
+     * @return a {@link Self}; here, one with no entity, no world and no face (shared)
+     */
+    protected Self newSelf() {
+        return NO_SELF;
     }
 
     /** Sets the {@link Self} the machine's code receives; the face that runs the record sets it once. */
@@ -247,16 +277,39 @@ public class MachineRecord {
     /** Seconds a state's wait had counted when the state was left before it ended, or NaN. */
     public final double paused(int state) {
         int w = chart.waitSlot[state];
+        double[] paused = pausedOrNull();
         return w < 0 || paused == null ? Double.NaN : paused[w];
+    }
+
+    /** The side object, made on first use (the XState style's first paused seconds or send to itself). */
+    private Seldom seldom() {
+        Seldom x = seldom;
+        if (x == null) {
+            seldom = x = new Seldom(null);
+        }
+        return x;
+    }
+
+    /** The paused seconds by wait, or {@code null} while none were kept. */
+    private double[] pausedOrNull() {
+        Seldom x = seldom;
+        return x == null ? null : x.paused;
+    }
+
+    /** The pending sends to itself, or {@code null} while it never sent itself an event. */
+    private PendingSends sendsOrNull() {
+        Seldom x = seldom;
+        return x == null ? null : x.sends;
     }
 
     /** The paused seconds by wait, made (all NaN) on first use. */
     private double[] pausedArray() {
-        if (paused == null) {
-            paused = new double[chart.waitCount];
-            Arrays.fill(paused, Double.NaN);
+        Seldom x = seldom();
+        if (x.paused == null) {
+            x.paused = new double[chart.waitCount];
+            Arrays.fill(x.paused, Double.NaN);
         }
-        return paused;
+        return x.paused;
     }
 
     /** Whether the machine is held (its wait counts no seconds). */
@@ -299,6 +352,7 @@ public class MachineRecord {
 
     /** Polled style: seconds the state has been active (0 when it is not), the root's since the start. */
     public final double clock(int state) {
+        double[] carry = carry();
         return carry != null && isActive(state) ? times[state] + carry[state] : 0;
     }
 
@@ -309,12 +363,19 @@ public class MachineRecord {
 
     /** Polled style: the rounding the sum behind {@link #clock(int)} has lost, as a checkpoint keeps it. */
     public final double clockCarry(int state) {
-        return carry[state];
+        return seldom.carry[state];
     }
 
-    /** Polled style: the leaf active before the last transition, or -1 before the first. */
-    public final int previous() {
-        return previous;
+    /** Polled style: the rounding lost by each clock's sum, or {@code null} for the other styles. */
+    private double[] carry() {
+        Seldom x = seldom;
+        return x == null ? null : x.carry;
+    }
+
+    /** Polled and builder styles: the leaf active before the last transition, or -1 before the first (always for the XState style). */
+    public final int previousLeaf() {
+        Seldom x = seldom;
+        return x == null ? -1 : x.previous;
     }
 
     /** The deepest active state of a machine with one active branch (the polled style), or -1. */
@@ -326,30 +387,31 @@ public class MachineRecord {
 
     /** XState style: notes the clock time a state was entered at. */
     public final void markEntered(int state, double now) {
-        if (carry == null && times != null) {
+        if (times != null && carry() == null) {
             times[state] = now;
         }
     }
 
     /** XState style: the clock time an active state was last entered at (NaN in the polled style). */
     public final double enteredAt(int state) {
-        return carry != null || times == null ? Double.NaN : times[state];
+        return times == null || carry() != null ? Double.NaN : times[state];
     }
 
     /** Polled style: sets a state's seconds active (restores, the test kit). */
     public final void setClock(int state, double seconds) {
         times[state] = seconds;
-        carry[state] = 0;
+        seldom.carry[state] = 0;
     }
 
     /** Polled style: sets a clock's sum and carry exactly (restores). */
     public final void setClock(int state, double sum, double carry) {
         times[state] = sum;
-        this.carry[state] = carry;
+        seldom.carry[state] = carry;
     }
 
     /** Polled style: adds {@code dt} to the clock of every active state. */
     public final void advanceClocks(double dt) {
+        double[] carry = seldom.carry;
         for (int i = 0; i < configSize; i++) {
             int s = config[i];
             // Neumaier's compensated sum: keep what the rounding of each addition dropped
@@ -361,8 +423,10 @@ public class MachineRecord {
     }
 
     /** Polled style: sets the leaf active before the last transition (-1: none). */
-    public final void previous(int leaf) {
-        previous = leaf;
+    public final void previousLeaf(int leaf) {
+        if (seldom != null || leaf >= 0) {
+            seldom().previous = leaf;
+        }
     }
 
     /** Starts holding at clock time {@code now}: the wait stops counting. No effect when already held. */
@@ -377,6 +441,7 @@ public class MachineRecord {
     public final void release(double now) {
         if (!Double.isNaN(heldSince)) {
             waitStart += now - heldSince;
+            PendingSends sends = sendsOrNull();
             if (sends != null) {
                 sends.shift(now - heldSince);
             }
@@ -400,6 +465,7 @@ public class MachineRecord {
      * seconds (the paused seconds a history state brought back, else 0). Its paused seconds are used up.
      */
     public final void enterWait(int state, double seconds, double alreadyWaited, double now) {
+        double[] paused = pausedOrNull();
         if (paused != null) {
             paused[chart.waitSlot[state]] = Double.NaN;
         }
@@ -439,7 +505,7 @@ public class MachineRecord {
     public final void setPaused(int state, double seconds) {
         int w = chart.waitSlot[state];
         if (w >= 0) {
-            if (paused != null || !Double.isNaN(seconds)) {
+            if (pausedOrNull() != null || !Double.isNaN(seconds)) {
                 pausedArray()[w] = seconds;
             }
         } else if (!Double.isNaN(seconds)) {
@@ -458,20 +524,24 @@ public class MachineRecord {
 
     /** Builder style: seconds in the current state (float, as the {@code 002} document counts them). */
     public final float timeInState() {
-        return timeInState;
+        Seldom x = seldom;
+        return x == null ? 0f : x.timeInState; // 0 for the other styles, as before the side object
     }
 
+    /** Builder style: sets the seconds in the current state. */
     public final void setTimeInState(float seconds) {
-        this.timeInState = seconds;
+        seldom.timeInState = seconds;
     }
 
     /** Builder style: the progress before the last advance. */
     public final float previousProgress() {
-        return previousProgress;
+        Seldom x = seldom;
+        return x == null ? 0f : x.previousProgress;
     }
 
+    /** Builder style: sets the progress before the last advance. */
     public final void setPreviousProgress(float progress) {
-        this.previousProgress = progress;
+        seldom.previousProgress = progress;
     }
 
     /**
@@ -532,18 +602,21 @@ public class MachineRecord {
                 h[0] = -1;
             }
         }
-        if (paused != null) {
-            Arrays.fill(paused, Double.NaN);
-        }
-        if (carry != null) {
-            Arrays.fill(times, 0);
-            Arrays.fill(carry, 0);
-        }
-        previous = -1;
-        timeInState = 0f;
-        previousProgress = 0f;
-        if (sends != null) {
-            sends.clear();
+        Seldom x = seldom;
+        if (x != null) {
+            if (x.paused != null) {
+                Arrays.fill(x.paused, Double.NaN);
+            }
+            if (x.carry != null) {
+                Arrays.fill(times, 0);
+                Arrays.fill(x.carry, 0);
+            }
+            x.previous = -1;
+            x.timeInState = 0f;
+            x.previousProgress = 0f;
+            if (x.sends != null) {
+                x.sends.clear();
+            }
         }
         waitState = -1;
         waitChanged = true;
@@ -585,10 +658,11 @@ public class MachineRecord {
         }
         status = other.status;
         context = other.context;
-        if (other.paused != null) {
-            System.arraycopy(other.paused, 0, pausedArray(), 0, paused.length);
-        } else if (paused != null) {
-            Arrays.fill(paused, Double.NaN);
+        double[] otherPaused = other.pausedOrNull();
+        if (otherPaused != null) {
+            System.arraycopy(otherPaused, 0, pausedArray(), 0, otherPaused.length);
+        } else if (pausedOrNull() != null) {
+            Arrays.fill(pausedOrNull(), Double.NaN);
         }
         waitState = other.waitState;
         waitStart = other.waitStart;
@@ -597,17 +671,21 @@ public class MachineRecord {
         if (times != null) {
             System.arraycopy(other.times, 0, times, 0, times.length);
         }
+        double[] carry = carry();
         if (carry != null) {
-            System.arraycopy(other.carry, 0, carry, 0, carry.length);
+            System.arraycopy(other.carry(), 0, carry, 0, carry.length);
         }
-        previous = other.previous;
-        if (other.sends != null && other.sends.count > 0) {
-            sendsArray().copyFrom(other.sends);
-        } else if (sends != null) {
-            sends.clear();
+        previousLeaf(other.previousLeaf());
+        PendingSends otherSends = other.sendsOrNull();
+        if (otherSends != null && otherSends.count > 0) {
+            sendsArray().copyFrom(otherSends);
+        } else if (sendsOrNull() != null) {
+            sendsOrNull().clear();
         }
-        timeInState = other.timeInState;
-        previousProgress = other.previousProgress;
+        if (seldom != null && other.seldom != null) {
+            seldom.timeInState = other.seldom.timeInState;
+            seldom.previousProgress = other.seldom.previousProgress;
+        }
         waitChanged = true;
     }
 
@@ -615,10 +693,11 @@ public class MachineRecord {
     // ---- the machine's own code: raise, sends to itself, In
 
     private PendingSends sendsArray() {
-        if (sends == null) {
-            sends = new PendingSends();
+        Seldom x = seldom();
+        if (x.sends == null) {
+            x.sends = new PendingSends();
         }
-        return sends;
+        return x.sends;
     }
 
     /**
@@ -711,6 +790,7 @@ public class MachineRecord {
     public final void cancel(String id) {
         java.util.Objects.requireNonNull(id, "id");
         processingQueue("cancel", id);
+        PendingSends sends = sendsOrNull();
         if (sends != null && sends.cancel(id) > 0) {
             waitChanged = true;
         }
@@ -735,42 +815,45 @@ public class MachineRecord {
 
     /** How many sends to itself are pending. */
     public final int sendCount() {
+        PendingSends sends = sendsOrNull();
         return sends == null ? 0 : sends.count;
     }
 
     /** The i-th pending send's due time, in delivery order. */
     public final double sendDue(int i) {
-        return sends.due[i];
+        return seldom.sends.due[i];
     }
 
     /** The i-th pending send's event. */
     public final dev.enginestates.declare.Event sendEvent(int i) {
-        return sends.event[i];
+        return seldom.sends.event[i];
     }
 
     /** The i-th pending send's event id in the chart (-1: none matches). */
     public final int sendEventId(int i) {
-        return sends.eventId[i];
+        return seldom.sends.eventId[i];
     }
 
     /** The i-th pending send's id, or {@code null}. */
     public final String sendId(int i) {
-        return sends.id[i];
+        return seldom.sends.id[i];
     }
 
     /** Removes the i-th pending send (delivered). */
     public final void removeSend(int i) {
-        sends.removeAt(i);
+        seldom.sends.removeAt(i);
         waitChanged = true;
     }
 
     /** The clock time the first pending send falls due (held or not), or +infinity when none is pending. */
     public final double firstSendDue() {
+        PendingSends sends = sendsOrNull();
         return sends == null || sends.count == 0 ? Double.POSITIVE_INFINITY : sends.due[0];
     }
 
     /** The clock time the next send falls due, or +infinity when none is pending or the machine is held. */
     public final double nextSendDue() {
+        PendingSends sends = sendsOrNull();
         return sends == null || sends.count == 0 || !Double.isNaN(heldSince) ? Double.POSITIVE_INFINITY : sends.due[0];
     }
 
@@ -781,6 +864,7 @@ public class MachineRecord {
 
     /** Drops every pending send (a despawned machine, a restore). */
     public final void clearSends() {
+        PendingSends sends = sendsOrNull();
         if (sends != null && sends.count > 0) {
             sends.clear();
             waitChanged = true;
@@ -795,6 +879,7 @@ public class MachineRecord {
 
     /** Moves every pending send's due time by {@code dt} (a record moving to another clock). */
     public final void shiftSends(double dt) {
+        PendingSends sends = sendsOrNull();
         if (sends != null) {
             sends.shift(dt);
         }

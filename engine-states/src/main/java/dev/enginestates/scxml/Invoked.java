@@ -20,7 +20,7 @@ final class Invoked extends MachineRecord implements Self {
 
     Invoked(Machine<Datamodel> machine, Datamodel context) {
         super(Access.chart(machine), context);
-        this.detached = new DetachedSelf("invoked SCXML session of machine '" + machine.id() + "'", machine, this::context);
+        this.detached = new DetachedSelf("invoked SCXML session of machine '" + machine.id() + "'", machine, this::contextObject);
         self(this);
     }
 

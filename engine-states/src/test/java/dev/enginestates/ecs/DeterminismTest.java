@@ -362,8 +362,8 @@ class DeterminismTest {
                 assertEquals(ra.waitingIn(), rb.waitingIn(), where);
                 assertEquals(ra.isHeld(), rb.isHeld(), where);
                 assertEquals(ra.isDone(), rb.isDone(), where);
-                MachineRecord xa = ra.record();
-                MachineRecord xb = rb.record();
+                MachineRecord xa = EntityRecord.of(ra);
+                MachineRecord xb = EntityRecord.of(rb);
                 assertEquals(b(xa.waitStart()), b(xb.waitStart()), where);
                 assertEquals(b(xa.waitSeconds()), b(xb.waitSeconds()), where);
                 assertEquals(b(xa.heldSince()), b(xb.heldSince()), where);
@@ -470,7 +470,7 @@ class DeterminismTest {
                     continue;
                 }
                 StateRecord<?> r = m.read(e);
-                MachineRecord x = r.record();
+                MachineRecord x = EntityRecord.of(r);
                 sb.append('|').append(r.value()).append(b(r.secondsLeft())).append(b(r.waited())).append(r.isHeld())
                         .append(b(x.waitStart())).append(((Snap) r.context()).snap());
                 for (int s = 1; s < x.chart().size; s++) {

@@ -232,9 +232,9 @@ class RandomPolledMachinesPropertyTest {
         assertEquals(fsm.state(), rec.state(), where);
         assertEquals(fsm.previous(), rec.previous(), where);
         assertEquals(fsm.time(), rec.time(), where);
-        assertEquals(fsm.totalTime(), rec.record().clock(0), where);
+        assertEquals(fsm.totalTime(), EntityRecord.of(rec).clock(0), where);
         List<String> branch = fsm.branch();
-        assertEquals(branch, branchOf(rec.record()), where);
+        assertEquals(branch, branchOf(EntityRecord.of(rec)), where);
         for (String path : branch) {
             assertEquals(fsm.timeIn(path), rec.timeIn(path), () -> "timeIn(" + path + ") " + where.get());
         }

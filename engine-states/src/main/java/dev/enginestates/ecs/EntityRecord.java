@@ -1,0 +1,500 @@
+package dev.enginestates.ecs;
+
+import dev.enginestates.records.Access;
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.algorithm.BuilderInterpreter;
+import dev.enginestates.algorithm.Interpreter;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.Self;
+import dev.enginestates.declare.Window;
+import dev.enginestates.records.InternalQueue;
+import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.Reads;
+import dev.enginestates.records.StateValue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The one object a machine instance is on its entity (issue 14, memory per machine): the snapshot
+ * the algorithm runs ({@link MachineRecord}) and the {@link StateRecord} the game reads, with the
+ * record's place in its world. Each machine's component class is a hidden copy of
+ * {@link RecordTemplate}, a subclass of this one; the machine's {@link Self} is a small object
+ * made the first time its code asks for it.
+ *
+ * @param <C> the context type
+ */
+abstract non-sealed class EntityRecord<C> extends MachineRecord implements StateRecord<C> {
+    static {
+        Access.register(new Access.RecordSide() {
+            @Override
+            public boolean owns(Object face) {
+                return face instanceof EntityRecord;
+            }
+
+            @Override
+            public MachineRecord record(Object face) {
+                return (EntityRecord<?>) face;
+            }
+        });
+    }
+
+    final States<C> states;
+    StateWorld world;
+    Entity entity;
+    /** The record's machine in its world, while it is in one. */
+    Binding binding;
+    /** The record's place in its machine's {@link Binding}. */
+    int slot = -1;
+    boolean whenActive;
+    /** A state set by hand whose tags move at the start of the next step (the {@code 003} document). */
+    boolean tagsPending;
+    /** In its world's list of held records; and found held by the reading of the holds under way. */
+    boolean inHeldList;
+    boolean heldMarked;
+    /** True while the record's wait times count from 0 on a clock of its own (not yet in a world). */
+    boolean localClock = true;
+    /** The entity's composition when the world last found this record on it, or {@code null}. */
+    Object foundIn;
+    /** What the world's listeners were last told of this record: made while some listen (see {@link Listeners}), else {@code null}. */
+    Listeners.Told told;
+    /** The step this machine is not stepped in, as it joined its world or failed in it; -1: none. */
+    long quietStep = -1;
+
+    /** The engine's record behind a {@link StateRecord} (sealed: every one is an {@code EntityRecord}). */
+    static <C> EntityRecord<C> of(StateRecord<C> record) {
+        return (EntityRecord<C>) record;
+    }
+
+    EntityRecord(States<C> states, C context) {
+        super(states.chart(), context);
+        this.states = states;
+    }
+
+    /** The record's machine code's {@link Self}: made on first use (a machine whose code never asks keeps none). */
+    @Override
+    protected final Self newSelf() {
+        return new EntitySelf(this);
+    }
+
+    /** The world's interpreter of the move under way: the one processing this record when its code raises or sends. */
+    @Override
+    protected final InternalQueue queue() {
+        StateWorld w = world;
+        return w == null ? null : w.interpreters.current();
+    }
+
+    @Override
+    public final States<C> states() {
+        return states;
+    }
+
+    @Override
+    public final String machineId() {
+        return states.id();
+    }
+
+    @Override
+    public final String topState() {
+        return StateValue.top(this);
+    }
+
+    @Override
+    public final Object value() {
+        return StateValue.of(this);
+    }
+
+    @Override
+    public final boolean matches(String path) {
+        return StateValue.matches(this, path);
+    }
+
+    @Override
+    public final boolean matches(Enum<?> state) {
+        return isActive(states.stateOf(state, "matches"));
+    }
+
+    @Override
+    public final boolean is(Enum<?> state) {
+        return isActive(states.stateOf(state, "is"));
+    }
+
+    @Override
+    public final <S extends Enum<S>> S leaf(Class<S> states) {
+        Chart c = chart();
+        if (c.enumNames().stateEnum() != states) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' names its states by "
+                    + (c.enumNames().typed() ? c.enumNames().stateEnum().getSimpleName() : "strings") + ", not by "
+                    + states.getSimpleName() + "; read its leaf with " + (c.enumNames().typed()
+                    ? "leaf(" + c.enumNames().stateEnum().getSimpleName() + ".class)" : "state()"));
+        }
+        for (int s = 1; s < c.size; s++) {
+            if (isActive(s) && c.isLeaf(s)) {
+                return states.cast(c.enumNames().constantOf(s));
+            }
+        }
+        return null;
+    }
+
+    @Override
+    public final List<String> leaves() {
+        return StateValue.leaves(this);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public final C context() {
+        return (C) contextObject();
+    }
+
+    @Override
+    public final String state() {
+        return String.join(", ", StateValue.leaves(this));
+    }
+
+    @Override
+    public final String previous() {
+        int p = chart().polled == null && chart().builder == null ? -1 : previousLeaf();
+        return p < 0 ? "" : chart().path[p];
+    }
+
+    @Override
+    public final boolean is(String name) {
+        return activeNamed(name) >= 0;
+    }
+
+    @Override
+    public final double time() {
+        int leaf = Reads.deepest(this);
+        return leaf < 0 ? 0 : secondsIn(leaf);
+    }
+
+    @Override
+    public final double timeIn(String name) {
+        int s = activeNamed(name);
+        return s < 0 ? 0 : secondsIn(s);
+    }
+
+    @Override
+    public final double timeIn(Enum<?> state) {
+        int s = states.stateOf(state, "timeIn");
+        return isActive(s) ? secondsIn(s) : 0;
+    }
+
+    private double secondsIn(int s) {
+        Chart c = chart();
+        if (c.builder != null) {
+            return s == leaf() ? timeInState() : 0; // the 002 style counts time in the current state only
+        }
+        return c.polled != null ? clock(s) : Math.max(0, clock() - enteredAt(s));
+    }
+
+    @Override
+    public final float progress() {
+        return chart().builder == null || status() != MachineRecord.ACTIVE ? 0f
+                : BuilderInterpreter.progress(this);
+    }
+
+    @Override
+    public final boolean inWindow(String window) {
+        Chart c = chart();
+        if (c.builder == null || status() != MachineRecord.ACTIVE) {
+            return false;
+        }
+        Window w = c.builder.windows[leaf()].get(window);
+        return w != null && w.contains(progress());
+    }
+
+    private int activeNamed(String name) {
+        int s = Reads.activeNamed(this, name);
+        if (s == Reads.UNKNOWN) {
+            Chart c = states.chart();
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' has no state named '" + name
+                    + "'; expected one of " + statePaths(c) + StateValue.suggestion(c, name));
+        }
+        return s;
+    }
+
+    @Override
+    public final StateRecord<C> setTime(String path, double seconds) {
+        Chart c = states.chart();
+        if (c.builder != null) {
+            int s = path.isEmpty() ? leaf() : stateIndex(path);
+            if (s != leaf()) {
+                throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + state() + ", so '" + path
+                        + "' is not its state; expected the current state");
+            }
+            checkSeconds(c, seconds, "seconds in '" + path + "'");
+            setTimeInState((float) seconds);
+            // the progress before is the progress now: a time set by hand crosses no window's edge
+            setPreviousProgress(BuilderInterpreter.progress(this));
+            BuilderInterpreter.writeContext(this);
+            edited();
+            return this;
+        }
+        if (c.polled == null) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is XState-style; its time is its wait's: use setWaited");
+        }
+        int s = path.isEmpty() ? 0 : stateIndex(path);
+        if (!isActive(s)) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + state() + ", so '" + path
+                    + "' is not active; expected an active state");
+        }
+        checkSeconds(c, seconds, "seconds in '" + path + "'");
+        setClock(s, seconds);
+        edited();
+        return this;
+    }
+
+    @Override
+    public final boolean isWaiting() {
+        return waitState() >= 0;
+    }
+
+    @Override
+    public final String waitingIn() {
+        return waitState() < 0 ? null : states.chart().path[waitState()];
+    }
+
+    @Override
+    public final double waited() {
+        return Math.max(0, waited(clock()));
+    }
+
+    @Override
+    public final List<String> remembered(String historyPath) {
+        Chart c = states.chart();
+        int h = stateIndex(historyPath);
+        if (c.type[h] != dev.enginestates.declare.StateType.HISTORY) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': '" + historyPath
+                    + "' is not a history state; expected one of " + historyPaths(c));
+        }
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < historySize(h); i++) {
+            out.add(c.path[historyAt(h, i)]);
+        }
+        return out;
+    }
+
+    @Override
+    public final double secondsLeft() {
+        return Reads.secondsLeft(this, clock());
+    }
+
+    @Override
+    public final double paused(String path) {
+        return paused(stateIndex(path));
+    }
+
+    @Override
+    public final Entity entity() {
+        return entity;
+    }
+
+    @Override
+    public final StateWorld world() {
+        return world;
+    }
+
+    @Override
+    public final StateRecord<C> setState(Enum<?> state, Enum<?>... more) {
+        return setState(paths("setState", state, more));
+    }
+
+    /** The paths of the states the constants declare, for the calls that take paths. */
+    private String[] paths(String call, Enum<?> first, Enum<?>[] more) {
+        String[] out = new String[1 + more.length];
+        out[0] = states.chart().path[states.stateOf(first, call)];
+        for (int i = 0; i < more.length; i++) {
+            out[i + 1] = states.chart().path[states.stateOf(more[i], call)];
+        }
+        return out;
+    }
+
+    @Override
+    public final StateRecord<C> setState(String... paths) {
+        Chart c = states.chart();
+        if (paths.length == 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': setState needs at least one state path; expected one of "
+                    + statePaths(c));
+        }
+        int[] targets = new int[paths.length];
+        for (int i = 0; i < paths.length; i++) {
+            targets[i] = stateIndex(paths[i]);
+            if (c.type[targets[i]] == dev.enginestates.declare.StateType.HISTORY) {
+                throw new MachineException(c.machineId, "machine '" + c.machineId + "': '" + paths[i]
+                        + "' is a history state, which is never active; expected a state: " + statePaths(c));
+            }
+        }
+        if (c.polled != null && targets.length > 1) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
+                    + " setState takes one path, got " + java.util.Arrays.toString(paths));
+        }
+        if (c.builder != null && targets.length != 1) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is builder-style: one state is active at a time;"
+                    + " setState takes one name, got " + java.util.Arrays.toString(paths));
+        }
+        for (int i = 0; i < targets.length; i++) {
+            for (int j = i + 1; j < targets.length; j++) {
+                if (!c.canBeActiveTogether(targets[i], targets[j])) {
+                    throw new MachineException(c.machineId, "machine '" + c.machineId + "': states '" + paths[i] + "' and '" + paths[j]
+                            + "' cannot be active together; expected states in different regions of a parallel state");
+                }
+            }
+        }
+        if (world != null) {
+            world.place(this, targets, paths.clone());
+        } else if (c.polled != null) {
+            new dev.enginestates.algorithm.PolledInterpreter().place(this, targets[0]);
+            clearWaitChanged();
+        } else if (c.builder != null) {
+            BuilderInterpreter.place(this, targets[0], 0f, 0f);
+        } else {
+            Interpreter interpreter = new Interpreter();
+            interpreter.place(this, targets);
+            clearWaitChanged();
+        }
+        return this;
+    }
+
+    /**
+     * Overwrites this record with a snapshot whose times are on its world's clock (a restore
+     * or a replay). On a spawned record, call {@link StateWorld#restored} afterwards so its
+     * tags, timer and rules follow.
+     *
+     * @throws IllegalArgumentException if the snapshot is of another machine
+     */
+    final void restoreFrom(MachineRecord snapshot) {
+        copyFrom(snapshot);
+        clearWaitChanged();
+        localClock = false;
+    }
+
+    @Override
+    public final StateRecord<C> setWaited(double seconds) {
+        Chart c = states.chart();
+        if (waitState() < 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + StateValue.describe(this)
+                    + ", where no wait counts; expected a state with a wait (set one with setState first)");
+        }
+        checkSeconds(c, seconds, "waited seconds");
+        double now = world == null ? 0 : world.time();
+        double start = (isHeld() ? heldSince() : now) - seconds;
+        setWait(waitState(), start, waitSeconds());
+        edited();
+        return this;
+    }
+
+    @Override
+    public final StateRecord<C> setHistory(Enum<?> history, Enum<?>... remembered) {
+        String h = states.chart().path[states.stateOf(history, "setHistory")];
+        if (remembered.length == 0) {
+            return setHistory(h);
+        }
+        return setHistory(h, paths("setHistory", remembered[0], java.util.Arrays.copyOfRange(remembered, 1, remembered.length)));
+    }
+
+    @Override
+    public final StateRecord<C> setHistory(String historyPath, String... remembered) {
+        Chart c = states.chart();
+        int h = stateIndex(historyPath);
+        if (c.type[h] != dev.enginestates.declare.StateType.HISTORY) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': '" + historyPath
+                    + "' is not a history state; expected one of " + historyPaths(c));
+        }
+        int[] states = new int[remembered.length];
+        for (int i = 0; i < remembered.length; i++) {
+            states[i] = stateIndex(remembered[i]);
+            if (!c.isDescendant(states[i], c.parent[h]) || c.type[states[i]] == dev.enginestates.declare.StateType.HISTORY) {
+                throw new MachineException(c.machineId, "machine '" + c.machineId + "': history '" + historyPath + "' cannot remember '"
+                        + remembered[i] + "'; expected a state inside '" + c.describe(c.parent[h]) + "'");
+            }
+        }
+        if (remembered.length == 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': history '" + historyPath
+                    + "' needs at least one state to remember");
+        }
+        clearHistory(h);
+        for (int s : states) {
+            addHistory(h, s);
+        }
+        edited();
+        return this;
+    }
+
+    @Override
+    public final StateRecord<C> setPaused(Enum<?> state, double seconds) {
+        return setPaused(states.chart().path[states.stateOf(state, "setPaused")], seconds);
+    }
+
+    @Override
+    public final StateRecord<C> setPaused(String path, double seconds) {
+        Chart c = states.chart();
+        int s = stateIndex(path);
+        if (c.waitTransition[s] < 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': state '" + path + "' has no wait to pause");
+        }
+        if (!Double.isNaN(seconds)) {
+            checkSeconds(c, seconds, "paused seconds");
+        }
+        setPaused(s, seconds);
+        edited();
+        return this;
+    }
+
+    private void edited() {
+        if (world != null) {
+            world.edited(this);
+        } else {
+            clearWaitChanged();
+        }
+    }
+
+    private static void checkSeconds(Chart c, double seconds, String what) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': " + what + " must be a finite number, 0 or more; got "
+                    + seconds);
+        }
+    }
+
+    private static String historyPaths(Chart c) {
+        List<String> out = new ArrayList<>();
+        for (int s = 1; s < c.size; s++) {
+            if (c.type[s] == dev.enginestates.declare.StateType.HISTORY) {
+                out.add(c.path[s]);
+            }
+        }
+        return out.isEmpty() ? "(none)" : String.join(", ", out);
+    }
+
+    final int stateIndex(String path) {
+        Chart c = states.chart();
+        int s = path == null ? -1 : c.stateAt(path);
+        if (s <= 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' has no state '" + path + "'; expected one of "
+                    + statePaths(c) + StateValue.suggestion(c, path));
+        }
+        return s;
+    }
+
+    private static String statePaths(Chart c) {
+        List<String> out = new ArrayList<>();
+        for (int s = 1; s < c.size; s++) {
+            out.add(c.path[s]);
+        }
+        return String.join(", ", out);
+    }
+
+    private double clock() {
+        return world == null ? 0 : world.time();
+    }
+
+    @Override
+    public String toString() {
+        String v = StateValue.describe(this);
+        String wait = isWaiting() ? String.format(" (%s: %.3f s waited, %.3f s left%s)", waitingIn(), waited(), secondsLeft(),
+                isHeld() ? ", held" : "") : "";
+        return machineId() + ": " + v + wait + (isDone() ? " (done)" : "");
+    }
+}
