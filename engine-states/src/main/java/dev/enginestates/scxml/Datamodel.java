@@ -175,11 +175,16 @@ public abstract class Datamodel implements SavedContext {
      * {@code sendidCount} (the send ids made for {@code idlocation} so far), {@code lateBound}, {@code doneData}, {@code variables} (the defined ones) and
      * {@code undefined} (the names of those without a value).
      *
-     * @throws IllegalStateException naming the machine and the variable, if a variable holds what is not a JSON value
+     * @throws IllegalStateException naming the machine and the variable, if a variable holds what is not a JSON value,
+     *                               or naming the machine if it runs invoked sessions
      */
     @Override
     public final Object save() {
         requireSession();
+        if (session.invoking()) {
+            throw new IllegalStateException("machine '" + session.doc.name + "': it runs invoked sessions (<invoke>), which a "
+                    + "checkpoint does not hold; save it while none of its invoking states is active");
+        }
         Map<String, Object> vars;
         try {
             vars = variables();

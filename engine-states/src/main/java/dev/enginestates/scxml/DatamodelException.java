@@ -14,6 +14,8 @@ public final class DatamodelException extends RuntimeException {
     private int line;
     /** The failing element's column. */
     private int column;
+    /** The sendid of the {@code <send>} that failed, so that the error event carries it (SCXML 5.10.1). */
+    private String sendid;
 
     /**
      * Makes the error.
@@ -33,6 +35,17 @@ public final class DatamodelException extends RuntimeException {
             column = atColumn;
         }
         return this;
+    }
+
+    /** Notes the sendid of the failing {@code <send>}. */
+    DatamodelException sendid(String id) {
+        this.sendid = id;
+        return this;
+    }
+
+    /** The failing {@code <send>}'s sendid, or null. */
+    String sendid() {
+        return sendid;
     }
 
     /**

@@ -1,12 +1,22 @@
 package dev.enginestates.scxml;
 
+import dev.enginestates.Machine;
+import dev.enginestates.declare.InvalidMachineException;
+
+import java.io.IOException;
+import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 
-/** What one imported document's instances share: its name, its states' engine paths, its log. */
+/** What one imported document's instances share: its name, its states' engine paths, its log, how it loads children. */
 final class Document {
+    /** Schemes an {@code <invoke src>} may not name: the importer reaches no network. */
+    static final Set<String> NETWORK = Set.of("http", "https", "ftp", "ws", "wss");
+
     final String name;
     /** The {@code <scxml>} element's {@code name} attribute ({@code _name}), or {@code null}. */
     final String scxmlName;
@@ -18,10 +28,72 @@ final class Document {
     final Map<Class<?>, Object> caches = new ConcurrentHashMap<>();
     /** The datamodel's variables and the top-level script, run before the instance's first code. */
     java.util.function.Consumer<Datamodel> init = dm -> { };
+    /** Where the document was read from (relative {@code src} resolves against it), or null. */
+    URI base;
+    /** Loads {@code src} documents, or null: then none can be loaded. */
+    ScxmlResolver resolver;
+    /** Compiles a child document's text, read from an address (or null), with the importer's settings. */
+    BiFunction<String, URI, Machine<Datamodel>> compiler;
+    /** Each state's onexit blocks by engine path: what an invoked session that ends runs last. */
+    final Map<String, java.util.List<Exec[]>> exits = new HashMap<>();
+    /** Children loaded by {@code srcexpr}, by address: each is compiled once. */
+    private final Map<URI, Machine<Datamodel>> loaded = new java.util.concurrent.ConcurrentHashMap<>();
 
     Document(String name, String scxmlName, BiConsumer<String, Object> log) {
         this.name = name;
         this.scxmlName = scxmlName;
         this.log = log;
+    }
+
+    /** The address of a {@code src}: relative to the document, {@code file:x.scxml} too; a network address is refused. */
+    static URI resolve(URI base, String src) {
+        URI u;
+        try {
+            u = new URI(src.trim());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("'" + src + "' is not a URI: " + e.getMessage());
+        }
+        if (u.getScheme() != null && NETWORK.contains(u.getScheme().toLowerCase(java.util.Locale.ROOT))) {
+            throw new IllegalArgumentException("'" + src + "' is a network address: the importer loads no documents over a network");
+        }
+        if (u.isOpaque() && "file".equalsIgnoreCase(u.getScheme())) {
+            u = URI.create(u.getSchemeSpecificPart()); // file:child.scxml, a relative path with a scheme
+        }
+        if (u.isAbsolute()) {
+            return u;
+        }
+        if (base == null) {
+            throw new IllegalArgumentException("'" + src + "' is relative, and the document was read from no location "
+                    + "(read it from a Path)");
+        }
+        return base.resolve(u);
+    }
+
+    /** A child named by a {@code srcexpr} at run time: a failure is the invoke's error.execution. */
+    Machine<Datamodel> load(String src) {
+        try {
+            URI u = resolve(base, src);
+            if (resolver == null) {
+                throw new DatamodelException("<invoke> src '" + src + "' cannot be loaded: the importer was given no "
+                        + "resolver (ScxmlImport.resolver)", null);
+            }
+            Machine<Datamodel> m = loaded.get(u);
+            if (m == null) {
+                m = compiler.apply(resolver.read(u), u);
+                loaded.put(u, m);
+            }
+            return m;
+        } catch (IllegalArgumentException | IOException | InvalidMachineException e) {
+            throw new DatamodelException("<invoke> src '" + src + "' cannot be run: " + e.getMessage(), e);
+        }
+    }
+
+    /** A child given as text at run time ({@code <content expr>}): a failure is the invoke's error.execution. */
+    Machine<Datamodel> compile(String xml, URI from) {
+        try {
+            return compiler.apply(xml, from != null ? from : base);
+        } catch (InvalidMachineException e) {
+            throw new DatamodelException("<invoke> content is not a document the importer can run: " + e.getMessage(), e);
+        }
     }
 }

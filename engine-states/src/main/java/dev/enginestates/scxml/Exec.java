@@ -67,7 +67,7 @@ interface Exec {
         @Override
         public void run(Datamodel dm) {
             String id = sendid != null ? sendid : String.valueOf(dm.toJava(dm.evaluate(sendidexpr)));
-            dm.session.self.cancel(id);
+            dm.session.cancel(id);
         }
     }
 
@@ -135,7 +135,10 @@ interface Exec {
         }
     }
 
-    /** {@code <send>} to the machine itself: external queue, or the internal one for {@code #_internal}. */
+    /**
+     * {@code <send>} to an SCXML session: the machine itself (external queue, or the internal one for
+     * {@code #_internal}), its parent, a child it invoked, or any session of its tree by session id.
+     */
     record Send(String event, String eventexpr, String target, String targetexpr, String type, String typeexpr,
                 String id, String idlocation, String delay, String delayexpr, String[] namelist, Payload payload)
             implements Exec {
@@ -146,20 +149,35 @@ interface Exec {
             String to = target != null ? target : targetexpr != null ? String.valueOf(dm.toJava(dm.evaluate(targetexpr))) : null;
             String processor = type != null ? type : typeexpr != null ? String.valueOf(dm.toJava(dm.evaluate(typeexpr))) : null;
             if (processor != null && !processor.equals(Session.SCXML_PROCESSOR) && !processor.equals("scxml")) {
-                throw new DatamodelException("<send> type '" + processor + "' is not supported (only the SCXML event processor)", null);
-            }
-            boolean internal;
-            if (to == null || to.equals("#_scxml_" + s.id)) {
-                internal = false;
-            } else if (to.equals("#_internal")) {
-                internal = true;
-            } else {
-                throw new DatamodelException("<send> target '" + to + "' is not reachable: only this machine is", null);
+                throw new DatamodelException("<send> type '" + processor + "' is not supported (only the SCXML event processor)",
+                        null).sendid(id);
             }
             String sendid = id;
             if (idlocation != null) {
                 sendid = s.id + ".send" + (++s.sends);
                 dm.assign(idlocation, sendid);
+            }
+            Session dest = null;
+            boolean internal = false;
+            if (to == null) {
+                dest = s;
+            } else if (to.equals("#_internal")) {
+                internal = true;
+            } else if (to.equals("#_parent")) {
+                dest = s.parent != null && s.parent.alive ? s.parent : null;
+            } else if (to.startsWith("#_scxml_")) {
+                dest = s.find(to.substring("#_scxml_".length()));
+            } else if (to.startsWith("#_")) {
+                dest = s.child(to.substring(2));
+            } else {
+                // SCXML 6.2.4: a target the processor does not support is error.execution
+                throw new DatamodelException("<send> target '" + to + "' is not supported: only SCXML sessions "
+                        + "(#_internal, #_parent, #_<invokeid>, #_scxml_<sessionid>)", null).sendid(sendid);
+            }
+            if (!internal && dest == null) {
+                // SCXML 6.2.4: a session of the SCXML processor that cannot be reached is error.communication
+                s.communicationError(sendid, "<send> target '" + to + "' is not reachable from session " + s.id);
+                return;
             }
             double seconds = delay != null ? seconds(delay)
                     : delayexpr != null ? seconds(String.valueOf(dm.toJava(dm.evaluate(delayexpr)))) : 0;
@@ -180,8 +198,7 @@ interface Exec {
             if (internal) {
                 dm.session.raise(name, "internal", data); // SCXML: a delay to #_internal is an error; sent at once here
             } else {
-                s.self.sendSelf(Session.event(name, "external", id != null || idlocation != null ? sendid : null,
-                        "#_scxml_" + s.id, data), seconds, sendid);
+                s.send(dest, name, sendid, id != null || idlocation != null, data, seconds);
             }
         }
 

@@ -445,7 +445,7 @@ final class RhinoScope {
             o.put("sendid", o, e.sendid() == null ? Undefined.instance : e.sendid());
             o.put("origin", o, e.origin() == null ? Undefined.instance : e.origin());
             o.put("origintype", o, e.origintype() == null ? Undefined.instance : e.origintype());
-            o.put("invokeid", o, Undefined.instance);
+            o.put("invokeid", o, e.invokeid() == null ? Undefined.instance : e.invokeid());
             o.put("data", o, e.data() == null ? Undefined.instance : toJs(cx, e.data()));
             event = o;
         } finally {

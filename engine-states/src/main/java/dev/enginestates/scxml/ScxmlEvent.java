@@ -9,7 +9,7 @@ package dev.enginestates.scxml;
  * @param sendid     the id of the {@code <send>} that made the event, or {@code null}
  * @param origin     where a reply may be sent ({@code "#_scxml_<sessionid>"} for a send to self), or {@code null}
  * @param origintype the I/O processor of the origin, or {@code null}
- * @param invokeid   always {@code null}: the importer runs no {@code <invoke>}
+ * @param invokeid   the invoke id of the child session the event came from ({@code #_parent}, done.invoke), or {@code null}
  * @param data       the event's payload ({@code <param>}s and {@code namelist} as a map, {@code <content>}'s value,
  *                   or an event sent from Java: its fields), or {@code null} when it has none
  */

@@ -16,6 +16,7 @@ import org.xml.sax.SAXParseException;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -45,17 +46,28 @@ import java.util.function.Supplier;
  * {@code <transition>} with {@code event} (SCXML's descriptors: {@code foo} also matches
  * {@code foo.bar}, {@code *} any event), {@code cond}, {@code target} and {@code type},
  * {@code <onentry>}, {@code <onexit>}, {@code <datamodel>}/{@code <data>} (early or late
- * binding), {@code <donedata>}, and the executable content {@code <raise>}, {@code <send>} to
- * the machine itself ({@code #_internal}, or external with {@code delay} and {@code id}),
- * {@code <cancel>}, {@code <log>}, {@code <assign>}, {@code <script>}, {@code <if>} and
+ * binding), {@code <donedata>}, {@code <invoke>} of SCXML documents (below), and the executable
+ * content {@code <raise>}, {@code <send>} to an SCXML session (the machine itself, external or
+ * {@code #_internal}, with {@code delay} and {@code id}; {@code #_parent}, {@code #_<invokeid>},
+ * {@code #_scxml_<sessionid>}), {@code <cancel>}, {@code <log>}, {@code <assign>}, {@code <script>}, {@code <if>} and
  * {@code <foreach>}. Conditions and expressions go to the datamodel the document names
  * ({@code datamodel="null"} or {@code "ecmascript"}; without the attribute, ECMAScript when
  * Rhino is on the class path, else null). An error in executable content raises
- * {@code error.execution} on the machine's internal queue and ends that block, as SCXML says.
+ * {@code error.execution} on the machine's internal queue and ends that block, as SCXML says; so
+ * does a {@code <send>} of a type or to a target the engine cannot serve (HTTP, say), and one to
+ * an SCXML session it cannot reach raises {@code error.communication} (SCXML 6.2.4).
+ *
+ * <p>{@code <invoke>} (SCXML 6.4) runs a child SCXML session: its own machine, from inline
+ * {@code <content>}, a {@code src} loaded at import or a {@code srcexpr} loaded when it starts
+ * (both through the {@link #resolver}), started once the macrostep that entered its state is
+ * over, with {@code namelist} and {@code <param>} as its data, cancelled when the state exits,
+ * ending with {@code done.invoke.<id>} (and its {@code <donedata>}); its events reach the parent
+ * with {@code _event.invokeid}, after the {@code <finalize>}, and {@code autoforward} copies the
+ * parent's external events to it. A child runs inside its top machine's step, on that machine's
+ * clock, on a plain machine or an entity (see the package's limits).
  *
  * <p>What the importer cannot run is refused with one {@link InvalidMachineException} listing
- * every such element or attribute with its line: {@code <invoke>}, {@code <send>} to another
- * target or of another type (HTTP), {@code src} on {@code <script>} and {@code <data>},
+ * every such element or attribute with its line: {@code <invoke src>} without a resolver, {@code src} on {@code <script>} and {@code <data>},
  * XPath assignments. The XML is read by the JDK's parser with DTDs and external entities off.
  * An importer is a mutable builder; the machines it makes are immutable.
  */
@@ -66,6 +78,7 @@ public final class ScxmlImport {
 
     private final Map<String, Supplier<? extends Datamodel>> datamodels = new HashMap<>();
     private BiConsumer<String, Object> log;
+    private ScxmlResolver resolver;
 
     private ScxmlImport() {
         datamodels.put("null", NullDatamodel::new);
@@ -106,6 +119,30 @@ public final class ScxmlImport {
     }
 
     /**
+     * How {@code <invoke src>} and {@code srcexpr} documents are loaded (SCXML 6.4). Without a
+     * resolver a document with a static {@code src} is refused and a {@code srcexpr} raises
+     * {@code error.execution}. A relative {@code src} resolves against the invoking document's
+     * file (a document read from a string or reader has none); network addresses are refused
+     * before the resolver is asked.
+     *
+     * @param resolver loads a document's text by its address, such as {@link ScxmlResolver#files()}
+     * @return this importer, for chaining
+     */
+    public ScxmlImport resolver(ScxmlResolver resolver) {
+        this.resolver = Objects.requireNonNull(resolver, "resolver");
+        return this;
+    }
+
+    /** A copy with the same settings: what a document keeps to compile the children it loads at run time. */
+    private ScxmlImport copy() {
+        ScxmlImport c = new ScxmlImport();
+        c.datamodels.putAll(datamodels);
+        c.log = log;
+        c.resolver = resolver;
+        return c;
+    }
+
+    /**
      * Reads a document from a file.
      *
      * @param file the SCXML file
@@ -116,7 +153,8 @@ public final class ScxmlImport {
     public Machine<Datamodel> read(Path file) throws IOException {
         String name = file.getFileName().toString();
         try (Reader r = Files.newBufferedReader(file)) {
-            return read(r, name.endsWith(".scxml") ? name.substring(0, name.length() - 6) : name);
+            return read(r, name.endsWith(".scxml") ? name.substring(0, name.length() - 6) : name,
+                    file.toAbsolutePath().toUri());
         }
     }
 
@@ -145,6 +183,10 @@ public final class ScxmlImport {
      * @throws InvalidMachineException if it is not well-formed SCXML or uses what the importer cannot run
      */
     public Machine<Datamodel> read(Reader xml, String defaultName) throws IOException {
+        return read(xml, defaultName, null);
+    }
+
+    private Machine<Datamodel> read(Reader xml, String defaultName, URI base) throws IOException {
         Xml root;
         try {
             root = Xml.parse(new InputSource(xml));
@@ -157,7 +199,7 @@ public final class ScxmlImport {
         } catch (SAXException e) {
             throw new InvalidMachineException(defaultName, List.of("not well-formed XML: " + e.getMessage()));
         }
-        return new Build(root, root.attr("name") != null ? root.attr("name") : defaultName).machine();
+        return new Build(root, root.attr("name") != null ? root.attr("name") : defaultName, base).machine();
     }
 
     /**
@@ -216,10 +258,16 @@ public final class ScxmlImport {
         Supplier<? extends Datamodel> factory;
         Document doc;
         int generated;
+        final URI base;
+        /** Whether the document invokes: then its transitions see every event first (finalize, autoforward). */
+        boolean invokes;
+        /** Children compiled at import (inline content, static src), by their {@code <invoke>}. */
+        final Map<Xml, Machine<Datamodel>> children = new IdentityHashMap<>();
 
-        Build(Xml root, String name) {
+        Build(Xml root, String name, URI base) {
             this.root = root;
             this.name = name;
+            this.base = base;
         }
 
         Machine<Datamodel> machine() {
@@ -248,16 +296,38 @@ public final class ScxmlImport {
             doc = new Document(name, root.attr("name"), log != null ? log : (label, value) -> logger.log(System.Logger.Level.DEBUG,
                     () -> "machine '" + name + "' log " + (label == null ? "" : label + ": ") + value));
             byId.forEach((id, x) -> doc.paths.put(id, path(x)));
+            doc.base = base;
+            doc.resolver = resolver;
+            ScxmlImport settings = copy();
+            doc.compiler = (text, from) -> {
+                try {
+                    return settings.read(new StringReader(text), name + "/invoke", from);
+                } catch (IOException e) {
+                    throw new IllegalStateException(e); // a string reader does not fail
+                }
+            };
             Supplier<? extends Datamodel> f = factory;
             Document d = doc;
             return Machine.define(name, () -> {
                 Datamodel model = f.get();
                 model.session = new Session(d);
+                model.session.dm = model;
                 model.start(model.session.id, d.scxmlName, "#_scxml_" + model.session.id, model.session::isIn);
                 return model;
             }, m -> {
                 m.unknownEvents(UnknownEvents.ACCEPT).semantics(Semantics.SCXML); // document order; eventless after every microstep
                 m.entry(init());
+                if (invokes) {
+                    // the engine's own wake event: starts invocations, hands events to children (see Session)
+                    m.on(Session.WAKE, t -> t.action((model, e, self) -> model.session.wake(e, self)));
+                    // no SCXML transition is on the root: this one only lets the session see every event first
+                    m.on("*", t -> t.guard((model, e, self) -> {
+                        if (!e.type().equals(Session.WAKE)) {
+                            model.session.enter(model, e, self);
+                        }
+                        return false;
+                    }));
+                }
                 fill(m, root);
             });
         }
@@ -331,7 +401,7 @@ public final class ScxmlImport {
                         }
                     }
                     case "script" -> checkExecutable(x);
-                    case "invoke" -> problem(x, "<invoke> is not supported: the importer runs no other sessions");
+                    case "invoke" -> checkInvoke(el, x);
                     case "param", "content" -> { }
                     default -> problem(x, "<" + x.name + "> is not an SCXML element the importer knows here");
                 }
@@ -359,6 +429,71 @@ public final class ScxmlImport {
                 }
             }
 
+        }
+
+        /** An {@code <invoke>}: its child compiled now when it is inline or a static {@code src} (SCXML 6.4). */
+        void checkInvoke(Xml state, Xml x) {
+            invokes = true;
+            if (!state.is("state") && !state.is("parallel")) {
+                problem(x, "<invoke> belongs in a <state> or <parallel>");
+            }
+            if (x.attr("id") != null && x.attr("idlocation") != null) {
+                problem(x, "<invoke> has both id and idlocation");
+            }
+            List<Xml> content = x.elements().stream().filter(c -> c.is("content")).toList();
+            int sources = (x.attr("src") != null ? 1 : 0) + (x.attr("srcexpr") != null ? 1 : 0) + content.size();
+            if (sources != 1) {
+                problem(x, "<invoke> needs exactly one of src, srcexpr and <content>");
+            }
+            for (Xml c : x.elements()) {
+                if (c.is("finalize")) {
+                    checkExecutable(c);
+                } else if (!c.is("param") && !c.is("content") && c.isScxml()) {
+                    problem(c, "<" + c.name + "> is not allowed in <invoke>");
+                }
+            }
+            String src = x.attr("src");
+            if (src != null) {
+                try {
+                    URI u = Document.resolve(base, src);
+                    if (resolver == null) {
+                        problem(x, "<invoke> src '" + src + "' cannot be loaded: the importer was given no resolver "
+                                + "(ScxmlImport.resolver)");
+                    } else {
+                        child(x, resolver.read(u), u);
+                    }
+                } catch (IllegalArgumentException | IOException e) {
+                    problem(x, "<invoke> src '" + src + "' cannot be loaded: " + e.getMessage());
+                }
+            }
+            if (content.size() == 1 && content.get(0).attr("expr") == null) {
+                List<Xml> docs = content.get(0).elements().stream().filter(c -> c.is("scxml")).toList();
+                if (docs.size() != 1) {
+                    problem(content.get(0), "<invoke> <content> needs one <scxml> document (or expr)");
+                } else {
+                    compileChild(x, docs.get(0), base);
+                }
+            }
+        }
+
+        private void child(Xml invoke, String text, URI from) {
+            try {
+                Xml childRoot = Xml.parse(new InputSource(new StringReader(text)));
+                compileChild(invoke, childRoot, from);
+            } catch (SAXException | IOException e) {
+                problem(invoke, "<invoke> src document '" + from + "' is not well-formed XML: " + e.getMessage());
+            }
+        }
+
+        private void compileChild(Xml invoke, Xml childRoot, URI from) {
+            String childName = childRoot.attr("name") != null ? childRoot.attr("name") : name + "/invoke@" + invoke.line;
+            try {
+                children.put(invoke, new Build(childRoot, childName, from).machine());
+            } catch (InvalidMachineException e) {
+                for (String p : e.problems()) {
+                    problem(invoke, "in the invoked document '" + childName + "': " + p);
+                }
+            }
         }
 
         void checkTargets(Xml t) {
@@ -416,15 +551,8 @@ public final class ScxmlImport {
                     }
                 }
                 case "send" -> {
-                    String target = x.attr("target");
-                    if (target != null && !target.equals("#_internal")) {
-                        problem(x, "<send> target '" + target + "' is not supported: only the machine itself "
-                                + "(no target, or #_internal)");
-                    }
-                    String type = x.attr("type");
-                    if (type != null && (type.contains("BasicHTTP") || type.equals("http"))) {
-                        problem(x, "<send> type '" + type + "' is not supported: only the SCXML event I/O processor");
-                    }
+                    // a target or type the engine cannot serve (HTTP included) is no import problem: SCXML 6.2.4
+                    // makes it error.execution (or error.communication) when the send runs, which documents test
                     if (x.attr("event") == null && x.attr("eventexpr") == null
                             && x.elements().stream().noneMatch(c -> c.is("content"))) {
                         problem(x, "<send> needs event or eventexpr");
@@ -478,6 +606,11 @@ public final class ScxmlImport {
 
         void declare(Datamodel dm, Xml d, boolean withValue) {
             String id = d.attr("id");
+            if (dm.session.initial.containsKey(id)) {
+                // SCXML 6.4: an invoke's namelist and params replace the values the child's document gives
+                dm.declare(id, dm.session.initial.get(id));
+                return;
+            }
             if (!withValue) {
                 dm.declare(id, Datamodel.UNDEFINED);
                 return;
@@ -523,16 +656,35 @@ public final class ScxmlImport {
                 }
                 switch (x.name) {
                     case "onentry" -> b.entry(action(compileBlock(x)));
-                    case "onexit" -> b.exit(action(compileBlock(x)));
+                    case "onexit" -> {
+                        Exec[] block = compileBlock(x);
+                        b.exit(action(block));
+                        doc.exits.computeIfAbsent(path(el), k -> new ArrayList<>()).add(block);
+                    }
                     case "state", "parallel", "final", "history" -> children.add(x);
                     default -> { }
                 }
+            }
+            List<Xml> invokeEls = el.elements().stream().filter(x -> x.is("invoke")).toList();
+            if (!invokeEls.isEmpty()) {
+                List<Invoke> list = invokeEls.stream().map(x -> invoke(el, x)).toList();
+                b.entry((SelfAction<Datamodel>) (dm, e, self) -> {
+                    dm.session.enter(dm, e, self);
+                    for (Invoke inv : list) {
+                        dm.session.scheduleInvoke(inv);
+                    }
+                });
+                b.exit((SelfAction<Datamodel>) (dm, e, self) -> {
+                    dm.session.enter(dm, e, self);
+                    dm.session.cancelInvokes(id);
+                });
             }
             if (el.is("final")) {
                 Xml donedata = el.elements().stream().filter(x -> x.is("donedata")).findFirst().orElse(null);
                 if (donedata != null) {
                     Xml parent = parentOf(el);
-                    String parentId = parent == null ? null : idOf.get(parent);
+                    // a top-level final's donedata (the root has no id) is a child session's done.invoke data
+                    String parentId = parent == null ? null : idOf.getOrDefault(parent, "");
                     Exec.Payload payload = payload(donedata);
                     b.entry((SelfAction<Datamodel>) (dm, e, self) -> {
                         dm.session.enter(dm, e, self);
@@ -651,6 +803,7 @@ public final class ScxmlImport {
             String target = t.attr("target");
             String[] targets = target == null || target.isBlank() ? new String[0] : target.trim().split("\\s+");
             String cond = t.attr("cond");
+            String ev = t.attr("event");
             Exec[] content = compileBlock(t);
             boolean internal = "internal".equals(t.attr("type")) && (source.is("state") || source.is("scxml"))
                     && targets.length > 0 && descendants(source, targets);
@@ -659,14 +812,15 @@ public final class ScxmlImport {
                     tb.target(java.util.Arrays.stream(targets).map(x -> "#" + key(x)).toArray(String[]::new));
                     tb.reenter(!internal);
                 }
-                if (cond != null) {
+                if (invokes && ev != null && !ev.isBlank()) {
+                    tb.guard(invokingGuard(t, cond));
+                } else if (cond != null) {
                     tb.guard(guard(t, cond));
                 }
                 if (content.length > 0) {
                     tb.action(action(content));
                 }
             };
-            String ev = t.attr("event");
             if (ev == null || ev.isBlank()) {
                 b.always(body);
                 return;
@@ -720,6 +874,42 @@ public final class ScxmlImport {
                     return false;
                 }
             };
+        }
+
+        /**
+         * A transition's guard in a document that invokes: the engine's wake event is not the
+         * document's (only {@code *} could match it), and the session sees each event before any
+         * condition (for {@code <finalize>} and {@code autoforward}).
+         */
+        SelfGuard<Datamodel> invokingGuard(Xml t, String cond) {
+            SelfGuard<Datamodel> test = cond == null ? null : guard(t, cond);
+            return (dm, e, self) -> {
+                if (e.type().equals(Session.WAKE)) {
+                    return false;
+                }
+                dm.session.enter(dm, e, self);
+                return test == null || test.test(dm, e, self);
+            };
+        }
+
+        Invoke invoke(Xml state, Xml x) {
+            String namelist = x.attr("namelist");
+            List<Exec.Param> params = new ArrayList<>();
+            String contentExpr = null;
+            Exec[] finalize = new Exec[0];
+            for (Xml c : x.elements()) {
+                if (c.is("param")) {
+                    params.add(new Exec.Param(c.attr("name"), c.attr("expr"), c.attr("location")));
+                } else if (c.is("content")) {
+                    contentExpr = c.attr("expr");
+                } else if (c.is("finalize")) {
+                    finalize = compileBlock(c);
+                }
+            }
+            return new Invoke(idOf.get(state), path(state), x.line, x.column, x.attr("type"), x.attr("typeexpr"),
+                    children.get(x), x.attr("srcexpr"), contentExpr, x.attr("id"), x.attr("idlocation"),
+                    namelist == null || namelist.isBlank() ? new String[0] : namelist.trim().split("\\s+"),
+                    params.toArray(Exec.Param[]::new), "true".equals(x.attr("autoforward")), finalize);
         }
 
         // ------------------------------------------------------------------ executable content

@@ -1,8 +1,10 @@
 package dev.enginestates.scxml;
 
+import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.Self;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -11,14 +13,32 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** One imported machine instance's own state beside its variables: the datamodel's {@code session}. */
+/**
+ * One imported machine instance's own state beside its variables: the datamodel's {@code session},
+ * with the sessions it invoked (SCXML 6.4). Every session of a tree shares the top session's
+ * clock: a send from any of them is a pending send of the top machine (a child's wrapped in a
+ * {@link #WAKE} event the top hands down), so an invoked session runs only inside its top
+ * machine's step.
+ */
 final class Session {
     /** Keys of the fields the importer puts on the events it makes. */
     static final String TYPE = "scxml.type";
     static final String SENDID = "scxml.sendid";
     static final String ORIGIN = "scxml.origin";
     static final String ORIGINTYPE = "scxml.origintype";
+    static final String INVOKEID = "scxml.invokeid";
     static final String DATA = "scxml.data";
+    /** The child session an event came from (for {@code <finalize>}). */
+    static final String FROM = "scxml.from";
+    /** A {@link #WAKE}'s session to hand its event to, and that event. */
+    static final String TO = "scxml.to";
+    static final String EVENT = "scxml.event";
+    /**
+     * The engine's own event that starts a session's invocations after its macrostep, or carries an
+     * event to an invoked session; no SCXML descriptor but {@code *} can match the '$', and the
+     * importer keeps {@code *} from taking it.
+     */
+    static final String WAKE = "$scxml.invoke";
     static final String SCXML_PROCESSOR = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor";
     private static final AtomicLong SESSIONS = new AtomicLong();
 
@@ -27,10 +47,34 @@ final class Session {
     final Set<String> lateBound = new HashSet<>();
     final Map<String, Object> doneData = new HashMap<>();
     long sends;
+    long invokes;
     /** The machine's Self while its code runs: the In() predicate and the queue operations need it. */
     Self self;
+    /** This session's variables. */
+    Datamodel dm;
     private Event bound;
     boolean started;
+
+    // ---- an invoked session (all null for a top session)
+    Session parent;
+    String invokeid;
+    Invoke invoke;
+    Invoked host;
+    /** The invoke's namelist and params: they replace the values of the child's {@code <data>} of those ids. */
+    Map<String, Object> initial = Map.of();
+    /** False once cancelled or finished: what is sent to it is dropped, its own sends are cancelled. */
+    boolean alive = true;
+    /** Set while its last onexit handlers run: it has no internal queue any more. */
+    private boolean halted;
+    /** The ids under which its sends wait in the top session's pending sends, the delayed ones apart. */
+    private final Set<String> keys = new HashSet<>();
+    private final Set<String> delayedKeys = new HashSet<>();
+
+    // ---- sessions this one invoked
+    /** Started children, alive or finished, until their state exits. */
+    final List<Session> children = new ArrayList<>();
+    /** Invokes of states entered in the current macrostep, started when it is over. */
+    private final List<Invoke> toStart = new ArrayList<>();
 
     Session(Document doc) {
         this.doc = doc;
@@ -61,12 +105,42 @@ final class Session {
         if (event != bound) {
             bound = event;
             dm.bindEvent(scxmlEvent(dm, event));
+            if (started && (!children.isEmpty() || !toStart.isEmpty())) {
+                received(dm, event);
+            }
         }
         if (!started) {
             // the root's first entry action on a plain machine; on an entity, whose initial entry actions
             // do not run (the 003 document), the instance's first code
             started = true;
             doc.init.accept(dm);
+        }
+    }
+
+    /**
+     * An event this session is about to process: an invoked child's {@code <finalize>} runs on the
+     * child's events first (SCXML 6.5), and every external event is copied to the children invoked
+     * with {@code autoforward} (6.4), the child's own events included (W3C test 229).
+     */
+    private void received(Datamodel dm, Event event) {
+        Map<String, Object> f = event.fields();
+        Object type = f.get(TYPE);
+        boolean external = (type == null || type.equals("external")) && !event.type().startsWith("xstate.");
+        if (external && !toStart.isEmpty()) {
+            // a new external event: the macrostep that entered the invoking states is over (SCXML 3.13's
+            // mainEventLoop starts their invokes before it takes the next external event)
+            startInvokes();
+        }
+        Object from = f.get(FROM);
+        if (from instanceof Session c && c.parent == this && c.invoke.finalizer().length > 0) {
+            Exec.block(c.invoke.finalizer(), dm);
+        }
+        if (external) {
+            for (Session c : List.copyOf(children)) {
+                if (c.alive && c.invoke.autoforward()) {
+                    post(c, event, 0, null);
+                }
+            }
         }
     }
 
@@ -77,8 +151,9 @@ final class Session {
         }
         Map<String, Object> f = e.fields();
         if (f.containsKey(TYPE)) {
-            return new ScxmlEvent(type, (String) f.get(TYPE), (String) f.get(SENDID), (String) f.get(ORIGIN),
-                    (String) f.get(ORIGINTYPE), null, f.get(DATA));
+            String name = type.startsWith("xstate.done.") ? type.substring("xstate.".length()) : type;
+            return new ScxmlEvent(name, (String) f.get(TYPE), (String) f.get(SENDID), (String) f.get(ORIGIN),
+                    (String) f.get(ORIGINTYPE), (String) f.get(INVOKEID), f.get(DATA));
         }
         if (type.startsWith("xstate.done.state.")) {
             String state = ScxmlImport.stateId(type.substring("xstate.done.state.".length()));
@@ -96,6 +171,10 @@ final class Session {
     }
 
     static Event event(String name, String type, String sendid, String origin, Object data) {
+        return event(name, type, sendid, origin, null, data);
+    }
+
+    static Event event(String name, String type, String sendid, String origin, Session from, Object data) {
         Map<String, Object> fields = new LinkedHashMap<>();
         fields.put(TYPE, type);
         if (sendid != null) {
@@ -105,6 +184,10 @@ final class Session {
             fields.put(ORIGIN, origin);
             fields.put(ORIGINTYPE, SCXML_PROCESSOR);
         }
+        if (from != null) {
+            fields.put(INVOKEID, from.invokeid);
+            fields.put(FROM, from);
+        }
         if (data != null) {
             fields.put(DATA, data);
         }
@@ -112,17 +195,271 @@ final class Session {
     }
 
     void raise(String name, String type, Object data) {
-        self.raise(event(name, type, null, null, data));
+        if (!halted) {
+            self.raise(event(name, type, null, null, data));
+        }
+    }
+
+    // ------------------------------------------------------------------ sends between sessions
+
+    Session top() {
+        Session s = this;
+        while (s.parent != null) {
+            s = s.parent;
+        }
+        return s;
+    }
+
+    /** The session of this tree with that session id, alive, or null. */
+    Session find(String sessionId) {
+        return find(top(), sessionId);
+    }
+
+    private static Session find(Session at, String sessionId) {
+        if (at.id.equals(sessionId)) {
+            return at.alive ? at : null;
+        }
+        for (Session c : at.children) {
+            Session s = find(c, sessionId);
+            if (s != null) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The live child this session invoked with that invoke id, or null. */
+    Session child(String invokeid) {
+        for (Session c : children) {
+            if (c.alive && c.invokeid.equals(invokeid)) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A {@code <send>} from this session's code to a session's external queue, due after
+     * {@code delay} seconds; {@code sendid} is the send's id, for {@code <cancel>} and {@code _event.sendid}.
+     */
+    void send(Session to, String name, String sendid, boolean showId, Object data, double delay) {
+        Object payload = to == this ? data : copy(data);
+        Event e = event(name, "external", showId ? sendid : null, "#_scxml_" + id, to == parent ? this : null, payload);
+        String key;
+        if (parent == null) {
+            key = sendid;
+        } else {
+            // a child's ids are its own: they wait, prefixed, among the top session's pending sends
+            key = sendid != null ? "$" + id + "/" + sendid : delay > 0 ? "$" + id + "~" : "$" + id;
+            keys.add(key);
+            if (delay > 0) {
+                delayedKeys.add(key);
+            }
+        }
+        post(to, e, delay, key);
+    }
+
+    /** Values that leave this session's datamodel: as Java values, which the other datamodel reads. */
+    private Object copy(Object data) {
+        if (data instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            m.forEach((k, v) -> out.put(String.valueOf(k), dm.toJava(v)));
+            return out;
+        }
+        return dm.toJava(data);
+    }
+
+    /** SCXML's {@code <cancel>}: this session's pending send with that id. */
+    void cancel(String sendid) {
+        top().self.cancel(parent == null ? sendid : "$" + id + "/" + sendid);
+    }
+
+    /** Puts an event on a session's external queue, which is the top session's pending sends. */
+    private void post(Session to, Event e, double delay, String key) {
+        Session top = top();
+        if (to == top) {
+            top.self.sendSelf(e, delay, key);
+        } else {
+            Map<String, Object> f = new HashMap<>();
+            f.put(TO, to);
+            f.put(EVENT, e);
+            top.self.sendSelf(Event.of(WAKE, f), delay, key);
+        }
+    }
+
+    // ------------------------------------------------------------------ invocations
+
+    /** Whether it has invoked sessions, running or ended, or invokes about to start: then it cannot be saved. */
+    boolean invoking() {
+        return !children.isEmpty() || !toStart.isEmpty();
+    }
+
+    /**
+     * The entry of an invoking state: its invokes start once the macrostep is over (SCXML 3.13, 6.4),
+     * at this session's next external event or at the wake event it sends itself, whichever comes first
+     * (Apache Commons SCXML likewise starts them when the macrostep is done, before the next external event).
+     */
+    void scheduleInvoke(Invoke inv) {
+        if (toStart.isEmpty()) {
+            post(this, Event.of(WAKE), 0, null);
+        }
+        toStart.add(inv);
+    }
+
+    /** The exit of an invoking state: its invokes not yet started are dropped, its children cancelled (SCXML 6.4). */
+    void cancelInvokes(String stateId) {
+        toStart.removeIf(i -> i.stateId().equals(stateId));
+        for (Session c : List.copyOf(children)) {
+            if (c.invoke.stateId().equals(stateId)) {
+                c.kill(true);
+                children.remove(c);
+            }
+        }
+    }
+
+    /** A {@link #WAKE} this session's machine took: start its invocations, or hand an event down. */
+    void wake(Event e, Self self) {
+        this.self = self;
+        Object to = e.fields().get(TO);
+        if (to instanceof Session target) {
+            target.receive((Event) e.fields().get(EVENT));
+            return;
+        }
+        startInvokes();
+    }
+
+    /** Starts the invokes of the states the last macrostep entered, in document order. */
+    private void startInvokes() {
+        List<Invoke> now = List.copyOf(toStart);
+        toStart.clear();
+        for (Invoke inv : now) {
+            Session child;
+            try {
+                child = inv.create(this);
+            } catch (DatamodelException ex) {
+                error(ex.at("invoke", inv.line(), inv.column()));
+                continue;
+            }
+            children.add(child);
+            child.run(null);
+        }
+    }
+
+    /** An event of this invoked session's external queue, processed unless the session is over. */
+    private void receive(Event e) {
+        if (alive) {
+            run(e);
+        }
+    }
+
+    /**
+     * Runs this invoked session's start ({@code null}) or one of its events, then settles it. Its code
+     * that throws (or an eventless cycle) ends it, cancelled, with no onexit run, before the failure
+     * goes on to the top machine's step.
+     */
+    private void run(Event e) {
+        try {
+            if (e == null) {
+                host.start();
+            } else {
+                host.deliver(e);
+            }
+        } catch (RuntimeException | Error failure) {
+            halted = true;
+            kill(true);
+            throw failure;
+        }
+        settle();
+    }
+
+    /** After this invoked session ran: at a top-level final it ends with done.invoke to its parent (SCXML 6.4). */
+    private void settle() {
+        if (!alive || !host.isDone()) {
+            return;
+        }
+        halted = true; // the engine ran the onexit handlers of its last configuration as it reached the final
+        kill(false);
+        Object data = copy(doneData.get(""));
+        Event done = event("xstate.done.invoke." + invokeid, "external", null, "#_scxml_" + id, this, data);
+        parent.post(parent, done, 0, "$" + id);
+    }
+
+    /**
+     * Ends this invoked session and its own children: nothing more reaches it, and its delayed
+     * sends are cancelled. Cancelled while it runs ({@code cancelled}: its state exited), also what
+     * it sent that its parent has not yet processed (SCXML 6.4: no events from a cancelled session);
+     * a session that had already ended keeps its last events and done.invoke (W3C test 236).
+     */
+    private void kill(boolean cancelled) {
+        if (!alive) {
+            return;
+        }
+        if (!halted) {
+            halt();
+        }
+        alive = false;
+        for (Session c : children) {
+            c.kill(true);
+        }
+        toStart.clear();
+        Self topSelf = top().self;
+        for (String k : cancelled ? keys : delayedKeys) {
+            topSelf.cancel(k);
+        }
+        if (cancelled) {
+            topSelf.cancel("$" + id);
+        }
+    }
+
+    /**
+     * SCXML's exitInterpreter for an invoked session that is cancelled (W3C test 250): the onexit
+     * handlers of its active states, in exit order; what they raise is dropped, what they send is
+     * cancelled with the rest. (At a top-level final the engine itself runs them, before done.invoke:
+     * W3C test 236.)
+     */
+    private void halt() {
+        halted = true;
+        self = host;
+        Chart c = host.chart();
+        int[] active = new int[host.activeCount()];
+        for (int i = 0; i < active.length; i++) {
+            active[i] = host.activeAt(i);
+        }
+        java.util.Arrays.sort(active); // the chart numbers states in document order: reversed, children exit first
+        for (int i = active.length - 1; i >= 0; i--) {
+            List<Exec[]> blocks = doc.exits.get(c.path[active[i]]);
+            if (blocks != null) {
+                for (Exec[] b : blocks) {
+                    Exec.block(b, dm);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ errors
+
+    /** SCXML's error.communication (a send whose target cannot be reached), on the internal queue. */
+    void communicationError(String sendid, String reason) {
+        if (halted) {
+            return;
+        }
+        doc.logger.log(System.Logger.Level.DEBUG, () -> "machine '" + doc.name + "': error.communication: " + reason);
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("reason", reason);
+        self.raise(event("error.communication", "platform", sendid, null, data));
     }
 
     /** SCXML's error.execution, on the internal queue. */
     void error(DatamodelException e) {
         doc.logger.log(System.Logger.Level.DEBUG, () -> "machine '" + doc.name + "': error.execution: " + e.getMessage());
+        if (halted) {
+            return;
+        }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("tagname", e.tagname());
         data.put("line", e.line());
         data.put("column", e.column());
         data.put("reason", e.getMessage());
-        raise("error.execution", "platform", data);
+        self.raise(event("error.execution", "platform", e.sendid(), null, data));
     }
 }

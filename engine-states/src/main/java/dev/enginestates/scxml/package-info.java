@@ -3,5 +3,10 @@
  * document into an ordinary machine whose context is its {@link dev.enginestates.scxml.Datamodel}
  * (the null datamodel built in, ECMAScript on Rhino, an optional dependency), refusing what it
  * cannot run with the line of each such element.
+ *
+ * <p>An {@code <invoke>}d SCXML child is a session of its own, kept in its parent's datamodel
+ * and run inside the top machine's step (its sends wait among the top machine's pending sends).
+ * It runs on a plain machine and on an entity alike, but checkpoints, dumps and streams do not
+ * carry invoked sessions: a machine whose invoking state is active refuses to be saved.
  */
 package dev.enginestates.scxml;

@@ -65,19 +65,69 @@ class ScxmlImportTest {
                         <state id="a">
                           <invoke type="scxml" src="child.scxml"/>
                           <onentry>
-                            <send event="e" target="http://example.com/"/>
                             <script src="lib.js"/>
                           </onentry>
                           <transition event="t" target="nowhere"/>
                         </state>
                         """)));
         List<String> problems = e.problems();
-        assertEquals(5, problems.size(), problems::toString);
+        assertEquals(4, problems.size(), problems::toString);
         assertTrue(problems.get(0).startsWith("line 2: <data src>"), problems::toString);
         assertTrue(problems.stream().anyMatch(p -> p.startsWith("line 4: <invoke>")), problems::toString);
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("line 6: <send> target 'http://example.com/'")));
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("line 7: <script src>")));
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("line 9: <transition> target 'nowhere'")));
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("line 6: <script src>")));
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("line 8: <transition> target 'nowhere'")));
+    }
+
+    @Test
+    void anUnsupportedSendTypeIsErrorExecutionWhenItRunsNotAnImportProblem() {
+        // SCXML 6.2.4: "If the SCXML Processor does not support the type that is specified, it MUST place the event
+        // error.execution on the internal event queue"; the engine has the SCXML event I/O processor only (C.1)
+        StateMachine<Datamodel> sm = new StateMachine<>(ScxmlImport.create().read(doc("ecmascript", """
+                <datamodel><data id="reason"/></datamodel>
+                <state id="a">
+                  <onentry>
+                    <send event="e" type="http://www.w3.org/TR/scxml/#BasicHTTPEventProcessor" target="http://example.com/"/>
+                    <raise event="later"/>
+                  </onentry>
+                  <transition event="error.execution" target="b"><assign location="reason" expr="_event.data.reason"/></transition>
+                  <transition event="*" target="wrong"/>
+                </state>
+                <state id="b"><transition event="later" target="wrong"/></state><state id="wrong"/>
+                """)));
+        assertEquals(Set.of("b"), leaves(sm), "error.execution, before the <raise> after it (which the error skipped)");
+        Datamodel dm = sm.context();
+        assertTrue(String.valueOf(dm.toJava(dm.evaluate("reason"))).contains("BasicHTTPEventProcessor"));
+    }
+
+    @Test
+    void anUnsupportedSendTargetIsErrorExecutionThatEndsTheBlockWithTheSendid() {
+        StateMachine<Datamodel> sm = new StateMachine<>(ScxmlImport.create().read(doc("ecmascript", """
+                <datamodel><data id="n" expr="0"/><data id="sid"/><data id="seen"/></datamodel>
+                <state id="a">
+                  <onentry><send event="e" target="baz" idlocation="sid"/><assign location="n" expr="1"/></onentry>
+                  <onentry><assign location="n" expr="n + 10"/></onentry>
+                  <transition event="error.execution" target="b"><assign location="seen" expr="_event.sendid"/></transition>
+                  <transition event="*" target="wrong"/>
+                </state>
+                <state id="b"/><state id="wrong"/>
+                """)));
+        assertEquals(Set.of("b"), leaves(sm), "SCXML 6.2.4: an unsupported target is error.execution at run time");
+        Datamodel dm = sm.context();
+        assertEquals(10.0, ((Number) dm.toJava(dm.evaluate("n"))).doubleValue(), "the send's block ended; the next ran");
+        assertEquals(dm.toJava(dm.evaluate("sid")), dm.toJava(dm.evaluate("seen")), "the error carries the sendid");
+    }
+
+    @Test
+    void anUnreachableScxmlSessionIsErrorCommunicationBeforeLaterInternalEvents() {
+        StateMachine<Datamodel> sm = new StateMachine<>(ScxmlImport.create().read(doc("ecmascript", """
+                <state id="a">
+                  <onentry><send event="e" target="#_scxml_nobody"/><raise event="later"/></onentry>
+                  <transition event="error.communication" target="b"/>
+                  <transition event="*" target="wrong"/>
+                </state>
+                <state id="b"/><state id="wrong"/>
+                """)));
+        assertEquals(Set.of("b"), leaves(sm));
     }
 
     @Test

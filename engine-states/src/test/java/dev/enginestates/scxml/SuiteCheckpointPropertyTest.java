@@ -51,11 +51,14 @@ class SuiteCheckpointPropertyTest {
         int refused = 0;
         List<String> refusedTests = new ArrayList<>();
         int withVariables = 0;
+        int invoking = 0;
         for (int t = 0; t < tests.size(); t++) {
             String test = tests.get(t);
             Path scxml = ScxmlSuite.TESTS.resolve(test + ".scxml");
             Path json = ScxmlSuite.TESTS.resolve(test + ".json");
-            States<Datamodel> m = States.of(ScxmlImport.create().log((l, v) -> { }).read(scxml));
+            States<Datamodel> m = States.of(ScxmlImport.create().log((l, v) -> { }).resolver(ScxmlResolver.files()).read(scxml));
+            boolean invokes = Files.readString(scxml).contains("<invoke");
+            invoking += invokes ? 1 : 0;
             Saves saves = Saves.of(m);
             List<Object> inputs = new ArrayList<>(); // an Event, or a Double: seconds to step
             inputs.add(Event.of("$start")); // an entity runs no initial entry actions; an event runs its eventless moves
@@ -94,14 +97,15 @@ class SuiteCheckpointPropertyTest {
                     checked++;
                     withVariables += mid.contains("\"variables\" : {\n") ? 1 : 0;
                 } catch (CheckpointException e) {
-                    assertTrue(e.getMessage().contains("cannot save its context: machine '") && e.getMessage().contains("variable '"),
-                            test + ": " + e.getMessage());
+                    // a variable that is not JSON, or (a document that invokes) a child session running at the cut
+                    assertTrue(e.getMessage().contains("cannot save its context: machine '") && (e.getMessage().contains("variable '")
+                            || invokes && e.getMessage().contains("runs invoked sessions")), test + ": " + e.getMessage());
                     refused++;
                     refusedTests.add(test + " (" + e.problems().get(0).replaceAll(".*variable '([^']*)'.*", "$1") + ")");
                 }
             }
         }
-        assertTrue(checked > tests.size() * 9 / 10, checked + " of " + tests.size() + " round-tripped, " + refused + " refused");
+        assertTrue(checked > (tests.size() - invoking) * 9 / 10, checked + " of " + tests.size() + " round-tripped, " + refused + " refused");
         assertTrue(withVariables > 50, withVariables + " cuts had variables");
         System.out.println("suite checkpoint property: " + tests.size() + " documents, " + checked + " round-tripped (" + withVariables
                 + " with variables at the cut), " + refused + " refused (a variable that is not JSON): " + refusedTests);

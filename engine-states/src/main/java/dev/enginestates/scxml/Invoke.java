@@ -1,0 +1,77 @@
+package dev.enginestates.scxml;
+
+import dev.enginestates.Machine;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One {@code <invoke>}, compiled once per document (SCXML 6.4): what its state's entry schedules
+ * and what starts the child session once the macrostep that entered the state is over.
+ *
+ * @param stateId     the invoking state's SCXML id
+ * @param statePath   its engine path
+ * @param line        the element's line, for error.execution
+ * @param column      its column
+ * @param type        the {@code type} attribute, or null
+ * @param typeexpr    the {@code typeexpr} attribute, or null
+ * @param machine     the child compiled at import (inline {@code <content>} or a static {@code src}), or null
+ * @param srcexpr     the {@code srcexpr} attribute, or null
+ * @param contentExpr the {@code <content expr>}, or null
+ * @param id          the {@code id} attribute, or null
+ * @param idlocation  the {@code idlocation} attribute, or null
+ * @param namelist    the {@code namelist} names
+ * @param params      the {@code <param>}s
+ * @param autoforward whether every external event is forwarded to the child
+ * @param finalizer   the {@code <finalize>} block, run on each event from the child before it is processed
+ */
+record Invoke(String stateId, String statePath, int line, int column, String type, String typeexpr,
+              Machine<Datamodel> machine, String srcexpr, String contentExpr, String id, String idlocation,
+              String[] namelist, Exec.Param[] params, boolean autoforward, Exec[] finalizer) {
+    /** The types SCXML 6.4 names for an SCXML child (the trailing '/' is optional in practice). */
+    static final Set<String> SCXML_TYPES = Set.of("http://www.w3.org/TR/scxml/", "http://www.w3.org/TR/scxml", "scxml");
+
+    /**
+     * Makes the child session from the parent's datamodel as it is now (SCXML 6.4.1: type, source,
+     * id, namelist and params evaluated at start); it has not run yet. An evaluation error ends the
+     * start with no child, as SCXML says.
+     */
+    Session create(Session parent) {
+        Datamodel dm = parent.dm;
+        String t = type != null ? type : typeexpr != null ? String.valueOf(dm.toJava(dm.evaluate(typeexpr))) : null;
+        if (t != null && !SCXML_TYPES.contains(t)) {
+            throw new DatamodelException("<invoke> type '" + t + "' is not supported: only SCXML sessions ("
+                    + "http://www.w3.org/TR/scxml/)", null);
+        }
+        Machine<Datamodel> m = machine;
+        if (m == null && srcexpr != null) {
+            m = parent.doc.load(String.valueOf(dm.toJava(dm.evaluate(srcexpr))));
+        } else if (m == null && contentExpr != null) {
+            m = parent.doc.compile(String.valueOf(dm.toJava(dm.evaluate(contentExpr))), null);
+        }
+        if (m == null) {
+            throw new DatamodelException("<invoke> has nothing to run: expected src, srcexpr or <content>", null);
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (String n : namelist) {
+            values.put(n, dm.toJava(dm.evaluate(n)));
+        }
+        for (Exec.Param p : params) {
+            values.put(p.name(), dm.toJava(dm.evaluate(p.expr() != null ? p.expr() : p.location())));
+        }
+        // SCXML 6.4.1: without an id, "stateid.platformid"
+        String invokeid = id != null ? id : stateId + "." + parent.id + "." + (++parent.invokes);
+        if (idlocation != null) {
+            dm.assign(idlocation, invokeid);
+        }
+        Datamodel childDm = m.newContext();
+        Session child = childDm.session;
+        child.parent = parent;
+        child.invokeid = invokeid;
+        child.invoke = this;
+        child.initial = values;
+        child.host = new Invoked(m, childDm);
+        return child;
+    }
+}
