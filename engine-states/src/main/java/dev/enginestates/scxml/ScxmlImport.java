@@ -125,7 +125,7 @@ public final class ScxmlImport {
      * file (a document read from a string or reader has none); network addresses are refused
      * before the resolver is asked.
      *
-     * @param resolver loads a document's text by its address, such as {@link ScxmlResolver#files()}
+     * @param resolver loads a document's text by its address, such as {@link ScxmlResolver#files(java.nio.file.Path)}
      * @return this importer, for chaining
      */
     public ScxmlImport resolver(ScxmlResolver resolver) {

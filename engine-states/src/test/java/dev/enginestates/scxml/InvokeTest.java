@@ -281,7 +281,7 @@ class InvokeTest {
                 <state id="s1"><invoke srcexpr="name"/><transition event="hi" target="ok"/></state>
                 <state id="ok"/>
                 """));
-        StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().resolver(ScxmlResolver.files()).read(parent));
+        StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().resolver(ScxmlResolver.files(dir)).read(parent));
         assertEquals(Set.of("ok"), leaves(m), "a static src at import, a srcexpr when the invoke starts");
 
         InvalidMachineException none = assertThrows(InvalidMachineException.class, () -> ScxmlImport.create().read(parent));
@@ -305,7 +305,7 @@ class InvokeTest {
                 <state id="s0"><invoke srcexpr="'missing.scxml'"/><transition event="error.execution" target="ok"/></state>
                 <state id="ok"/>
                 """));
-        StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().resolver(ScxmlResolver.files()).read(parent));
+        StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().resolver(ScxmlResolver.files(dir)).read(parent));
         assertEquals(Set.of("ok"), leaves(m));
     }
 

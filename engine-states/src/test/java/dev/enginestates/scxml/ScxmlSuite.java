@@ -153,7 +153,7 @@ final class ScxmlSuite {
                 return "no expectation (.json) shipped";
             }
             boolean w3c = test.startsWith("w3c-ecma/");
-            Machine<Datamodel> machine = ScxmlImport.create().log((label, value) -> { }).resolver(ScxmlResolver.files()).read(scxml);
+            Machine<Datamodel> machine = ScxmlImport.create().log((label, value) -> { }).resolver(ScxmlResolver.files(ScxmlSuite.TESTS)).read(scxml);
             JsonNode expect = JSON.readTree(json.toFile());
             StateMachine<Datamodel> m = new StateMachine<>(machine);
             if (!w3c) {
