@@ -67,7 +67,7 @@ import java.util.function.Supplier;
  * clock, on a plain machine or an entity (see the package's limits).
  *
  * <p>What the importer cannot run is refused with one {@link InvalidMachineException} listing
- * every such element or attribute with its line: {@code <invoke src>} without a resolver, {@code src} on {@code <script>} and {@code <data>},
+ * every such element or attribute with its line: {@code <invoke src>} without a resolver, {@code src} on {@code <script>}, {@code <data src>} without a resolver,
  * XPath assignments. The XML is read by the JDK's parser with DTDs and external entities off.
  * An importer is a mutable builder; the machines it makes are immutable.
  */
@@ -263,6 +263,8 @@ public final class ScxmlImport {
         boolean invokes;
         /** Children compiled at import (inline content, static src), by their {@code <invoke>}. */
         final Map<Xml, Machine<Datamodel>> children = new IdentityHashMap<>();
+        /** The text each {@code <data src>} was loaded with at import, by its element. */
+        final Map<Xml, String> dataSources = new IdentityHashMap<>();
 
         Build(Xml root, String name, URI base) {
             this.root = root;
@@ -394,7 +396,7 @@ public final class ScxmlImport {
                     }
                     case "data" -> {
                         if (x.attr("src") != null) {
-                            problem(x, "<data src> is not supported: the importer loads nothing; give the value inline or with expr");
+                            loadData(x);
                         }
                         if (x.attr("id") == null) {
                             problem(x, "<data> needs an id");
@@ -429,6 +431,27 @@ public final class ScxmlImport {
                 }
             }
 
+        }
+
+        /**
+         * A {@code <data src>}: its text read now through the resolver, as a static invoke {@code src} is, and
+         * read by the datamodel as inline content when the variable is declared (SCXML 5.2.2).
+         */
+        private void loadData(Xml x) {
+            String src = x.attr("src");
+            if (x.attr("expr") != null || !x.nodes.isEmpty() && !x.inner().isBlank()) {
+                problem(x, "<data> has src and also expr or content: give exactly one (SCXML 5.2.2)");
+                return;
+            }
+            if (resolver == null) {
+                problem(x, "<data> src '" + src + "' cannot be loaded: the importer was given no resolver (ScxmlImport.resolver)");
+                return;
+            }
+            try {
+                dataSources.put(x, resolver.read(Document.resolve(base, src)));
+            } catch (IllegalArgumentException | IOException e) {
+                problem(x, "<data> src '" + src + "' cannot be loaded: " + e.getMessage());
+            }
         }
 
         /** An {@code <invoke>}: its child compiled now when it is inline or a static {@code src} (SCXML 6.4). */
@@ -617,7 +640,9 @@ public final class ScxmlImport {
             }
             try {
                 String expr = d.attr("expr");
+                String loaded = dataSources.get(d);
                 Object value = expr != null ? dm.evaluate(expr)
+                        : loaded != null ? (loaded.isBlank() ? Datamodel.UNDEFINED : dm.content(loaded))
                         : d.nodes.isEmpty() || d.inner().isBlank() ? Datamodel.UNDEFINED : dm.content(d.inner());
                 dm.declare(id, value);
             } catch (DatamodelException ex) {

@@ -1,5 +1,6 @@
 package dev.enginestates.scxml;
 
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.plain.StateMachine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,5 +94,52 @@ class ScxmlResolverTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ScxmlResolver.files(file));
         assertTrue(e.getMessage().contains("not a folder"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> ScxmlResolver.files(dir.resolve("missing")));
+    }
+
+    private static Path dataDoc(Path root, String data) throws IOException {
+        return Files.writeString(root.resolve("parent.scxml"), doc("<datamodel>" + data + "</datamodel><state id=\"s\"/>"));
+    }
+
+    @Test
+    void data_src_is_read_through_the_resolver_as_its_content_would_be(@TempDir Path root) throws IOException {
+        // SCXML 5.2.2: src gives the value as if it were the element's content (JSON for ECMAScript, else a
+        // whitespace-normalised string); W3C tests 446, 552 and 558 check the same
+        Files.writeString(root.resolve("list.json"), "[1, 2, 3]");
+        Files.writeString(root.resolve("words.txt"), "\n  two   words \n");
+        Path parent = dataDoc(root, "<data id=\"list\" src=\"file:list.json\"/><data id=\"words\" src=\"words.txt\"/>");
+        StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().resolver(ScxmlResolver.files(root)).read(parent));
+        Datamodel dm = m.context();
+        assertEquals(Boolean.TRUE, dm.toJava(dm.evaluate("list instanceof Array && list.length == 3 && list[2] == 3")));
+        assertEquals("two words", dm.toJava(dm.evaluate("words")));
+    }
+
+    @Test
+    void data_src_that_cannot_be_loaded_refuses_the_import_naming_it(@TempDir Path dir) throws IOException {
+        Path root = Files.createDirectories(dir.resolve("game"));
+        Files.writeString(dir.resolve("secret.json"), "1");
+        Path parent = dataDoc(root, "<data id=\"v\" src=\"../secret.json\"/>");
+        InvalidMachineException outside = assertThrows(InvalidMachineException.class,
+                () -> ScxmlImport.create().resolver(ScxmlResolver.files(root)).read(parent));
+        assertTrue(outside.problems().get(0).contains("<data> src '../secret.json' cannot be loaded")
+                && outside.problems().get(0).contains("outside"), outside.problems()::toString);
+
+        InvalidMachineException none = assertThrows(InvalidMachineException.class, () -> ScxmlImport.create().read(parent));
+        assertTrue(none.problems().get(0).contains("no resolver"), none.problems()::toString);
+
+        Files.writeString(root.resolve("one.json"), "1");
+        Path both = dataDoc(root, "<data id=\"v\" src=\"one.json\" expr=\"2\"/>");
+        InvalidMachineException two = assertThrows(InvalidMachineException.class,
+                () -> ScxmlImport.create().resolver(ScxmlResolver.files(root)).read(both));
+        assertTrue(two.problems().get(0).contains("give exactly one"), two.problems()::toString);
+
+        Path net = dataDoc(root, "<data id=\"v\" src=\"https://example.com/v.json\"/>");
+        java.util.List<java.net.URI> asked = new java.util.ArrayList<>();
+        InvalidMachineException network = assertThrows(InvalidMachineException.class,
+                () -> ScxmlImport.create().resolver(uri -> {
+                    asked.add(uri);
+                    return "1";
+                }).read(net));
+        assertTrue(network.problems().get(0).contains("network address"), network.problems()::toString);
+        assertEquals(java.util.List.of(), asked, "the resolver is never asked for a network address");
     }
 }
