@@ -723,6 +723,17 @@ public final class ScxmlImport {
                             dm.session.error(ex.at(donedata.name, donedata.line, donedata.column));
                         }
                     });
+                } else {
+                    // a final without <donedata> gives its parent's done event no data, whatever a sibling
+                    // final gave the last time (SCXML 5.5: the data comes from the final that was entered)
+                    Xml parent = parentOf(el);
+                    String parentId = parent == null ? null : idOf.getOrDefault(parent, "");
+                    b.entry((SelfAction<Datamodel>) (dm, e, self) -> {
+                        dm.session.enter(dm, e, self);
+                        if (parentId != null) {
+                            dm.session.doneData.remove(parentId);
+                        }
+                    });
                 }
             }
             for (Xml c : children) {

@@ -102,10 +102,13 @@ final class Session {
     /** Before a piece of the machine's code runs: remembers Self and binds {@code _event} (once per event). */
     void enter(Datamodel dm, Event event, Self self) {
         this.self = self;
-        if (event != bound) {
+        boolean fresh = event != bound;
+        // the engine hands every done.state.<id> of a state as one instance, so identity does not tell a
+        // second one (its <donedata> evaluated again) from the first: its _event is always bound anew
+        if (fresh || event.type().startsWith("xstate.done.state.")) {
             bound = event;
             dm.bindEvent(scxmlEvent(dm, event));
-            if (started && (!children.isEmpty() || !toStart.isEmpty())) {
+            if (fresh && started && (!children.isEmpty() || !toStart.isEmpty())) {
                 received(dm, event);
             }
         }

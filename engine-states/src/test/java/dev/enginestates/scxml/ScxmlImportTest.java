@@ -284,4 +284,43 @@ class ScxmlImportTest {
             assertEquals(1.0, door.read(e).context().toJava(door.read(e).context().evaluate("opened")));
         }
     }
+
+    @Test
+    void aFinalWithoutDonedataGivesItsDoneEventNoData() {
+        // SCXML 5.5: a done.state event's data comes from the <donedata> of the final that was entered; a sibling
+        // final reached before must not leave its data behind
+        StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().read(doc("ecmascript", """
+                <datamodel><data id="seen" expr="[]"/></datamodel>
+                <state id="p">
+                  <state id="a"><transition event="one" target="f1"/><transition event="two" target="f2"/></state>
+                  <final id="f1"><donedata><content expr="'from f1'"/></donedata></final>
+                  <final id="f2"/>
+                  <transition event="done.state.p" target="p"><script>seen.push(String(_event.data))</script></transition>
+                </state>
+                """)));
+        m.send("one");
+        m.send("two");
+        Datamodel dm = m.context();
+        assertEquals("from f1|undefined", dm.toJava(dm.evaluate("seen.join('|')")));
+    }
+
+    @Test
+    void eachDoneEventOfAStateCarriesTheDonedataOfItsOwnEntry() {
+        // SCXML 5.5 and 5.7: the donedata is evaluated as the final is entered, and _event is the event being
+        // processed; the same state done three times in a row, with no other event between, gives three values
+        StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().read(doc("ecmascript", """
+                <datamodel><data id="n" expr="0"/><data id="seen" expr="[]"/></datamodel>
+                <state id="p">
+                  <state id="a"><transition cond="n &gt; 0" target="f"/><transition event="go" target="f"/></state>
+                  <final id="f"><donedata><content expr="'n=' + n"/></donedata></final>
+                  <transition event="done.state.p" cond="n &lt; 2" target="p"><script>seen.push(String(_event.data)); n++</script></transition>
+                  <transition event="done.state.p" target="end"><script>seen.push(String(_event.data))</script></transition>
+                </state>
+                <final id="end"/>
+                """)));
+        m.send("go");
+        Datamodel dm = m.context();
+        assertEquals("n=0|n=1|n=2", dm.toJava(dm.evaluate("seen.join('|')")));
+        assertEquals(Set.of("end"), leaves(m));
+    }
 }
