@@ -138,6 +138,9 @@ final class Xml {
             f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
             f.setXIncludeAware(false);
             parser = f.newSAXParser();
+            // JDK 24 and later stop at 100 levels by default (jdk.xml.maxElementDepth) with their own message;
+            // the importer's limit, checked below with the document's name and line, is the same on every JDK
+            parser.setProperty("jdk.xml.maxElementDepth", String.valueOf(MAX_DEPTH + 1));
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("the JDK's XML parser cannot be configured securely", e);
         }
