@@ -1,0 +1,87 @@
+package dev.enginestates.records;
+
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.DetachedSelf;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.Self;
+
+/**
+ * The record of a machine on no entity (a plain machine, an invoked SCXML session), which is also the
+ * {@link Self} its code receives: no entity and no world, the rest answered as {@link DetachedSelf} does;
+ * {@code raise}, sends to itself and {@code isIn} come from the record and its {@link #queue()}.
+ */
+public abstract class DetachedRecord extends MachineRecord implements Self {
+    private final DetachedSelf detached;
+
+    /**
+     * @param chart   the machine's chart
+     * @param context the machine's context
+     * @param what    how errors name the machine, such as "machine 'door' on a plain object"
+     * @param machine what {@link #machine()} answers
+     */
+    protected DetachedRecord(Chart chart, Object context, String what, Object machine) {
+        super(chart, context);
+        this.detached = new DetachedSelf(what, machine, this::contextObject);
+        self(this);
+    }
+
+    @Override
+    public final <E> E entity() {
+        return null;
+    }
+
+    @Override
+    public final <W> W world() {
+        return null;
+    }
+
+    @Override
+    public final <M> M machine() {
+        return detached.machine();
+    }
+
+    @Override
+    public final boolean attached() {
+        return false;
+    }
+
+    @Override
+    public final void add(Object component) {
+        detached.add(component);
+    }
+
+    @Override
+    public final boolean remove(Class<?> type) {
+        return detached.remove(type);
+    }
+
+    @Override
+    public final boolean send(Object entity, String event) {
+        return detached.send(entity, event);
+    }
+
+    @Override
+    public final boolean send(Object entity, Event event) {
+        return detached.send(entity, event);
+    }
+
+    @Override
+    public final <T> T get(Class<T> type) {
+        return detached.get(type);
+    }
+
+    @Override
+    public final boolean has(Class<?> type) {
+        return detached.has(type);
+    }
+
+    @Override
+    public final Object handle() {
+        return detached.handle();
+    }
+
+    @Override
+    public String toString() {
+        return detached.toString();
+    }
+}
