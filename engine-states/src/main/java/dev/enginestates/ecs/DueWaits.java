@@ -72,13 +72,7 @@ final class DueWaits {
                 break;
             }
             endDueWaits(b, at);
-            int n = 0;
-            while (s.peekDue() == at) {
-                if (n == batch.length) {
-                    batch = java.util.Arrays.copyOf(batch, n * 2);
-                }
-                batch[n++] = s.poll();
-            }
+            int n = takeBatch(s, at);
             for (int i = 0; i < n; i++) {
                 EntityRecord<?> r = b.at(batch[i]);
                 if (r != null && !deliver(r)) {
@@ -143,13 +137,7 @@ final class DueWaits {
         int deferredCount = 0;
         while (w.peekDue() <= now) {
             double at = w.peekDue();
-            int n = 0;
-            while (w.peekDue() == at) {
-                if (n == batch.length) {
-                    batch = java.util.Arrays.copyOf(batch, n * 2);
-                }
-                batch[n++] = w.poll();
-            }
+            int n = takeBatch(w, at);
             for (int i = 0; i < n; i++) {
                 // a slot keeps its record through the tick, or is a hole once the record left (its code may despawn others)
                 EntityRecord<?> r = b.at(batch[i]);
@@ -210,5 +198,17 @@ final class DueWaits {
         } finally {
             world.moved(r);
         }
+    }
+
+    /** Polls into {@link #batch} every slot of the wheel due exactly at {@code at}, in slot order: how many. */
+    private int takeBatch(WaitWheel wheel, double at) {
+        int n = 0;
+        while (wheel.peekDue() == at) {
+            if (n == batch.length) {
+                batch = java.util.Arrays.copyOf(batch, n * 2);
+            }
+            batch[n++] = wheel.poll();
+        }
+        return n;
     }
 }
