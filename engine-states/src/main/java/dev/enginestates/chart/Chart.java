@@ -128,6 +128,18 @@ public final class Chart {
      * needs more grows to {@link #maxActive}.
      */
     public final int configRoom;
+    /**
+     * By state: where a record keeps its time (the XState style's entry time, the polled style's
+     * clock). Issue 14, memory per machine: in a chart without parallel states the active states
+     * form one chain from the root, one per depth, so the slot is the state's depth and the states
+     * of one depth share it; a record reads a slot only for an active state. A chart with
+     * parallel states (two active states can share a depth) or {@link Semantics#SCXML} (a state's
+     * exit actions still see it active after the state entered in its place at that depth got its
+     * time) keeps one slot per state.
+     */
+    public final int[] timeSlot;
+    /** How many time slots a record keeps: the deepest chain for a chart whose slots are depths, else {@link #size}. */
+    public final int timeRoom;
     public final boolean hasEventless;
     /**
      * Whose rules the machine follows where XState and SCXML differ: the order of {@link #on}'s
@@ -221,6 +233,18 @@ public final class Chart {
         enumNames = c.enumNames;
         maxActive = c.maxActive;
         configRoom = c.configRoom;
+        boolean parallel = false;
+        for (int s = 0; s < size; s++) {
+            parallel |= type[s] == StateType.PARALLEL;
+        }
+        boolean byDepth = !parallel && c.semantics != Semantics.SCXML;
+        timeSlot = new int[size];
+        int room = 1;
+        for (int s = 0; s < size; s++) {
+            timeSlot[s] = byDepth ? depth[s] : s;
+            room = Math.max(room, timeSlot[s] + 1);
+        }
+        timeRoom = room;
         hasEventless = c.hasEventless;
         semantics = c.semantics;
     }

@@ -54,8 +54,6 @@ public class MachineRecord {
     double waitStart;
     /** The wait's length in seconds. */
     double waitSeconds;
-    /** Clock time a hold began, or NaN while the machine is not held. */
-    double heldSince = Double.NaN;
     /** Set whenever the wait changes; the face that keeps timers reads and clears it. */
     boolean waitChanged;
     /** The type of the event being processed, or of the last one while the record is at rest. */
@@ -63,15 +61,18 @@ public class MachineRecord {
     /** Whether the record is processing {@link #processing} now (the type stays when it is at rest). */
     boolean busy;
     /**
-     * By state, one array for two styles (a field less per record): the polled style's clock,
-     * seconds each active state has been active (the root's: since the start); the XState style's
-     * entry times, the clock time each state was last entered at. {@code null} for the builder style.
+     * By time slot ({@link Chart#timeSlot}: an active state's depth in a chart without parallel
+     * states, else the state), one array for two styles (a field less per record): the polled
+     * style's clock, seconds each active state has been active (the root's: since the start); the
+     * XState style's entry times, the clock time each active state was entered at. A slot is read
+     * only for an active state: an inactive state's slot may hold the time of the active state at
+     * its depth. {@code null} for the builder style.
      */
     final double[] times;
     /**
-     * What few records need, in an object of its own (five fields less in every record): made with
+     * What few records need, in an object of its own (six fields less in every record): made with
      * the record for the polled and builder styles, and for the XState style when it first keeps
-     * paused seconds or a send to itself; {@code null} until then.
+     * paused seconds, a send to itself or a hold; {@code null} until then.
      */
     private Seldom seldom;
 
@@ -80,9 +81,12 @@ public class MachineRecord {
         /**
          * Polled style: what each clock's floating sum has lost to rounding (a compensated sum), so
          * {@code t} is the sum of the steps as exactly as a double holds it: fifteen steps of 1/60 s
-         * make 0.25 s, and {@code t >= 0.25} holds on the fifteenth. {@code null} for other styles.
+         * make 0.25 s, and {@code t >= 0.25} holds on the fifteenth. By time slot, as {@link #times};
+         * {@code null} for other styles.
          */
         final double[] carry;
+        /** Clock time a hold began, or NaN while the machine is not held (holds are rare: not in every record). */
+        double heldSince = Double.NaN;
         /** Polled and builder styles: the leaf active before the last transition, or -1 (none yet). */
         int previous = -1;
         /** Builder style: seconds in the current state, summed in float as the {@code 002} document's clock is. */
@@ -126,8 +130,8 @@ public class MachineRecord {
                 history[s][0] = -1;
             }
         }
-        this.times = chart.builder == null ? new double[chart.size] : null;
-        this.seldom = chart.polled != null ? new Seldom(new double[chart.size]) : chart.builder != null ? new Seldom(null) : null;
+        this.times = chart.builder == null ? new double[chart.timeRoom] : null;
+        this.seldom = chart.polled != null ? new Seldom(new double[chart.timeRoom]) : chart.builder != null ? new Seldom(null) : null;
         this.context = context;
     }
 
@@ -269,12 +273,12 @@ public class MachineRecord {
         if (waitState < 0) {
             return 0;
         }
-        return (Double.isNaN(heldSince) ? now : heldSince) - waitStart;
+        return machineTime(now) - waitStart;
     }
 
     /** The clock time the current wait ends, or +infinity when there is none or it is held. */
     public final double waitDue() {
-        return waitState < 0 || !Double.isNaN(heldSince) ? Double.POSITIVE_INFINITY : waitStart + waitSeconds;
+        return waitState < 0 || isHeld() ? Double.POSITIVE_INFINITY : waitStart + waitSeconds;
     }
 
     /** Seconds a state's wait had counted when the state was left before it ended, or NaN. */
@@ -317,12 +321,14 @@ public class MachineRecord {
 
     /** Whether the machine is held (its wait counts no seconds). */
     public final boolean isHeld() {
-        return !Double.isNaN(heldSince);
+        Seldom x = seldom;
+        return x != null && !Double.isNaN(x.heldSince);
     }
 
     /** The clock time the hold began, or NaN. */
     public final double heldSince() {
-        return heldSince;
+        Seldom x = seldom;
+        return x == null ? Double.NaN : x.heldSince;
     }
 
     /** The type of the event this record is processing now, or {@code null} at rest. */
@@ -356,17 +362,21 @@ public class MachineRecord {
     /** Polled style: seconds the state has been active (0 when it is not), the root's since the start. */
     public final double clock(int state) {
         double[] carry = carry();
-        return carry != null && isActive(state) ? times[state] + carry[state] : 0;
+        if (carry == null || !isActive(state)) {
+            return 0;
+        }
+        int slot = chart.timeSlot[state];
+        return times[slot] + carry[slot];
     }
 
-    /** Polled style: the floating sum behind {@link #clock(int)}, as a checkpoint keeps it. */
+    /** Polled style: the floating sum behind {@link #clock(int)}, as a checkpoint keeps it (0 for a state not active). */
     public final double clockSum(int state) {
-        return times[state];
+        return isActive(state) ? times[chart.timeSlot[state]] : 0;
     }
 
-    /** Polled style: the rounding the sum behind {@link #clock(int)} has lost, as a checkpoint keeps it. */
+    /** Polled style: the rounding the sum behind {@link #clock(int)} has lost, as a checkpoint keeps it (0 for a state not active). */
     public final double clockCarry(int state) {
-        return seldom.carry[state];
+        return isActive(state) ? seldom.carry[chart.timeSlot[state]] : 0;
     }
 
     /** Polled style: the rounding lost by each clock's sum, or {@code null} for the other styles. */
@@ -388,35 +398,44 @@ public class MachineRecord {
 
     // ---- mutation, used by the algorithm, the faces and restores
 
-    /** XState style: notes the clock time a state was entered at. */
+    /** XState style: notes the clock time a state was entered at; the state is active (it takes its depth's slot). */
     public final void markEntered(int state, double now) {
+        assert isActive(state) : "entry time of a state not active: " + chart.describe(state);
         if (times != null && carry() == null) {
-            times[state] = now;
+            times[chart.timeSlot[state]] = now;
         }
     }
 
-    /** XState style: the clock time an active state was last entered at (NaN in the polled style). */
+    /**
+     * XState style: the clock time an active state was entered at; NaN for a state not active
+     * (its slot may hold another state's time) and in the other styles.
+     */
     public final double enteredAt(int state) {
-        return times == null || carry() != null ? Double.NaN : times[state];
+        return times == null || carry() != null || !isActive(state) ? Double.NaN : times[chart.timeSlot[state]];
     }
 
-    /** Polled style: sets a state's seconds active (restores, the test kit). */
+    /** Polled style: sets an active state's seconds active (restores, the test kit). */
     public final void setClock(int state, double seconds) {
-        times[state] = seconds;
-        seldom.carry[state] = 0;
+        assert isActive(state) : "clock of a state not active: " + chart.describe(state);
+        int slot = chart.timeSlot[state];
+        times[slot] = seconds;
+        seldom.carry[slot] = 0;
     }
 
-    /** Polled style: sets a clock's sum and carry exactly (restores). */
+    /** Polled style: sets an active state's clock sum and carry exactly (restores). */
     public final void setClock(int state, double sum, double carry) {
-        times[state] = sum;
-        seldom.carry[state] = carry;
+        assert isActive(state) : "clock of a state not active: " + chart.describe(state);
+        int slot = chart.timeSlot[state];
+        times[slot] = sum;
+        seldom.carry[slot] = carry;
     }
 
     /** Polled style: adds {@code dt} to the clock of every active state. */
     public final void advanceClocks(double dt) {
         double[] carry = seldom.carry;
+        int[] slots = chart.timeSlot;
         for (int i = 0; i < configSize; i++) {
-            int s = config[i];
+            int s = slots[config[i]];
             // Neumaier's compensated sum: keep what the rounding of each addition dropped
             double sum = times[s];
             double t = sum + dt;
@@ -434,21 +453,22 @@ public class MachineRecord {
 
     /** Starts holding at clock time {@code now}: the wait stops counting. No effect when already held. */
     public final void hold(double now) {
-        if (Double.isNaN(heldSince)) {
-            heldSince = now;
+        if (!isHeld()) {
+            seldom().heldSince = now; // a record's first hold makes its side object
             waitChanged = true;
         }
     }
 
     /** Stops holding at clock time {@code now}: the wait counts again from where it stood, and so do the sends to itself. */
     public final void release(double now) {
-        if (!Double.isNaN(heldSince)) {
-            waitStart += now - heldSince;
-            PendingSends sends = sendsOrNull();
-            if (sends != null) {
-                sends.shift(now - heldSince);
+        Seldom x = seldom;
+        if (x != null && !Double.isNaN(x.heldSince)) {
+            double held = now - x.heldSince;
+            waitStart += held;
+            if (x.sends != null) {
+                x.sends.shift(held);
             }
-            heldSince = Double.NaN;
+            x.heldSince = Double.NaN;
             waitChanged = true;
         }
     }
@@ -474,7 +494,7 @@ public class MachineRecord {
         }
         waitState = state;
         waitSeconds = seconds;
-        waitStart = (Double.isNaN(heldSince) ? now : heldSince) - alreadyWaited;
+        waitStart = machineTime(now) - alreadyWaited;
         waitChanged = true;
     }
 
@@ -496,7 +516,9 @@ public class MachineRecord {
 
     /** Sets the clock time a hold began (NaN: not held), as a restore does. */
     public final void setHeldSince(double time) {
-        heldSince = time;
+        if (seldom != null || !Double.isNaN(time)) {
+            seldom().heldSince = time; // "not held" on a record that was never held makes no side object
+        }
         waitChanged = true;
     }
 
@@ -676,7 +698,9 @@ public class MachineRecord {
         waitState = other.waitState;
         waitStart = other.waitStart;
         waitSeconds = other.waitSeconds;
-        heldSince = other.heldSince;
+        if (seldom != null || other.isHeld()) {
+            seldom().heldSince = other.heldSince();
+        }
         if (times != null) {
             System.arraycopy(other.times, 0, times, 0, times.length);
         }
@@ -786,7 +810,7 @@ public class MachineRecord {
                     + " 0 or more seconds; got " + delaySeconds);
         }
         int eid = knownEventId(event.type());
-        double base = Double.isNaN(heldSince) ? q.clock() : heldSince;
+        double base = machineTime(q.clock());
         sendsArray().add(event, eid, base + delaySeconds, id);
         waitChanged = true;
     }
@@ -863,12 +887,13 @@ public class MachineRecord {
     /** The clock time the next send falls due, or +infinity when none is pending or the machine is held. */
     public final double nextSendDue() {
         PendingSends sends = sendsOrNull();
-        return sends == null || sends.count == 0 || !Double.isNaN(heldSince) ? Double.POSITIVE_INFINITY : sends.due[0];
+        return sends == null || sends.count == 0 || isHeld() ? Double.POSITIVE_INFINITY : sends.due[0];
     }
 
     /** The clock time the machine's clock stands at: {@code now}, or the hold's start while held. */
     public final double machineTime(double now) {
-        return Double.isNaN(heldSince) ? now : heldSince;
+        Seldom x = seldom;
+        return x == null || Double.isNaN(x.heldSince) ? now : x.heldSince;
     }
 
     /** Drops every pending send (a despawned machine, a restore). */
