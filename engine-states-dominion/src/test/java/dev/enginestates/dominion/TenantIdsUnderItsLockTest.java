@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Patch 0015: a composition's reusable ids are a plain stack guarded by its tenant's lock, which
- * every caller of {@code nextId} and {@code freeId} holds. The tenant asserts it (the tests run
+ * Patch 0015: a composition's reusable ids are a plain stack guarded by its tenant's lock (the
+ * Dominion's since 0016), which every caller of {@code nextId} and {@code freeId} holds. The tenant
+ * asserts it (the tests run
  * with assertions on), so each way an entity takes or frees an id is run here over compositions
  * of many small chunks, where freed ids go through the stack; and moves on several threads keep
  * every entity, once, with its own components.
