@@ -6,9 +6,6 @@ import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
 import org.junit.jupiter.api.Test;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -65,26 +62,8 @@ class OneLockPerDominionTest {
     private static final List<Class<?>> TYPES =
             List.of(Own.class, P.class, Q.class, R.class, Shared.class, T0.class, T1.class, T2.class, T3.class);
 
-    private static final MethodHandle PREPARED_MOVE = preparedMove();
-
-    private static MethodHandle preparedMove() {
-        try {
-            return MethodHandles.publicLookup().findVirtual(EntityRepository.class, "modifyEntity",
-                    MethodType.methodType(boolean.class, Composition.Modifier.class, Entity.class, Object[].class));
-        } catch (ReflectiveOperationException e) {
-            return null; // upstream (-Pupstream) has no prepared move: the stress test fails there
-        }
-    }
-
     private static boolean preparedMove(Dominion d, Composition.Modifier m, Entity e, Object... added) {
-        assertNotNull(PREPARED_MOVE, "EntityRepository.modifyEntity(Composition.Modifier, Entity, Object[])");
-        try {
-            return (boolean) PREPARED_MOVE.invokeExact((EntityRepository) d, m, e, added);
-        } catch (RuntimeException | Error t) {
-            throw t;
-        } catch (Throwable t) {
-            throw new IllegalStateException(t);
-        }
+        return Dominions.preparedMove(d, m, e, added);
     }
 
     @Test
