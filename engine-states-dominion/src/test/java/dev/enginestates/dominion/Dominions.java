@@ -1,5 +1,6 @@
 package dev.enginestates.dominion;
 
+import dev.dominion.ecs.api.Composition;
 import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
@@ -7,7 +8,9 @@ import dev.dominion.ecs.api.Results;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Proxy;
 import java.util.ArrayList;
@@ -66,6 +69,35 @@ final class Dominions {
                     }
                 });
         return closing;
+    }
+
+    private static final MethodHandle PREPARED_MOVE = preparedMoveHandle();
+
+    private static MethodHandle preparedMoveHandle() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(EntityRepository.class, "modifyEntity",
+                    MethodType.methodType(boolean.class, Composition.Modifier.class, Entity.class, Object[].class));
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
+    /**
+     * {@code EntityRepository.modifyEntity(prepared, entity, added)} (patch 0013), called through a method
+     * handle: upstream has no such method, so {@code -Pupstream} still compiles the tests, and those
+     * that move this way fail there.
+     */
+    static boolean preparedMove(Dominion d, Composition.Modifier prepared, Entity entity, Object... added) {
+        if (PREPARED_MOVE == null) {
+            throw new AssertionError("no EntityRepository.modifyEntity(Composition.Modifier, Entity, Object[]) in this engine");
+        }
+        try {
+            return (boolean) PREPARED_MOVE.invokeExact((EntityRepository) d, prepared, entity, added);
+        } catch (RuntimeException | Error t) {
+            throw t;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 
     static int count(Results<?> results) {

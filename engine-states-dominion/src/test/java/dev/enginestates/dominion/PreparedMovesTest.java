@@ -214,7 +214,8 @@ class PreparedMovesTest {
                                 move(d, b ? toB : toA, entities[i], added);
                             } catch (IllegalArgumentException raced) {
                                 // another thread moved it since has(): the target is found under the
-                                // entity's lock, so this move saw the new composition and was refused whole
+                                // entity's lock (the Dominion's since 0016), so this move saw the new
+                                // composition and was refused whole
                                 if (!String.valueOf(raced.getMessage()).contains("Duplicate")) {
                                     throw raced;
                                 }

@@ -18,8 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Patch 0015: a composition's reusable ids are a plain stack guarded by its tenant's lock, which
- * every caller of {@code nextId} and {@code freeId} holds. The tenant asserts it (the tests run
+ * Patch 0015: a composition's reusable ids are a plain stack guarded by its tenant's lock (the
+ * Dominion's since 0016), which every caller of {@code nextId} and {@code freeId} holds. The tenant
+ * asserts it (the tests run
  * with assertions on), so each way an entity takes or frees an id is run here over compositions
  * of many small chunks, where freed ids go through the stack; and moves on several threads keep
  * every entity, once, with its own components.
@@ -39,12 +40,11 @@ class TenantIdsUnderItsLockTest {
             }
             Composition.ByAdding1AndRemoving<B> toB = d.composition().byAdding1AndRemoving(B.class, A.class);
             Composition.ByAdding1AndRemoving<A> toA = d.composition().byAdding1AndRemoving(A.class, B.class);
-            EntityRepository real = (EntityRepository) d;
             for (int i = 0; i < all.size(); i += 3) {
                 Entity e = all.get(i);
                 switch (i % 6) {
                     case 0 -> e.add(new C(i));
-                    case 3 -> real.modifyEntity(toB, e, new Object[] {new B(i)});
+                    case 3 -> Dominions.preparedMove(d, toB, e, new Object[] {new B(i)});
                     default -> { }
                 }
             }
@@ -65,7 +65,7 @@ class TenantIdsUnderItsLockTest {
                 all.get(i).removeType(C.class);
             }
             for (int i = 1; i < all.size(); i += 9) {
-                real.modifyEntity(toA, all.get(i), new Object[] {new A(i)});
+                Dominions.preparedMove(d, toA, all.get(i), new Object[] {new A(i)});
             }
             for (int i = 4; i < all.size(); i += 12) {
                 d.deleteEntity(all.get(i));
@@ -104,7 +104,6 @@ class TenantIdsUnderItsLockTest {
             }
             Composition.ByAdding1AndRemoving<B> toB = d.composition().byAdding1AndRemoving(B.class, A.class);
             Composition.ByAdding1AndRemoving<A> toA = d.composition().byAdding1AndRemoving(A.class, B.class);
-            EntityRepository real = (EntityRepository) d;
             ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
             List<Thread> running = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
@@ -116,9 +115,9 @@ class TenantIdsUnderItsLockTest {
                             for (int i = 0; i < each; i++) {
                                 int v = base + i;
                                 if (round % 2 == 0) {
-                                    real.modifyEntity(toB, entities[i], new Object[] {new B(v)});
+                                    Dominions.preparedMove(d, toB, entities[i], new Object[] {new B(v)});
                                 } else {
-                                    real.modifyEntity(toA, entities[i], new Object[] {new A(v)});
+                                    Dominions.preparedMove(d, toA, entities[i], new Object[] {new A(v)});
                                 }
                             }
                         }

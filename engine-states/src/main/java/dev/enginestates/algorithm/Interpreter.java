@@ -120,8 +120,9 @@ public final class Interpreter implements InternalQueue {
     private static final byte LEFT = 5;
     /** How many {@link #ENTER} and {@link #LEFT} marks the queued actions hold. */
     private int configMarks;
-    // the last transitions taken, for the eventless-cycle message
-    private final int[] recent = new int[16];
+    /** The last transitions taken in a macrostep, for the eventless-loop error; a power of two long, indexed by mask. */
+    private final int[] recent = new int[RECENT];
+    private static final int RECENT = 16;
     private int recentCount;
 
     private Chart sizedFor;
@@ -1279,7 +1280,7 @@ public final class Interpreter implements InternalQueue {
 
     /** Remembers a transition taken, for the eventless-cycle message. */
     private void rememberTaken(int t) {
-        recent[recentCount % recent.length] = t;
+        recent[recentCount & (RECENT - 1)] = t; // a mask, not a division, on every transition
         recentCount++;
     }
 
@@ -1293,7 +1294,7 @@ public final class Interpreter implements InternalQueue {
         int listed = 0;
         int[] seen = new int[shown];
         for (int i = recentCount - shown; i < recentCount; i++) {
-            int t = recent[i % recent.length];
+            int t = recent[i & (RECENT - 1)];
             if (contains(seen, listed, t)) {
                 continue;
             }

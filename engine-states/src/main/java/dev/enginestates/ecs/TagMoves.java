@@ -36,6 +36,13 @@ final class TagMoves {
     private long[] tagged = new long[16];
     /** Words a slot: one for a chart of up to 64 states. */
     private final int stride;
+    /** For a chart of up to 64 states: bit {@code s} set when state {@code s} has a tag (never the root's). */
+    private final long tagMask;
+    /**
+     * The move applied last, found again without a lookup: the records a step moves often make the
+     * same change one after another (a thousand waits ending together, a wave of guards alerted).
+     */
+    private Move last;
 
     /** One prepared change: the states whose tags are added and removed, and Dominion's modifiers for it. */
     private static final class Move {
@@ -45,6 +52,9 @@ final class TagMoves {
         final Composition.Modifier[] modifiers;
         /** The tag components each modifier adds, in the order of its types (read by Dominion, never changed). */
         final Object[][] added;
+        /** For a chart of up to 64 states: the same change as bits of the states added and removed, else 0. */
+        final long addBits;
+        final long removeBits;
 
         Move(long hash, int[] adds, int[] removes, Composition.Modifier[] modifiers, Object[][] added) {
             this.hash = hash;
@@ -52,6 +62,16 @@ final class TagMoves {
             this.removes = removes;
             this.modifiers = modifiers;
             this.added = added;
+            this.addBits = bits(adds);
+            this.removeBits = bits(removes);
+        }
+
+        private static long bits(int[] states) {
+            long b = 0;
+            for (int s : states) {
+                b |= s < 64 ? 1L << s : 0; // only read for charts of up to 64 states
+            }
+            return b;
         }
     }
 
@@ -62,6 +82,12 @@ final class TagMoves {
         this.removes = new int[states.chart().size];
         this.stride = (states.chart().size + 63) >>> 6;
         this.tagged = new long[16 * stride];
+        long mask = 0;
+        StateTag[] tags = states.tagInstances();
+        for (int s = 1; s < tags.length && s < 64; s++) {
+            mask |= tags[s] != null ? 1L << s : 0;
+        }
+        this.tagMask = mask;
     }
 
     private boolean isTagged(int base, int s) {
@@ -113,9 +139,12 @@ final class TagMoves {
 
     /** Brings the entity's tags in line with the record; returns whether anything moved. */
     boolean apply(Entity entity, EntityRecord<?> r) {
+        int base = base(r.slot);
+        if (stride == 1) {
+            return applyWord(entity, r, base);
+        }
         addCount = 0;
         removeCount = 0;
-        int base = base(r.slot);
         StateTag[] tags = states.tagInstances();
         for (int s = 1; s < tags.length; s++) {
             if (tags[s] == null) {
@@ -146,6 +175,42 @@ final class TagMoves {
         for (int i = 0; i < removeCount; i++) {
             setTagged(base, removes[i], false);
         }
+        return true;
+    }
+
+    /**
+     * {@link #apply} for a chart of up to 64 states, in whole words: the tags wanted are the active
+     * states' bits, the change is two masks, and the move is the last one's when it is the same.
+     */
+    private boolean applyWord(Entity entity, EntityRecord<?> r, int base) {
+        long want = r.activeBits() & tagMask;
+        long have = tagged[base];
+        if (want == have) {
+            return false;
+        }
+        long add = want & ~have;
+        long remove = have & ~want;
+        Move move = last;
+        if (move == null || move.addBits != add || move.removeBits != remove) {
+            addCount = 0;
+            removeCount = 0;
+            for (long b = add; b != 0; b &= b - 1) {
+                adds[addCount++] = Long.numberOfTrailingZeros(b);
+            }
+            for (long b = remove; b != 0; b &= b - 1) {
+                removes[removeCount++] = Long.numberOfTrailingZeros(b);
+            }
+            move = find();
+            if (move == null) {
+                move = prepare();
+            }
+            last = move;
+        }
+        Composition.Modifier[] modifiers = move.modifiers;
+        for (int k = 0; k < modifiers.length; k++) {
+            dominion.modifyEntity(modifiers[k], entity, move.added[k]);
+        }
+        tagged[base] = want;
         return true;
     }
 

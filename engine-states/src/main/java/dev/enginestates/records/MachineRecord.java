@@ -194,6 +194,20 @@ public class MachineRecord {
         return active == null ? (activeBits >>> state & 1) != 0 : active[state];
     }
 
+    /**
+     * The active states as bits ({@code s} for state {@code s}) of a chart of up to 64 states, read
+     * in one load by whoever compares whole configurations (the ECS face's tag moves).
+     *
+     * @throws IllegalStateException for a chart of more than 64 states (read {@link #isActive} there)
+     */
+    public final long activeBits() {
+        if (active != null) {
+            throw new IllegalStateException("machine '" + chart.machineId + "' has " + chart.size
+                    + " states; its active states are bits only up to 64 states");
+        }
+        return activeBits;
+    }
+
     private void setActive(int state) {
         if (active == null) {
             activeBits |= 1L << state;

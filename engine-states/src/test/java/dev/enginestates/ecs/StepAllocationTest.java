@@ -3,6 +3,7 @@ package dev.enginestates.ecs;
 import dev.enginestates.Allocations;
 import dev.dominion.ecs.api.Entity;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
 
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,7 +72,7 @@ class StepAllocationTest {
     }
 
     @Test
-    void aStepWithNothingHeldAllocatesNothing() {
+    void aStepWithNothingHeldAllocatesNothing(TestReporter report) {
         try (Baseline one = new Baseline(); StateWorld world = StateWorld.create()) {
             for (int i = 0; i < 1_000; i++) {
                 world.spawn(IDLE.trait());
@@ -79,7 +80,7 @@ class StepAllocationTest {
             }
             long bytes = Allocations.warmThenMeasure(one.steps);
             long many = Allocations.warmThenMeasure(Allocations.steps(world));
-            System.out.println("one idle machine, 600 steps: " + bytes + " B; 2,000 idle and waiting machines: " + many + " B");
+            report.publishEntry("allocation", "one idle machine, 600 steps: " + bytes + " B; 2,000 idle and waiting machines: " + many + " B");
             assertTrue(bytes <= Allocations.MEASUREMENT_MARGIN, "600 steps of one idle machine allocated " + bytes + " B");
             assertTrue(many <= Allocations.MEASUREMENT_MARGIN, "600 steps of 2,000 idle and waiting machines allocated " + many + " B");
         }
@@ -106,14 +107,14 @@ class StepAllocationTest {
     }
 
     @Test
-    void idleAndLongWaitingMachinesAllocateNothingPerStep() {
+    void idleAndLongWaitingMachinesAllocateNothingPerStep(TestReporter report) {
         try (Baseline one = new Baseline(); StateWorld world = StateWorld.create()) {
             for (int i = 0; i < 1_000; i++) {
                 world.spawn(IDLE.trait());
                 world.spawn(LONG_WAIT.trait());
             }
             long bytes = Allocations.beyond(one.steps, Allocations.steps(world));
-            System.out.println("idle+long wait, 2,000 machines, 600 steps: " + bytes + " B beyond one idle machine's");
+            report.publishEntry("allocation", "idle+long wait, 2,000 machines, 600 steps: " + bytes + " B beyond one idle machine's");
             assertTrue(bytes <= Allocations.MEASUREMENT_MARGIN,
                     "600 steps of 1,000 idle and 1,000 waiting machines allocate nothing: " + bytes
                             + " B beyond a world of one idle machine");
@@ -121,7 +122,7 @@ class StepAllocationTest {
     }
 
     @Test
-    void movingMachinesWithoutTagsAllocateNothingPerStep() {
+    void movingMachinesWithoutTagsAllocateNothingPerStep(TestReporter report) {
         try (Baseline one = new Baseline(); StateWorld world = StateWorld.create()) {
             Entity first = null;
             for (int i = 0; i < 1_000; i++) {
@@ -129,7 +130,7 @@ class StepAllocationTest {
                 first = first == null ? e : first;
             }
             long bytes = Allocations.beyond(one.steps, Allocations.steps(world));
-            System.out.println("1,000 machines moving once a second, no tags, 600 steps: " + bytes + " B beyond one idle machine's");
+            report.publishEntry("allocation", "1,000 machines moving once a second, no tags, 600 steps: " + bytes + " B beyond one idle machine's");
             assertTrue(CYCLE.read(first).context().moves > 100, "the machines moved");
             assertTrue(bytes <= Allocations.MEASUREMENT_MARGIN,
                     "600 steps with 10,000 transitions allocate nothing: " + bytes
@@ -138,13 +139,13 @@ class StepAllocationTest {
     }
 
     @Test
-    void taggedTransitionsAllocateNothing() {
+    void taggedTransitionsAllocateNothing(TestReporter report) {
         try (Baseline one = new Baseline(); StateWorld world = StateWorld.create()) {
             for (int i = 0; i < 1_000; i++) {
                 world.spawn(TAGGED_CYCLE.trait());
             }
             long moves = Allocations.beyond(one.steps, Allocations.steps(world));
-            System.out.println("1,000 tagged machines moving once a second, 600 steps: 10,000 tag moves allocate " + moves + " B");
+            report.publishEntry("allocation", "1,000 tagged machines moving once a second, 600 steps: 10,000 tag moves allocate " + moves + " B");
             // 32 B a move before patch 0013 (Dominion's modifier object): 320 KB here
             assertTrue(moves <= Allocations.MEASUREMENT_MARGIN,
                     "600 steps with 10,000 tag moves allocate nothing: " + moves + " B beyond a world of one idle machine");
