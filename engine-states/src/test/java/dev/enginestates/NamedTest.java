@@ -98,7 +98,9 @@ class NamedTest {
                 .parse(dev.enginestates.xstate.XStateExport.toJson(declared));
         for (Machine<Rider> m : List.of(declared, imported)) {
             StateMachine<Rider> door = new StateMachine<>(m);
+            int[] runs = {0};
             long bytes = Allocations.warmThenMeasure(() -> {
+                runs[0]++;
                 for (int i = 0; i < 1_000; i++) {
                     door.send("OPEN");
                     door.step(0.25);
@@ -106,7 +108,7 @@ class NamedTest {
                 }
             });
             assertEquals(0, bytes, m + ": 1,000 transitions through named guards, actions, tests and seconds, once warm");
-            assertEquals(21_000.0, door.context().speed, "every OPEN was taken, and every wait ended");
+            assertEquals(runs[0] * 1_000.0, door.context().speed, "every OPEN was taken, and every wait ended");
         }
     }
 
