@@ -6,7 +6,6 @@ import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.plain.StateMachine;
 import org.junit.jupiter.api.Test;
 
-import java.lang.management.ManagementFactory;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -74,25 +73,9 @@ class SendAllocationTest {
                 regions.send(ok);
             }
         };
-        for (int i = 0; i < 20; i++) {
-            work.run(); // warm up: JIT, and the interpreters' scratch arrays reach their size
-        }
-        long allocated = allocatedBytes(work);
+        // warmed twenty times (the JIT, and the interpreters' scratch arrays reach their size), then the fewest of five runs
+        long allocated = dev.enginestates.Allocations.warmThenMeasure(work);
         assertTrue(guard.matches("patrol.walking"), "deep history brought the guard back: " + guard);
-        assertEquals(0, allocated, "bytes allocated by 7,000 sends once warm (worst of 5 runs)");
-    }
-
-    private static long allocatedBytes(Runnable work) {
-        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        long id = Thread.currentThread().getId();
-        bean.getThreadAllocatedBytes(id); // the bean's own lazy set-up happens here, not in a reading
-        long worst = 0;
-        for (int attempt = 0; attempt < 5; attempt++) {
-            long before = bean.getThreadAllocatedBytes(id);
-            work.run();
-            long after = bean.getThreadAllocatedBytes(id);
-            worst = Math.max(worst, after - before);
-        }
-        return worst;
+        assertEquals(0, allocated, "bytes allocated by 7,000 sends once warm (fewest of 5 runs)");
     }
 }
