@@ -88,6 +88,7 @@ final class Registry {
         }
         if (r.localClock) {
             rec.shiftSends(world.clock); // sends timed on its own clock from 0, like its wait
+            rec.shiftEntryTimes(world.clock); // and its states entered at 0 on that clock were entered now
         }
         r.localClock = false;
         rec.clearWaitChanged();
@@ -120,6 +121,7 @@ final class Registry {
         if (rec.isHeld()) {
             rec.setHeldSince(rec.heldSince() - world.clock);
         }
+        rec.shiftEntryTimes(-world.clock);
         if (r.entity == null || r.entity.isDeleted() || despawning) {
             rec.clearSends(); // SCXML: a session that ends cancels its delayed events
         } else {

@@ -652,6 +652,7 @@ public final class StateWorld implements AutoCloseable {
                 if (rec.isHeld()) {
                     rec.setHeldSince(rec.heldSince() + shift);
                 }
+                rec.shiftEntryTimes(shift);
                 rec.clearWaitChanged();
                 waits.schedule(r);
             }

@@ -925,6 +925,21 @@ public class MachineRecord {
         waitChanged = true;
     }
 
+    /**
+     * XState style: moves every entry time by {@code dt} seconds, as a wait's start moves when the
+     * record changes clocks (joins a world, leaves it, or the world's clock is set under it), so
+     * {@code timeIn} keeps counting from the state's own entry. No effect in the other styles.
+     *
+     * @param dt seconds to add
+     */
+    public final void shiftEntryTimes(double dt) {
+        if (times != null && carry() == null) {
+            for (int i = 0; i < times.length; i++) {
+                times[i] += dt;
+            }
+        }
+    }
+
     /** Moves every pending send's due time by {@code dt} (a record moving to another clock). */
     public final void shiftSends(double dt) {
         PendingSends sends = sendsOrNull();

@@ -16,6 +16,7 @@ import dev.enginestates.ecs.States;
 import dev.enginestates.io.Saves;
 import dev.enginestates.plain.StateMachine;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestReporter;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -195,7 +196,7 @@ class TimesByDepthPropertyTest {
     }
 
     @Test
-    void everyActiveStatesTimeIsItsOwnEntryTimeOverRandomChartsWithAndWithoutParallelStates() {
+    void everyActiveStatesTimeIsItsOwnEntryTimeOverRandomChartsWithAndWithoutParallelStates(TestReporter report) {
         int[] runs = new int[2];
         int[] bySlot = new int[2];
         int skipped = 0;
@@ -215,8 +216,8 @@ class TimesByDepthPropertyTest {
                 }
             }
         }
-        System.out.printf("times by depth, XState style: %d runs without parallel states (%d sharing slots), %d with (%d sharing),"
-                + " %d checks, %d skipped%n", runs[0], bySlot[0], runs[1], bySlot[1], checks, skipped);
+        report.publishEntry("times by depth", String.format("XState style: %d runs without parallel states (%d sharing slots),"
+                + " %d with (%d sharing), %d checks, %d skipped", runs[0], bySlot[0], runs[1], bySlot[1], checks, skipped));
         assertTrue(runs[0] > 200 && runs[1] > 200, "runs: " + runs[0] + ", " + runs[1]);
         assertEquals(250, bySlot[0], "every chart without parallel states keeps its times by depth");
         assertTrue(runs[1] - bySlot[1] > 50, "many charts with parallel states: " + (runs[1] - bySlot[1]));
@@ -379,7 +380,7 @@ class TimesByDepthPropertyTest {
     }
 
     @Test
-    void everyActivePolledClockIsItsOwnOverRandomTablesStepsEventsAndACheckpointRoundTrip() throws Exception {
+    void everyActivePolledClockIsItsOwnOverRandomTablesStepsEventsAndACheckpointRoundTrip(TestReporter report) throws Exception {
         int checks = 0;
         int restores = 0;
         for (long seed = 1; seed <= 200; seed++) {
@@ -453,7 +454,8 @@ class TimesByDepthPropertyTest {
                 world.close();
             }
         }
-        System.out.printf("times by depth, polled style: 200 tables, %d checks, %d checkpoint round trips%n", checks, restores);
+        report.publishEntry("times by depth", String.format("polled style: 200 tables, %d checks, %d checkpoint round trips", checks,
+                restores));
         assertTrue(restores > 150, "restores: " + restores);
     }
 }
