@@ -611,7 +611,7 @@ class CheckpointRoundTripTest {
             }
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf("checkpoint round trip: %d random worlds, %d inputs, in %.1f s; restored mid-wait %d, held %d, "
+        dev.enginestates.Figures.printf("checkpoint round trip: %d random worlds, %d inputs, in %.1f s; restored mid-wait %d, held %d, "
                 + "with history %d, with paused seconds %d; dumps with tags %d; machine sets drawn again for Dominion's class"
                 + " index %d; skipped for known bugs %d%n", runs, inputs, seconds, restoredMidWait,
                 restoredHeld, restoredWithHistory, restoredWithPaused, dumpsWithTags, RandomWorlds.REDRAWN.get(), skipped);

@@ -126,7 +126,7 @@ class ReplayTest {
                 }
             }
         }
-        System.out.printf("replay: %d random logs, %d inputs recorded, in %.1f s; skipped for known bugs %d%n",
+        dev.enginestates.Figures.printf("replay: %d random logs, %d inputs recorded, in %.1f s; skipped for known bugs %d%n",
                 runs, recorded, (System.nanoTime() - started) / 1e9, skipped);
         assertTrue(skipped < runs / 4 + 1, "skipped " + skipped);
         assertTrue(recorded > runs * 40L, "the logs hold inputs: " + recorded);

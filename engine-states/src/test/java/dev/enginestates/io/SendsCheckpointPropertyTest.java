@@ -176,7 +176,7 @@ class SendsCheckpointPropertyTest {
             }
         }
         assertTrue(counts[0] > 0 && counts[1] > 0 && counts[2] > 0, "raise, send and cancel each ran: " + java.util.Arrays.toString(counts));
-        System.out.println("sends property: " + runs + " random worlds; raises " + counts[0] + ", sends to itself " + counts[1]
+        dev.enginestates.Figures.println("sends property: " + runs + " random worlds; raises " + counts[0] + ", sends to itself " + counts[1]
                 + ", cancels " + counts[2] + "; records ending with pending sends " + delivered);
     }
 

@@ -205,7 +205,7 @@ class StreamPropertyTest {
             }
         }
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.printf("stream: %d random worlds (%d with ownerOnly machines), %d frames applied and compared, %d ownerOnly records"
+        dev.enginestates.Figures.printf("stream: %d random worlds (%d with ownerOnly machines), %d frames applied and compared, %d ownerOnly records"
                 + " sent (each to its owner), %d hand-overs, %d late joins and reloads, %.0f bytes a frame on average, in %.1f s%n",
                 runs, withOwnerOnly, frames, ownerOnlyRecordsSent, handovers, lateJoins, bytes / (double) Math.max(1, frames), seconds);
         // the generator must reach what the property is about

@@ -109,7 +109,7 @@ class SuiteCheckpointPropertyTest {
         assertTrue(withVariables > 50, withVariables + " cuts had variables");
         // the figures are printed only when asked, like the suite's count (nothing prints in a plain build)
         if (Boolean.getBoolean("scxml.report")) {
-            System.out.println("suite checkpoint property: " + tests.size() + " documents, " + checked + " round-tripped (" + withVariables
+            dev.enginestates.Figures.println("suite checkpoint property: " + tests.size() + " documents, " + checked + " round-tripped (" + withVariables
                 + " with variables at the cut), " + refused + " refused (a variable that is not JSON): " + refusedTests);
         }
     }
