@@ -264,6 +264,14 @@ final class RecordCodec {
         } else {
             o.putNull("heldSince");
         }
+        if (c.polled == null && c.builder == null) {
+            // the XState style's entry times: the clock time each active state was entered at, which timeIn counts from
+            ObjectNode entered = o.putObject("entered");
+            for (int i = 0; i < r.activeCount(); i++) {
+                int s = r.activeAt(i);
+                entered.put(c.path[s], r.enteredAt(s));
+            }
+        }
         if (c.polled != null) {
             // the polled style's clocks: every active state's seconds (the root's is the total) and $back's leaf
             // each clock as its floating sum and, where rounding dropped something, the carry kept (keyed "" for the total)
@@ -293,6 +301,9 @@ final class RecordCodec {
     /** The names of the fields {@link #encode} writes for a record of this chart, in that order. */
     static List<String> fieldNames(Chart c) {
         List<String> out = new java.util.ArrayList<>(List.of("status", "active", "history", "paused", "wait", "heldSince"));
+        if (c.polled == null && c.builder == null) {
+            out.add("entered");
+        }
         if (c.polled != null) {
             out.addAll(List.of("time", "clocks", "carries", "previous"));
         }
@@ -416,6 +427,13 @@ final class RecordCodec {
                 r.setHeldSince(since);
             }
         }
+        JsonNode entered = node.get("entered");
+        if (entered != null && c.polled == null && c.builder == null) {
+            decodeEntered(entered, r, at + ".entered", problems); // absent in checkpoints before it was written: times from 0
+        } else if (entered != null) {
+            problems.add(at + ".entered: machine '" + c.machineId + "' is " + (c.polled != null ? "polled" : "builder-style")
+                    + "; entry times are an XState-style record's (its clocks are its own fields)");
+        }
         if (c.polled != null) {
             decodeClocks(node, r, at, problems);
         }
@@ -433,6 +451,35 @@ final class RecordCodec {
             }
         }
         return problems.size() == before ? r : null;
+    }
+
+    /** An XState-style record's entry times: one clock time per active state (the root's keyed ""), and no other. */
+    private static void decodeEntered(JsonNode entered, MachineRecord r, String at, List<String> problems) {
+        Chart c = r.chart();
+        if (!entered.isObject()) {
+            problems.add(at + ": expected an object from each active state's path to the clock time it was entered at, found "
+                    + Json.kind(entered));
+            return;
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = entered.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            int s = e.getKey().isEmpty() ? 0 : c.stateAt(e.getKey());
+            if (s < 0 || !r.isActive(s)) {
+                problems.add(at + "." + e.getKey() + ": '" + e.getKey() + "' is not an active state of machine '" + c.machineId
+                        + "'; expected an entry time for each active state only");
+                continue;
+            }
+            double t = number(e.getValue(), at + "." + e.getKey(), problems);
+            if (!Double.isNaN(t)) {
+                r.markEntered(s, t);
+            }
+        }
+        for (int i = 0; i < r.activeCount(); i++) {
+            int s = r.activeAt(i);
+            if (!entered.has(c.path[s])) {
+                problems.add(at + ": no entry time for active state '" + c.describe(s) + "'; expected one per active state");
+            }
+        }
     }
 
     /** A polled record's clocks: the root's total, one per active state and no other, and the previous leaf. */

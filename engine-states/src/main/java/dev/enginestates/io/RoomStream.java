@@ -89,8 +89,11 @@ import java.util.Objects;
 public final class RoomStream {
     /** The frame format's name. */
     public static final String FORMAT = "engine-states/stream";
-    /** The frame format's version; a replica refuses frames of another. */
-    public static final int VERSION = 1;
+    /**
+     * The frame format's version; a replica refuses frames of another. 2: an XState-style record
+     * carries its entry times ({@code entered}), which version 1 had not.
+     */
+    public static final int VERSION = 2;
 
     private final RoomFrames impl;
 
@@ -367,6 +370,9 @@ final class RoomFrames {
             }
             if (polled && (!same(a.clockSum(s), b.clockSum(s)) || !same(a.clockCarry(s), b.clockCarry(s)))) {
                 return false;
+            }
+            if (!same(a.enteredAt(s), b.enteredAt(s))) {
+                return false; // NaN for an inactive state and in the other styles
             }
         }
         return true;

@@ -490,7 +490,7 @@ final class SavesJson {
 
     /**
      * Whether a decoded record's times fit the checkpoint's clock: a wait starts at or before it and
-     * has waited at most {@link RecordCodec#MAX_SECONDS}; a hold began within the wait and at or
+     * has waited at most {@link RecordCodec#MAX_SECONDS}, and so was each active state entered; a hold began within the wait and at or
      * before the clock. (Whether the entity still carries the hold is not asked: a hold taken off
      * since the last step stays on the record until the next step, and a checkpoint may be taken
      * in between; the first step after the restore releases it, as it would have.)
@@ -503,6 +503,20 @@ final class SavesJson {
         } else if (r.waitState() >= 0 && time - r.waitStart() > RecordCodec.MAX_SECONDS) {
             problems.add(at + ".wait.start: the wait would have counted " + (time - r.waitStart()) + " s by the clock; expected at most "
                     + RecordCodec.MAX_SECONDS);
+        }
+        for (int i = 0; i < r.activeCount(); i++) {
+            int s = r.activeAt(i);
+            double entered = r.enteredAt(s);
+            if (Double.isNaN(entered)) {
+                continue; // not the XState style
+            }
+            if (entered > time + StateWorld.TIME_TOLERANCE) {
+                problems.add(at + ".entered: '" + r.chart().describe(s) + "' was entered at " + entered + " s, after the checkpoint's"
+                        + " clock (" + time + " s); expected a time at or before the clock");
+            } else if (time - entered > RecordCodec.MAX_SECONDS) {
+                problems.add(at + ".entered: '" + r.chart().describe(s) + "' would have been active " + (time - entered)
+                        + " s by the clock; expected at most " + RecordCodec.MAX_SECONDS);
+            }
         }
         if (r.isHeld()) {
             if (r.heldSince() > time + StateWorld.TIME_TOLERANCE) {

@@ -958,7 +958,7 @@ final class RandomWorlds {
 
     /**
      * The first difference between the records of two worlds, matched by entity key, bit for
-     * bit (configuration in entry order, status, history, paused seconds, wait, hold, and the
+     * bit (configuration in entry order, status, entry times, history, paused seconds, wait, hold, and the
      * fields of a {@link Ctx} context), or {@code null} when there is none. Cheap enough to run
      * after every input; it sees what a checkpoint's text may round away.
      */
@@ -1015,6 +1015,9 @@ final class RandomWorlds {
         for (int s = 0; s < size; s++) {
             if (Double.doubleToRawLongBits(x.paused(s)) != Double.doubleToRawLongBits(y.paused(s))) {
                 return "paused " + x.chart().path[s] + " " + x.paused(s) + " / " + y.paused(s);
+            }
+            if (Double.doubleToRawLongBits(x.enteredAt(s)) != Double.doubleToRawLongBits(y.enteredAt(s))) {
+                return "entered " + x.chart().path[s] + " " + x.enteredAt(s) + " / " + y.enteredAt(s); // timeIn counts from it
             }
             if (x.historySize(s) != y.historySize(s)) {
                 return "history size " + x.chart().path[s];

@@ -190,7 +190,7 @@ class StreamTest {
         assertEquals(List.of("g1"), names(frame.get("entities")), "g2 and the hero did not change");
         JsonNode g1 = frame.path("entities").path("g1").path("stream-guard");
         // BELL left the watch's wait (paused keeps its seconds, history remembers it) and counted a bell
-        assertEquals(List.of("active", "history", "paused", "wait", "contextFields"), names(g1));
+        assertEquals(List.of("active", "history", "paused", "wait", "entered", "contextFields"), names(g1));
         assertEquals("[\"answer\"]", g1.get("active").toString());
         assertTrue(g1.get("wait").isNull());
         assertEquals(List.of("bells"), names(g1.get("contextFields")), "the context's name did not change, so it is not sent");
@@ -216,7 +216,7 @@ class StreamTest {
         steps(room.world, 50);
         JsonNode frame = parse(room.stream.frame("alice"));
         assertEquals(List.of("g1", "g2"), names(frame.get("entities")), "both watches ended");
-        assertEquals(List.of("active", "wait"), names(frame.path("entities").path("g1").path("stream-guard")));
+        assertEquals(List.of("active", "wait", "entered"), names(frame.path("entities").path("g1").path("stream-guard")));
         alice.apply(frame.toString());
         assertReplicaSeesTheRoom(room.world, alice);
     }
@@ -272,7 +272,7 @@ class StreamTest {
         LOG.send(logger, "NEXT");
         String frame = room.stream.frame("alice");
         JsonNode entry = parse(frame).path("entities").path("logger").path("stream-log");
-        assertEquals(List.of("active", "context"), names(entry), "a list is not an object of fields: sent whole");
+        assertEquals(List.of("active", "entered", "context"), names(entry), "a list is not an object of fields: sent whole");
         assertEquals("[\"b\"]", entry.get("context").toString());
         alice.apply(frame);
         assertReplicaSeesTheRoom(room.world, alice);
@@ -620,7 +620,9 @@ class StreamTest {
     @Test
     void anotherFormatOrVersionIsRefused() {
         Fed fed = new Fed();
-        fed.refused(fed.edit(f -> f.put("version", 2)), "$.version: expected 1", "found the number 2");
+        fed.refused(fed.edit(f -> f.put("version", 1)), "$.version: expected 2", "found the number 1"); // version 1 had no entry times
+        Fed later = new Fed();
+        later.refused(later.edit(f -> f.put("version", 3)), "$.version: expected 2", "found the number 3");
         Fed other = new Fed();
         other.refused(other.edit(f -> f.put("format", "engine-states/checkpoint")), "$.format");
     }
