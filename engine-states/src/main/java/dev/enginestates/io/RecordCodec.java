@@ -427,13 +427,6 @@ final class RecordCodec {
                 r.setHeldSince(since);
             }
         }
-        JsonNode entered = node.get("entered");
-        if (entered != null && c.polled == null && c.builder == null) {
-            decodeEntered(entered, r, at + ".entered", problems); // absent in checkpoints before it was written: times from 0
-        } else if (entered != null) {
-            problems.add(at + ".entered: machine '" + c.machineId + "' is " + (c.polled != null ? "polled" : "builder-style")
-                    + "; entry times are an XState-style record's (its clocks are its own fields)");
-        }
         if (c.polled != null) {
             decodeClocks(node, r, at, problems);
         }
@@ -449,6 +442,14 @@ final class RecordCodec {
             if (shape != null) {
                 problems.add(at + ": " + shape);
             }
+        }
+        // read once the configuration stands: entry times belong to its active states
+        JsonNode entered = node.get("entered");
+        if (problems.size() == before && entered != null && c.polled == null && c.builder == null) {
+            decodeEntered(entered, r, at + ".entered", problems); // absent in checkpoints before it was written: times from 0
+        } else if (problems.size() == before && entered != null) {
+            problems.add(at + ".entered: machine '" + c.machineId + "' is " + (c.polled != null ? "polled" : "builder-style")
+                    + "; entry times are an XState-style record's (its clocks are its own fields)");
         }
         return problems.size() == before ? r : null;
     }
