@@ -393,16 +393,16 @@ public final class RandomStatecharts {
         }
     }
 
-    /** A random polled table: nested states, {@code to} guards, {@code after}, events, handlers, updates, {@code $back}. */
-    public static StatesDef<Object> polled(long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        List<String> paths = new ArrayList<>();
+    /**
+     * A random tree of {@code count} states below the root, nested at most three deep, for a polled
+     * table: {@code paths} gets each state's dotted path (the root's {@code ""} first), {@code kids}
+     * each state's children by index.
+     */
+    public static void polledTree(SplittableRandom r, int count, List<String> paths, List<List<Integer>> kids) {
         List<Integer> depth = new ArrayList<>();
-        List<List<Integer>> kids = new ArrayList<>();
         paths.add("");
         depth.add(0);
         kids.add(new ArrayList<>());
-        int count = 1 + r.nextInt(10);
         for (int i = 0; i < count; i++) {
             int p = r.nextInt(3) == 0 ? 0 : r.nextInt(paths.size());
             if (depth.get(p) >= 3) {
@@ -413,6 +413,14 @@ public final class RandomStatecharts {
             kids.add(new ArrayList<>());
             kids.get(p).add(paths.size() - 1);
         }
+    }
+
+    /** A random polled table: nested states, {@code to} guards, {@code after}, events, handlers, updates, {@code $back}. */
+    public static StatesDef<Object> polled(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<String> paths = new ArrayList<>();
+        List<List<Integer>> kids = new ArrayList<>();
+        polledTree(r, 1 + r.nextInt(10), paths, kids);
         return StatesDef.define("polled" + seed, Object::new, d -> polledState(d, 0, r, paths, kids));
     }
 

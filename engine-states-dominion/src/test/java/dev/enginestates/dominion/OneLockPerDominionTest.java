@@ -113,7 +113,7 @@ class OneLockPerDominionTest {
     @Test
     void chunksMadeOnFourThreadsAtOnceEachHaveTheirOwnNumber() {
         for (int round = 0; round < 12; round++) {
-            Dominion d = createWithChunkBit("one-lock-chunks-" + round, SMALL_CHUNK_BIT);
+            Dominion d = Dominions.createWithChunkBit("one-lock-chunks-" + round, SMALL_CHUNK_BIT);
             try {
                 createOnFourThreadsAndFindEachById(d, round);
             } finally {
@@ -178,7 +178,7 @@ class OneLockPerDominionTest {
 
     @Test
     void changesOnFourThreadsKeepEveryEntityOnceWithItsOwnComponents() {
-        Dominion d = createWithChunkBit("one-lock-stress", SMALL_CHUNK_BIT);
+        Dominion d = Dominions.createWithChunkBit("one-lock-stress", SMALL_CHUNK_BIT);
         try {
             Entity[] shared = new Entity[SHARED];
             SharedModel sharedModel = new SharedModel();
@@ -523,16 +523,5 @@ class OneLockPerDominionTest {
         }
         assertEquals(expected.size(), found.size(), "the query of " + what + " finds as many entities as the models hold");
         assertTrue(found.containsAll(expected), "the query of " + what + " finds the entities of the models");
-    }
-
-    /** Chunk size is set per Dominion through Dominion's own system property, read once at creation. */
-    private static Dominion createWithChunkBit(String name, int chunkBit) {
-        String property = "dominion." + name + ".chunk-bit";
-        System.setProperty(property, Integer.toString(chunkBit));
-        try {
-            return new EntityRepository.Factory().create(name);
-        } finally {
-            System.clearProperty(property);
-        }
     }
 }

@@ -57,7 +57,7 @@ class QueriesMatchAModelPropertyTest {
     @ParameterizedTest(name = "seed {0}")
     @ValueSource(longs = {1, 2, 3, 4, 5, 6})
     void smallRunsWithSmallChunksMatchTheModel(long seed) {
-        play(new Run(seed, createWithChunkBit("model-small-" + seed, SMALL_CHUNK_BIT)), run -> {
+        play(new Run(seed, Dominions.createWithChunkBit("model-small-" + seed, SMALL_CHUNK_BIT)), run -> {
             for (int batch = 0; batch < 30; batch++) {
                 if (batch % 5 == 4) {
                     // checked with chunks emptied, then again once new entities took freed ids
@@ -108,17 +108,6 @@ class QueriesMatchAModelPropertyTest {
             scenario.accept(run);
         } catch (RuntimeException e) {
             throw new AssertionError(run.where() + "Dominion threw " + e, e);
-        }
-    }
-
-    /** Chunk size is set per Dominion through Dominion's own system property, read once at creation. */
-    private static Dominion createWithChunkBit(String name, int chunkBit) {
-        String property = "dominion." + name + ".chunk-bit";
-        System.setProperty(property, Integer.toString(chunkBit));
-        try {
-            return new EntityRepository.Factory().create(name);
-        } finally {
-            System.clearProperty(property);
         }
     }
 

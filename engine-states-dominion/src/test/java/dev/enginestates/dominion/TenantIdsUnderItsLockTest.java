@@ -32,7 +32,7 @@ class TenantIdsUnderItsLockTest {
 
     @Test
     void everyWayAnEntityTakesOrFreesAnIdHoldsItsTenantsLock() {
-        Dominion d = createWithChunkBit("ids-locked", SMALL_CHUNK_BIT);
+        Dominion d = Dominions.createWithChunkBit("ids-locked", SMALL_CHUNK_BIT);
         try {
             List<Entity> all = new ArrayList<>();
             for (int i = 0; i < 2_000; i++) {
@@ -92,7 +92,7 @@ class TenantIdsUnderItsLockTest {
 
     @Test
     void movesOnSeveralThreadsAcrossManyChunksKeepEveryEntityOnce() throws InterruptedException {
-        Dominion d = createWithChunkBit("ids-threads", SMALL_CHUNK_BIT);
+        Dominion d = Dominions.createWithChunkBit("ids-threads", SMALL_CHUNK_BIT);
         try {
             int threads = 4;
             int each = 1_000;
@@ -144,17 +144,6 @@ class TenantIdsUnderItsLockTest {
             assertEquals(0, Dominions.count(d.findEntitiesWith(B.class)));
         } finally {
             d.close();
-        }
-    }
-
-    /** Chunk size is set per Dominion through Dominion's own system property, read once at creation. */
-    private static Dominion createWithChunkBit(String name, int chunkBit) {
-        String property = "dominion." + name + ".chunk-bit";
-        System.setProperty(property, Integer.toString(chunkBit));
-        try {
-            return new EntityRepository.Factory().create(name);
-        } finally {
-            System.clearProperty(property);
         }
     }
 }

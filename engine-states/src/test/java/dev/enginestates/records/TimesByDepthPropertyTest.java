@@ -325,22 +325,8 @@ class TimesByDepthPropertyTest {
     /** A random polled table whose every state logs its path from its {@code enter}; nested up to three deep. */
     static StatesDef<Flags> polled(long seed, List<String> paths, List<String> log) {
         SplittableRandom r = new SplittableRandom(seed);
-        List<Integer> depth = new ArrayList<>();
         List<List<Integer>> kids = new ArrayList<>();
-        paths.add("");
-        depth.add(0);
-        kids.add(new ArrayList<>());
-        int count = 3 + r.nextInt(8);
-        for (int i = 0; i < count; i++) {
-            int p = r.nextInt(3) == 0 ? 0 : r.nextInt(paths.size());
-            if (depth.get(p) >= 3) {
-                p = 0;
-            }
-            paths.add(p == 0 ? "s" + i : paths.get(p) + ".s" + i);
-            depth.add(depth.get(p) + 1);
-            kids.add(new ArrayList<>());
-            kids.get(p).add(paths.size() - 1);
-        }
+        dev.enginestates.RandomStatecharts.polledTree(r, 3 + r.nextInt(8), paths, kids);
         return StatesDef.define("times-polled" + seed, Flags::new, d -> polledState(d, 0, r, paths, kids, log));
     }
 
