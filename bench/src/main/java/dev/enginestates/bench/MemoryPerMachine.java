@@ -25,12 +25,16 @@ import java.util.Map;
  * the binding, Dominion's chunks, the tag instances) is left out; sizes from JOL. (2) The heap
  * a world grows by per machine: 100,000 entities spawned after a warm-up, used heap after full
  * GCs before and after (run with {@code -XX:+UseSerialGC} so a GC compacts), less what the same
- * number of bare entities costs Dominion. gdx-ai's {@code DefaultStateMachine} the same way.
+ * number of bare entities costs Dominion. gdx-ai's {@code DefaultStateMachine} the same way, and
+ * Spring Statemachine's instances (built and started by its builder) over {@link #N_SPRING} of
+ * them, as each is tens of kilobytes.
  *
  * <pre>{@code java -XX:+UseSerialGC -Xms1g -Xmx1g -cp bench/target/benchmarks.jar dev.enginestates.bench.MemoryPerMachine}</pre>
  */
 public final class MemoryPerMachine {
     static final int N = 100_000;
+    /** Spring's instances counted: fewer, as each holds its own states and transitions (tens of KB). */
+    static final int N_SPRING = 5_000;
 
     /** A component shared by every bare entity: Dominion's own cost per entity. */
     static final class Mark {
@@ -75,6 +79,13 @@ public final class MemoryPerMachine {
         long gdx = perObject(() -> new DefaultStateMachine<Object, State<Object>>(MARK, Idle.INSTANCE));
         System.out.printf("  %-46s %6d B (JOL: %d B)%n", "gdx-ai 1.8.2 DefaultStateMachine", gdx,
                 VM.current().sizeOf(new DefaultStateMachine<Object, State<Object>>(MARK, Idle.INSTANCE)));
+        SpringMachines.check();
+        for (int i = 0; i < 200; i++) {
+            SpringMachines.flat3(); // its classes loaded and its caches filled before the count
+            SpringMachines.guard();
+        }
+        System.out.printf("  %-46s %6d B%n", "Spring Statemachine 4.0.0, flat 3-state", perObject(SpringMachines::flat3, N_SPRING));
+        System.out.printf("  %-46s %6d B%n", "Spring Statemachine 4.0.0, 3-level guard", perObject(SpringMachines::guard, N_SPRING));
     }
 
     /** A gdx-ai state shared by every machine, as an enum state would be. */
@@ -196,15 +207,19 @@ public final class MemoryPerMachine {
         }
     }
 
-    private static long perObject(java.util.function.Supplier<Object> make) {
-        Object[] keep = new Object[N];
+    private static long perObject(java.util.function.Supplier<?> make) {
+        return perObject(make, N);
+    }
+
+    private static long perObject(java.util.function.Supplier<?> make, int n) {
+        Object[] keep = new Object[n];
         long before = used();
-        for (int i = 0; i < N; i++) {
+        for (int i = 0; i < n; i++) {
             keep[i] = make.get();
         }
         long after = used();
         java.lang.ref.Reference.reachabilityFence(keep);
-        return Math.round((after - before) / (double) N);
+        return Math.round((after - before) / (double) n);
     }
 
     private static long used() {
