@@ -290,6 +290,65 @@ public final class Interpreter implements InternalQueue {
         }
     }
 
+    /**
+     * Takes a plain transition ({@link Chart#tPlain}) as {@link #take} would, without the general
+     * microstep: its exit set leaves (the active states its domain contains, as
+     * {@link #computeExitSet} finds them), its entry set enters, and a wait entered starts with its
+     * constant seconds. No code runs, nothing is queued, and nothing follows: the chart has no
+     * eventless transitions and no final state is entered. Returns false, having changed nothing,
+     * when the general path must take it: the transition is not plain, the record or this
+     * interpreter is busy, the machine is not running, or it has sends to itself due now.
+     */
+    public boolean takePlain(MachineRecord r, int transition) {
+        Chart c = r.chart();
+        if (!c.tPlain[transition] || running || r.processing() != null || r.status() != MachineRecord.ACTIVE
+                || r.firstSendDue() <= r.machineTime(now)) {
+            return false;
+        }
+        ensureScratch(c);
+        int domain = c.tDomain[transition];
+        int n = r.activeCount();
+        int leaving = 0;
+        for (int i = 0; i < n; i++) {
+            int s = r.activeAt(i);
+            previousOrder[i] = s;
+            if (isInExitSet(c, transition, domain, s)) {
+                exitMark[s] = true;
+                exitList[leaving++] = s;
+                if (s == r.waitState()) {
+                    r.leaveWait(now);
+                }
+            }
+        }
+        r.removeMarked(exitMark);
+        for (int i = 0; i < leaving; i++) {
+            exitMark[exitList[i]] = false;
+        }
+        int[] entry = c.tEntry[transition];
+        int wait = -1;
+        for (int s : entry) {
+            if (c.waitTransition[s] >= 0) {
+                wait = s;
+            }
+            r.enter(s);
+            r.markEntered(s, now);
+        }
+        if (r.activeCount() == n) {
+            boolean sameSet = true;
+            for (int i = 0; i < n && sameSet; i++) {
+                sameSet = r.isActive(previousOrder[i]);
+            }
+            if (sameSet) {
+                r.restoreOrder(previousOrder, n); // XState keeps the previous snapshot, and its order, when nothing changed
+            }
+        }
+        if (wait >= 0) {
+            r.enterWait(wait, Double.POSITIVE_INFINITY, 0, now);
+            r.setWait(wait, r.waitStart(), c.waitSeconds[wait]);
+        }
+        return true;
+    }
+
     /** A macrostep whose first microstep takes the given transition instead of selecting one. */
     private void macrostepWith(MachineRecord r, int transition, Event event) {
         Chart c = r.chart();

@@ -41,7 +41,10 @@ public final class TimeRules {
         Chart c = r.chart();
         r.clearWait(); // the wait ended: no paused seconds are kept for it
         in.clock(due);
-        in.take(r, c.waitTransition[s], c.waitEvent);
+        int t = c.waitTransition[s];
+        if (!in.takePlain(r, t)) {
+            in.take(r, t, c.waitEvent);
+        }
     }
 
     /**

@@ -71,6 +71,11 @@ public final class Chart {
      * default descendants). The interpreter's fast path; its general computeEntrySet gives the same.
      */
     public final int[][] tEntry;
+    /**
+     * By transition: whether it runs no code and changes only the configuration
+     * ({@link PlainTransitions}), so the interpreter may take it alone without the general microstep.
+     */
+    public final boolean[] tPlain;
     /** By transition: the state its {@code stateIn} guard needs active, or -1 when it has none. */
     public final int[] tInState;
     /** What declared the transition, for messages: {@code "on E"}, {@code "always"}, {@code "onDone"}, {@code "wait"}, {@code "when"}. */
@@ -181,6 +186,7 @@ public final class Chart {
         tActions = c.tActions;
         tDomain = c.tDomain;
         tEntry = EntrySets.of(c);
+        tPlain = PlainTransitions.of(c, tEntry);
         tInState = c.tInState;
         tLabel = c.tLabel;
         on = c.on;

@@ -982,7 +982,7 @@ final class RandomWorlds {
                 if (o == null) {
                     return where + ": missing in the second world";
                 }
-                String d = difference(Access.record(r), Access.record(o));
+                String d = dev.enginestates.RecordDifference.of(Access.record(r), Access.record(o));
                 if (d != null) {
                     return where + ": " + d + " (" + r + " / " + o + ")";
                 }
@@ -995,48 +995,6 @@ final class RandomWorlds {
                     }
                 }
             }
-        }
-        return null;
-    }
-
-    private static String difference(dev.enginestates.records.MachineRecord x, dev.enginestates.records.MachineRecord y) {
-        if (x.status() != y.status()) {
-            return "status " + x.status() + " / " + y.status();
-        }
-        if (x.activeCount() != y.activeCount()) {
-            return "active count " + x.activeCount() + " / " + y.activeCount();
-        }
-        for (int i = 0; i < x.activeCount(); i++) {
-            if (x.activeAt(i) != y.activeAt(i)) {
-                return "active[" + i + "] " + x.activeAt(i) + " / " + y.activeAt(i);
-            }
-        }
-        int size = x.chart().size;
-        for (int s = 0; s < size; s++) {
-            if (Double.doubleToRawLongBits(x.paused(s)) != Double.doubleToRawLongBits(y.paused(s))) {
-                return "paused " + x.chart().path[s] + " " + x.paused(s) + " / " + y.paused(s);
-            }
-            if (Double.doubleToRawLongBits(x.enteredAt(s)) != Double.doubleToRawLongBits(y.enteredAt(s))) {
-                return "entered " + x.chart().path[s] + " " + x.enteredAt(s) + " / " + y.enteredAt(s); // timeIn counts from it
-            }
-            if (x.historySize(s) != y.historySize(s)) {
-                return "history size " + x.chart().path[s];
-            }
-            for (int i = 0; i < Math.max(0, x.historySize(s)); i++) {
-                if (x.historyAt(s, i) != y.historyAt(s, i)) {
-                    return "history " + x.chart().path[s] + "[" + i + "]";
-                }
-            }
-        }
-        if (x.waitState() != y.waitState()) {
-            return "wait state " + x.waitState() + " / " + y.waitState();
-        }
-        if (x.waitState() >= 0 && (Double.doubleToRawLongBits(x.waitStart()) != Double.doubleToRawLongBits(y.waitStart())
-                || Double.doubleToRawLongBits(x.waitSeconds()) != Double.doubleToRawLongBits(y.waitSeconds()))) {
-            return "wait " + x.waitStart() + "+" + x.waitSeconds() + " / " + y.waitStart() + "+" + y.waitSeconds();
-        }
-        if (Double.doubleToRawLongBits(x.heldSince()) != Double.doubleToRawLongBits(y.heldSince())) {
-            return "held since " + x.heldSince() + " / " + y.heldSince();
         }
         return null;
     }
