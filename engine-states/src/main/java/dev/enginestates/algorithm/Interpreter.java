@@ -58,7 +58,10 @@ import dev.enginestates.records.MachineRecord;
  * the microstep runs them once the new configuration is written ({@code runActions}). Waits are
  * this engine's own: a wait entered by a microstep starts counting in enterStates and reads its
  * seconds after the actions ({@code runActionsThenWait}, {@code startPendingWait}).
- * {@link #place} sets a configuration by hand and is no step of the algorithm.
+ * {@link #place} sets a configuration by hand and is no step of the algorithm. A microstep of one
+ * transition the chart found plain ({@code Chart.tPlain}: no code, no history, no done event)
+ * reduces to its exit and entry sets ({@code plainMicrostep}); {@link #takePlain} is
+ * macrostepWith for such a transition, which has nothing to settle after it.
  *
  * <p>Not thread-safe: one interpreter per world (or plain-object machine). It keeps scratch
  * arrays sized for the largest chart it has seen and allocates nothing once warm.
@@ -291,13 +294,12 @@ public final class Interpreter implements InternalQueue {
     }
 
     /**
-     * Takes a plain transition ({@link Chart#tPlain}) as {@link #take} would, without the general
-     * microstep: its exit set leaves (the active states its domain contains, as
-     * {@link #computeExitSet} finds them), its entry set enters, and a wait entered starts with its
-     * constant seconds. No code runs, nothing is queued, and nothing follows: the chart has no
-     * eventless transitions and no final state is entered. Returns false, having changed nothing,
-     * when the general path must take it: the transition is not plain, the record or this
-     * interpreter is busy, the machine is not running, or it has sends to itself due now.
+     * Takes a plain transition ({@link Chart#tPlain}) as {@link #take} would, without what a
+     * macrostep does around its microstep: no code runs, nothing is queued and nothing follows (the
+     * chart has no eventless transitions and no final state is entered), so only
+     * {@link #plainMicrostep} is left. Returns false, having changed nothing, when the general path
+     * must take it: the transition is not plain, the record or this interpreter is busy, the
+     * machine is not running, or it has sends to itself due now.
      */
     public boolean takePlain(MachineRecord r, int transition) {
         Chart c = r.chart();
@@ -306,46 +308,7 @@ public final class Interpreter implements InternalQueue {
             return false;
         }
         ensureScratch(c);
-        int domain = c.tDomain[transition];
-        int n = r.activeCount();
-        int leaving = 0;
-        for (int i = 0; i < n; i++) {
-            int s = r.activeAt(i);
-            previousOrder[i] = s;
-            if (isInExitSet(c, transition, domain, s)) {
-                exitMark[s] = true;
-                exitList[leaving++] = s;
-                if (s == r.waitState()) {
-                    r.leaveWait(now);
-                }
-            }
-        }
-        r.removeMarked(exitMark);
-        for (int i = 0; i < leaving; i++) {
-            exitMark[exitList[i]] = false;
-        }
-        int[] entry = c.tEntry[transition];
-        int wait = -1;
-        for (int s : entry) {
-            if (c.waitTransition[s] >= 0) {
-                wait = s;
-            }
-            r.enter(s);
-            r.markEntered(s, now);
-        }
-        if (r.activeCount() == n) {
-            boolean sameSet = true;
-            for (int i = 0; i < n && sameSet; i++) {
-                sameSet = r.isActive(previousOrder[i]);
-            }
-            if (sameSet) {
-                r.restoreOrder(previousOrder, n); // XState keeps the previous snapshot, and its order, when nothing changed
-            }
-        }
-        if (wait >= 0) {
-            r.enterWait(wait, Double.POSITIVE_INFINITY, 0, now);
-            r.setWait(wait, r.waitStart(), c.waitSeconds[wait]);
-        }
+        plainMicrostep(c, r, transition);
         return true;
     }
 
@@ -633,6 +596,10 @@ public final class Interpreter implements InternalQueue {
         if (selectedCount == 0) {
             return false;
         }
+        if (selectedCount == 1 && c.tPlain[selected[0]]) {
+            rememberTaken(selected[0]);
+            return plainMicrostep(c, r, selected[0]);
+        }
         if (selectedCount == 1 && c.tEntry[selected[0]] != null) {
             // one transition, nothing to conflict with, and its domain is static (no history target)
             filtered[0] = selected[0];
@@ -669,6 +636,55 @@ public final class Interpreter implements InternalQueue {
         boolean changed = historyChanged || !sameSet || (c.semantics == Semantics.SCXML && actionCount > configMarks);
         runActionsThenWait(c, r, event);
         return changed;
+    }
+
+    /**
+     * The microstep of one plain transition ({@link Chart#tPlain}), which has nothing to queue:
+     * its exit set leaves (the active states its domain contains, as {@link #computeExitSet}
+     * finds them; a wait among them pauses), its entry set (the chart's) enters, and a wait
+     * entered starts with its constant seconds. With no actions, history or done events, the
+     * order of exits and entries shows nowhere, so neither set is sorted. Returns whether the
+     * configuration changed, as {@link #microstep} does.
+     */
+    private boolean plainMicrostep(Chart c, MachineRecord r, int transition) {
+        int domain = c.tDomain[transition];
+        int n = r.activeCount();
+        int leaving = 0;
+        for (int i = 0; i < n; i++) {
+            int s = r.activeAt(i);
+            previousOrder[i] = s;
+            if (isInExitSet(c, transition, domain, s)) {
+                exitMark[s] = true;
+                exitList[leaving++] = s;
+                if (s == r.waitState()) {
+                    r.leaveWait(now);
+                }
+            }
+        }
+        r.removeMarked(exitMark);
+        for (int i = 0; i < leaving; i++) {
+            exitMark[exitList[i]] = false;
+        }
+        int wait = -1;
+        for (int s : c.tEntry[transition]) {
+            if (c.waitTransition[s] >= 0) {
+                wait = s;
+            }
+            r.enter(s);
+            r.markEntered(s, now);
+        }
+        boolean sameSet = r.activeCount() == n;
+        for (int i = 0; i < n && sameSet; i++) {
+            sameSet = r.isActive(previousOrder[i]);
+        }
+        if (sameSet) {
+            r.restoreOrder(previousOrder, n); // XState keeps the previous snapshot, and its order, when nothing changed
+        }
+        if (wait >= 0) {
+            r.enterWait(wait, Double.POSITIVE_INFINITY, 0, now);
+            r.setWait(wait, r.waitStart(), c.waitSeconds[wait]);
+        }
+        return !sameSet;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.enginestates.algorithm;
 
 import dev.enginestates.Machine;
+import dev.enginestates.declare.Event;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineBuilder;
@@ -144,6 +145,27 @@ class PlainTransitionsTest {
         light.step(0.6); // → off at 1.5 s
         assertEquals("off", light.state());
         assertEquals(0.1, light.timeIn("off"), 1e-9, "entered at the wait's due time, not at the step's end");
+    }
+
+    @Test
+    void aWaitEndingWithASendDueTakesTheGeneralPathWhichDeliversTheSendAfterIt() {
+        StateMachine<List<String>> m = new StateMachine<>(Machine.<List<String>>define("pinger", ArrayList::new, d -> d
+                .initial("start")
+                .state("start", s -> s.on("GO", t -> t.target("off").action((log, e, self) -> self.sendSelf(Event.of("PING"), 1.0, null))))
+                .state("off", s -> s.waitFor(1, "on"))
+                .state("on", s -> s.on("PING", "pinged"))
+                .state("pinged")));
+        m.send("GO");
+        MachineRecord r = Access.record(m);
+        Chart c = r.chart();
+        int t = c.waitTransition[c.stateAt("off")];
+        assertTrue(c.tPlain[t]);
+        Interpreter in = new Interpreter();
+        in.clock(1.0);
+        assertFalse(in.takePlain(r, t), "a send due with the wait: the general macrostep delivers it after the move");
+        assertEquals("off", m.state());
+        m.step(1.0); // the wait before the send due with it (the 003 document's order), so PING finds 'on'
+        assertEquals("pinged", m.state());
     }
 
     @Test
