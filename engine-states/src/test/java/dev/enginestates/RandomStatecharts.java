@@ -493,4 +493,91 @@ public final class RandomStatecharts {
         }
         return b.build();
     }
+
+    // ------------------------------------------------------------------ mostly plain (the interpreter's fast path)
+
+    /** The events {@link #mostlyPlain} machines take. */
+    public static final String[] PLAIN_EVENTS = {"E0", "E1", "E2", "E3"};
+
+    /** A machine whose transitions are mostly plain: few actions; some history, finals and done transitions, seconds functions, eventless transitions. */
+    public static Machine<List<String>> mostlyPlain(long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        List<String> ids = new ArrayList<>();
+        boolean eventless = r.nextInt(10) == 0;
+        return Machine.define("plain" + seed, ArrayList::new, m -> {
+            m.unknownEvents(UnknownEvents.ACCEPT);
+            fillPlain(m, r, 0, "root", ids, false, false, eventless);
+        });
+    }
+
+    private static <B extends NodeBuilder<List<String>, B>> void fillPlain(NodeBuilder<List<String>, B> node, SplittableRandom r,
+            int depth, String path, List<String> ids, boolean parallel, boolean inRegion, boolean eventless) {
+        int children = 2 + r.nextInt(3);
+        for (int i = 0; i < children; i++) {
+            String key = "c" + i;
+            String childPath = path + "." + key;
+            String id = "S" + ids.size();
+            ids.add(id);
+            if (!parallel && i == children - 1 && r.nextInt(depth > 0 ? 4 : 8) == 0) {
+                node.finalState(key, f -> f.id(id)); // at the top, the machine's end
+                continue;
+            }
+            boolean compound = depth < 3 && r.nextInt(depth == 0 ? 2 : 3) == 0;
+            boolean isParallel = compound && r.nextInt(4) == 0;
+            node.state(key, s -> {
+                s.id(id);
+                if (r.nextInt(8) == 0) {
+                    s.entry((log, e) -> log.add("en_" + childPath));
+                }
+                if (r.nextInt(8) == 0) {
+                    s.exit((log, e) -> log.add("ex_" + childPath));
+                }
+                if (compound) {
+                    if (isParallel) {
+                        s.parallel();
+                    }
+                    fillPlain(s, r, depth + 1, childPath, ids, isParallel, inRegion || isParallel, eventless);
+                    if (r.nextInt(4) == 0) {
+                        s.history("h", r.nextBoolean() ? HistoryDepth.DEEP : HistoryDepth.SHALLOW);
+                    }
+                    if (r.nextInt(2) == 0) {
+                        String target = "#S" + r.nextInt(ids.size());
+                        s.onDone(t -> t.target(target)); // taken by the done event a final child raises
+                    }
+                } else if (!inRegion && r.nextInt(2) == 0) {
+                    // a machine counts one wait at a time: none in parallel regions, so no two can be active together
+                    String target = r.nextInt(4) == 0 ? "#" + id : "#S" + r.nextInt(ids.size());
+                    boolean reenter = target.equals("#" + id);
+                    if (r.nextInt(8) == 0) {
+                        s.waitFor((log, e, self) -> 0.25 * (1 + log.size() % 3), t -> t.target(target).reenter(reenter));
+                    } else {
+                        double seconds = new double[] {0, 0.1, 0.25, 1 / 60.0, 1}[r.nextInt(5)];
+                        s.waitFor(seconds, t -> t.target(target).reenter(reenter));
+                    }
+                }
+                if (eventless && !compound && r.nextInt(4) == 0) {
+                    // fires on entry until the log's length is 2 modulo 3: at most twice in a row
+                    String target = "#S" + r.nextInt(ids.size());
+                    s.always(t -> t.target(target).guard((log, e) -> log.size() % 3 != 2).action((log, e) -> log.add("always_" + childPath)));
+                }
+                for (int k = r.nextInt(3); k > 0; k--) {
+                    String label = "t_" + childPath + "_" + k;
+                    String event = PLAIN_EVENTS[r.nextInt(PLAIN_EVENTS.length)];
+                    int kind = r.nextInt(10);
+                    s.on(event, t -> {
+                        if (kind < 7) {
+                            t.target("#S" + r.nextInt(ids.size()));
+                        } else if (kind == 7) {
+                            t.target("#" + id).reenter();
+                        } else if (kind == 8 && ids.size() > 1) {
+                            t.target("#S" + r.nextInt(ids.size())).reenter();
+                        }
+                        if (r.nextInt(6) == 0) {
+                            t.action((log, e) -> log.add(label));
+                        }
+                    });
+                }
+            });
+        }
+    }
 }

@@ -1,17 +1,14 @@
 package dev.enginestates.algorithm;
 
 import dev.enginestates.Machine;
+import dev.enginestates.RandomStatecharts;
 import dev.enginestates.RecordDifference;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.declare.HistoryDepth;
-import dev.enginestates.declare.NodeBuilder;
-import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -32,7 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * transition taken the general way (its chart's plain marks cleared), once as the chart says.
  */
 class PlainTransitionsPropertyTest {
-    static final String[] EVENTS = {"E0", "E1", "E2", "E3"};
 
     @Test
     void aPlainTransitionLeavesTheRecordAsTheGeneralMicrostepDoes() {
@@ -41,9 +37,9 @@ class PlainTransitionsPropertyTest {
         int refused = 0;
         for (int seed = 1; seed <= runs; seed++) {
             // one machine twice: the first's chart has no plain transitions, so it takes them all the general way
-            Machine<List<String>> generalMachine = mostlyPlain(new SplittableRandom(seed), seed);
+            Machine<List<String>> generalMachine = RandomStatecharts.mostlyPlain(seed);
             Arrays.fill(Access.chart(generalMachine).tPlain, false);
-            Machine<List<String>> fastMachine = mostlyPlain(new SplittableRandom(seed), seed);
+            Machine<List<String>> fastMachine = RandomStatecharts.mostlyPlain(seed);
             String start = outcome(() -> new StateMachine<>(generalMachine));
             assertEquals(start, outcome(() -> new StateMachine<>(fastMachine)), "machine " + seed + " starts");
             if (start != null) {
@@ -62,7 +58,7 @@ class PlainTransitionsPropertyTest {
                 String where = "machine " + seed + ", round " + round;
                 int pick = r.nextInt(4);
                 if (pick == 0) {
-                    String event = EVENTS[r.nextInt(EVENTS.length)];
+                    String event = RandomStatecharts.PLAIN_EVENTS[r.nextInt(RandomStatecharts.PLAIN_EVENTS.length)];
                     assertEquals(outcome(() -> general.send(event)), outcome(() -> fast.send(event)), where);
                 } else if (pick == 1) {
                     double dt = new double[] {1 / 60.0, 0.1, 0.5, 2}[r.nextInt(4)];
@@ -102,8 +98,8 @@ class PlainTransitionsPropertyTest {
     @Test
     void refusingATransitionChangesNothing() {
         for (int seed = 1; seed <= 100; seed++) {
-            StateMachine<List<String>> once = new StateMachine<>(mostlyPlain(new SplittableRandom(seed), seed));
-            StateMachine<List<String>> twice = new StateMachine<>(mostlyPlain(new SplittableRandom(seed), seed));
+            StateMachine<List<String>> once = new StateMachine<>(RandomStatecharts.mostlyPlain(seed));
+            StateMachine<List<String>> twice = new StateMachine<>(RandomStatecharts.mostlyPlain(seed));
             MachineRecord a = Access.record(once);
             MachineRecord b = Access.record(twice);
             Chart c = b.chart();
@@ -139,86 +135,5 @@ class PlainTransitionsPropertyTest {
             }
         }
         return -1;
-    }
-
-    /** A machine whose transitions are mostly plain: few actions; some history, finals and done transitions, seconds functions, eventless transitions. */
-    static Machine<List<String>> mostlyPlain(SplittableRandom r, int seed) {
-        List<String> ids = new ArrayList<>();
-        boolean eventless = r.nextInt(10) == 0;
-        return Machine.define("plain" + seed, ArrayList::new, m -> {
-            m.unknownEvents(UnknownEvents.ACCEPT);
-            fill(m, r, 0, "root", ids, false, false, eventless);
-        });
-    }
-
-    private static <B extends NodeBuilder<List<String>, B>> void fill(NodeBuilder<List<String>, B> node, SplittableRandom r,
-            int depth, String path, List<String> ids, boolean parallel, boolean inRegion, boolean eventless) {
-        int children = 2 + r.nextInt(3);
-        for (int i = 0; i < children; i++) {
-            String key = "c" + i;
-            String childPath = path + "." + key;
-            String id = "S" + ids.size();
-            ids.add(id);
-            if (!parallel && i == children - 1 && r.nextInt(depth > 0 ? 4 : 8) == 0) {
-                node.finalState(key, f -> f.id(id)); // at the top, the machine's end
-                continue;
-            }
-            boolean compound = depth < 3 && r.nextInt(depth == 0 ? 2 : 3) == 0;
-            boolean isParallel = compound && r.nextInt(4) == 0;
-            node.state(key, s -> {
-                s.id(id);
-                if (r.nextInt(8) == 0) {
-                    s.entry((log, e) -> log.add("en_" + childPath));
-                }
-                if (r.nextInt(8) == 0) {
-                    s.exit((log, e) -> log.add("ex_" + childPath));
-                }
-                if (compound) {
-                    if (isParallel) {
-                        s.parallel();
-                    }
-                    fill(s, r, depth + 1, childPath, ids, isParallel, inRegion || isParallel, eventless);
-                    if (r.nextInt(4) == 0) {
-                        s.history("h", r.nextBoolean() ? HistoryDepth.DEEP : HistoryDepth.SHALLOW);
-                    }
-                    if (r.nextInt(2) == 0) {
-                        String target = "#S" + r.nextInt(ids.size());
-                        s.onDone(t -> t.target(target)); // taken by the done event a final child raises
-                    }
-                } else if (!inRegion && r.nextInt(2) == 0) {
-                    // a machine counts one wait at a time: none in parallel regions, so no two can be active together
-                    String target = r.nextInt(4) == 0 ? "#" + id : "#S" + r.nextInt(ids.size());
-                    boolean reenter = target.equals("#" + id);
-                    if (r.nextInt(8) == 0) {
-                        s.waitFor((log, e, self) -> 0.25 * (1 + log.size() % 3), t -> t.target(target).reenter(reenter));
-                    } else {
-                        double seconds = new double[] {0, 0.1, 0.25, 1 / 60.0, 1}[r.nextInt(5)];
-                        s.waitFor(seconds, t -> t.target(target).reenter(reenter));
-                    }
-                }
-                if (eventless && !compound && r.nextInt(4) == 0) {
-                    // fires on entry until the log's length is 2 modulo 3: at most twice in a row
-                    String target = "#S" + r.nextInt(ids.size());
-                    s.always(t -> t.target(target).guard((log, e) -> log.size() % 3 != 2).action((log, e) -> log.add("always_" + childPath)));
-                }
-                for (int k = r.nextInt(3); k > 0; k--) {
-                    String label = "t_" + childPath + "_" + k;
-                    String event = EVENTS[r.nextInt(EVENTS.length)];
-                    int kind = r.nextInt(10);
-                    s.on(event, t -> {
-                        if (kind < 7) {
-                            t.target("#S" + r.nextInt(ids.size()));
-                        } else if (kind == 7) {
-                            t.target("#" + id).reenter();
-                        } else if (kind == 8 && ids.size() > 1) {
-                            t.target("#S" + r.nextInt(ids.size())).reenter();
-                        }
-                        if (r.nextInt(6) == 0) {
-                            t.action((log, e) -> log.add(label));
-                        }
-                    });
-                }
-            });
-        }
     }
 }
