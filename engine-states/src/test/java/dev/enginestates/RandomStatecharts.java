@@ -536,9 +536,16 @@ public final class RandomStatecharts {
                     if (isParallel) {
                         s.parallel();
                     }
+                    // a history with an id its children may target: a parallel state's history taken from one of
+                    // its regions leaves the regions active without it (XState's dynamic domain)
+                    String historyId = r.nextInt(4) == 0 ? "S" + ids.size() : null;
+                    if (historyId != null) {
+                        ids.add(historyId);
+                    }
                     fillPlain(s, r, depth + 1, childPath, ids, isParallel, inRegion || isParallel, eventless);
-                    if (r.nextInt(4) == 0) {
-                        s.history("h", r.nextBoolean() ? HistoryDepth.DEEP : HistoryDepth.SHALLOW);
+                    if (historyId != null) {
+                        HistoryDepth historyDepth = r.nextBoolean() ? HistoryDepth.DEEP : HistoryDepth.SHALLOW;
+                        s.history("h", h -> h.id(historyId).depth(historyDepth));
                     }
                     if (r.nextInt(2) == 0) {
                         String target = "#S" + r.nextInt(ids.size());

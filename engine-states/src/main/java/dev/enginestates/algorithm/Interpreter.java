@@ -299,7 +299,8 @@ public final class Interpreter implements InternalQueue {
      * chart has no eventless transitions and no final state is entered), so only
      * {@link #plainMicrostep} is left. Returns false, having changed nothing, when the general path
      * must take it: the transition is not plain, the record or this interpreter is busy, the
-     * machine is not running, or it has sends to itself due now.
+     * machine is not running, it has sends to itself due now, or a state it would exit has exit
+     * actions or a history ({@link #plainExitSet}).
      */
     public boolean takePlain(MachineRecord r, int transition) {
         Chart c = r.chart();
@@ -308,6 +309,9 @@ public final class Interpreter implements InternalQueue {
             return false;
         }
         ensureScratch(c);
+        if (!plainExitSet(c, r, transition)) {
+            return false;
+        }
         plainMicrostep(c, r, transition);
         return true;
     }
@@ -596,7 +600,7 @@ public final class Interpreter implements InternalQueue {
         if (selectedCount == 0) {
             return false;
         }
-        if (selectedCount == 1 && c.tPlain[selected[0]]) {
+        if (selectedCount == 1 && c.tPlain[selected[0]] && plainExitSet(c, r, selected[0])) {
             rememberTaken(selected[0]);
             return plainMicrostep(c, r, selected[0]);
         }
@@ -639,30 +643,54 @@ public final class Interpreter implements InternalQueue {
     }
 
     /**
-     * The microstep of one plain transition ({@link Chart#tPlain}), which has nothing to queue:
-     * its exit set leaves (the active states its domain contains, as {@link #computeExitSet}
-     * finds them; a wait among them pauses), its entry set (the chart's) enters, and a wait
-     * entered starts with its constant seconds. With no actions, history or done events, the
-     * order of exits and entries shows nowhere, so neither set is sorted. Returns whether the
-     * configuration changed, as {@link #microstep} does.
+     * The exit set of one plain transition ({@link Chart#tPlain}), as {@link #computeExitSet} finds
+     * it, in {@link #exitList} and {@link #exitMark} (unsorted), with the configuration before it in
+     * {@link #previousOrder}; false, with nothing marked, when a state in it has exit actions or a
+     * history. The chart rules such states out for configurations of its own shape, but XState's
+     * dynamic domains can leave others (a parallel state's regions active without it, see
+     * {@code records.Configurations}), where the exit set reaches further; the general microstep
+     * takes the transition then.
      */
-    private boolean plainMicrostep(Chart c, MachineRecord r, int transition) {
+    private boolean plainExitSet(Chart c, MachineRecord r, int transition) {
         int domain = c.tDomain[transition];
         int n = r.activeCount();
-        int leaving = 0;
+        exitCount = 0;
+        boolean quiet = true;
         for (int i = 0; i < n; i++) {
             int s = r.activeAt(i);
             previousOrder[i] = s;
             if (isInExitSet(c, transition, domain, s)) {
                 exitMark[s] = true;
-                exitList[leaving++] = s;
-                if (s == r.waitState()) {
-                    r.leaveWait(now);
-                }
+                exitList[exitCount++] = s;
+                quiet &= c.exit[s].length == 0 && c.historyChildren[s].length == 0;
+            }
+        }
+        if (!quiet) {
+            for (int i = 0; i < exitCount; i++) {
+                exitMark[exitList[i]] = false;
+            }
+            exitCount = 0;
+        }
+        return quiet;
+    }
+
+    /**
+     * The microstep of one plain transition ({@link Chart#tPlain}) whose exit set
+     * {@link #plainExitSet} found quiet, which has nothing to queue: the exit set leaves (a wait
+     * among it pauses), its entry set (the chart's) enters, and a wait entered starts with its
+     * constant seconds. With no actions, history or done events, the order of exits and entries
+     * shows nowhere, so neither set is sorted. Returns whether the configuration changed, as
+     * {@link #microstep} does.
+     */
+    private boolean plainMicrostep(Chart c, MachineRecord r, int transition) {
+        int n = r.activeCount();
+        for (int i = 0; i < exitCount; i++) {
+            if (exitList[i] == r.waitState()) {
+                r.leaveWait(now);
             }
         }
         r.removeMarked(exitMark);
-        for (int i = 0; i < leaving; i++) {
+        for (int i = 0; i < exitCount; i++) {
             exitMark[exitList[i]] = false;
         }
         int wait = -1;

@@ -17,6 +17,11 @@ import dev.enginestates.declare.StateType;
  * entry actions, is final (a done event would follow) or starts a wait whose seconds come from
  * a function; and the chart has no eventless transitions (which a change would have to be
  * followed by).
+ *
+ * <p>The exit side is decided for configurations of the chart's own shape; XState's dynamic
+ * domains can leave others (a parallel state's regions active without it), where an exit set
+ * reaches states this rule did not look at, so the interpreter checks the exit set it finds too
+ * and takes the general microstep when a state in it has exit actions or a history.
  */
 final class PlainTransitions {
     private PlainTransitions() {

@@ -168,6 +168,65 @@ class PlainTransitionsTest {
         assertEquals("pinged", m.state());
     }
 
+    /**
+     * A configuration outside the chart's shape: H in region r1 targets the history of its own
+     * parallel state x, which remembers nothing, so XState's dynamic domain leaves x and enters its
+     * regions again without it ({@code [C, C.x.r1, C.x.r2]}). The chart marks i's GO (and i2's wait)
+     * plain, since r1 cannot be active with i in a configuration of the chart's shape; here it is,
+     * and the exit set reaches r1 and its exit action. The interpreter sees that and takes the
+     * general microstep (found by a review; both tests failed before the run-time check).
+     */
+    private static Machine<List<String>> regionsWithoutTheirParallelState(boolean waitInI) {
+        return Machine.<List<String>>define("odd", ArrayList::new, m -> m
+                .state("C", c -> c
+                        .state("i", i -> {
+                            i.on("GO", "j").on("IN", "x");
+                            if (waitInI) {
+                                i.state("i1", i1 -> i1.on("GO", "i2")).state("i2", i2 -> i2.waitFor(1, t -> t.target("#J")));
+                            }
+                        })
+                        .state("j", j -> j.id("J"))
+                        .state("x", x -> x
+                                .parallel()
+                                .state("r1", r1 -> r1.exit((log, e) -> log.add("ex_r1")).on("H", "h"))
+                                .state("r2")
+                                .history("h", HistoryDepth.SHALLOW))));
+    }
+
+    /** The same machine run twice, the first with its chart's plain marks cleared: the same record and context after each input. */
+    private static void sameBothWays(boolean waitInI, String... events) {
+        Machine<List<String>> generalMachine = regionsWithoutTheirParallelState(waitInI);
+        java.util.Arrays.fill(Access.chart(generalMachine).tPlain, false);
+        StateMachine<List<String>> general = new StateMachine<>(generalMachine);
+        StateMachine<List<String>> fast = new StateMachine<>(regionsWithoutTheirParallelState(waitInI));
+        for (String e : events) {
+            if (e.equals("1.5 s")) {
+                general.step(1.5);
+                fast.step(1.5);
+            } else {
+                general.send(e);
+                fast.send(e);
+            }
+            assertEquals(null, dev.enginestates.RecordDifference.of(Access.record(general), Access.record(fast)), "after " + e);
+            assertEquals(general.ctx(), fast.ctx(), "after " + e);
+        }
+        assertEquals(List.of("ex_r1", "ex_r1"), fast.ctx(), "r1 left twice: on H, and on the last move");
+    }
+
+    @Test
+    void anEventOutOfRegionsLeftWithoutTheirParallelStateRunsTheirExitActions() {
+        Chart c = Access.chart(regionsWithoutTheirParallelState(false));
+        assertTrue(c.tPlain[c.on[c.stateAt("C.i")][c.eventId("GO")][0]], "GO is plain for the chart's own shapes");
+        sameBothWays(false, "IN", "H", "GO");
+    }
+
+    @Test
+    void aWaitEndingOutOfRegionsLeftWithoutTheirParallelStateRunsTheirExitActions() {
+        Chart c = Access.chart(regionsWithoutTheirParallelState(true));
+        assertTrue(c.tPlain[c.waitTransition[c.stateAt("C.i.i2")]], "the wait is plain for the chart's own shapes");
+        sameBothWays(true, "IN", "H", "GO", "1.5 s");
+    }
+
     @Test
     void aBusyRecordIsRefusedAndLeftAlone() {
         StateMachine<List<String>> light = new StateMachine<>(Machine.<List<String>>define("light", ArrayList::new, m -> m
