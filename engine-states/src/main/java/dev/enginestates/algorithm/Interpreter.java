@@ -300,7 +300,7 @@ public final class Interpreter implements InternalQueue {
      * {@link #plainMicrostep} is left. Returns false, having changed nothing, when the general path
      * must take it: the transition is not plain, the record or this interpreter is busy, the
      * machine is not running, it has sends to itself due now, or a state it would exit has exit
-     * actions or a history ({@link #plainExitSet}).
+     * actions or a history ({@link #plainMicrostep}).
      */
     public boolean takePlain(MachineRecord r, int transition) {
         Chart c = r.chart();
@@ -309,11 +309,7 @@ public final class Interpreter implements InternalQueue {
             return false;
         }
         ensureScratch(c);
-        if (!plainExitSet(c, r, transition)) {
-            return false;
-        }
-        plainMicrostep(c, r, transition);
-        return true;
+        return plainMicrostep(c, r, transition) != NOT_PLAIN_HERE;
     }
 
     /** A macrostep whose first microstep takes the given transition instead of selecting one. */
@@ -600,9 +596,12 @@ public final class Interpreter implements InternalQueue {
         if (selectedCount == 0) {
             return false;
         }
-        if (selectedCount == 1 && c.tPlain[selected[0]] && plainExitSet(c, r, selected[0])) {
-            rememberTaken(selected[0]);
-            return plainMicrostep(c, r, selected[0]);
+        if (selectedCount == 1 && c.tPlain[selected[0]]) {
+            int moved = plainMicrostep(c, r, selected[0]);
+            if (moved != NOT_PLAIN_HERE) {
+                rememberTaken(selected[0]);
+                return moved == 1;
+            }
         }
         if (selectedCount == 1 && c.tEntry[selected[0]] != null) {
             // one transition, nothing to conflict with, and its domain is static (no history target)
@@ -642,55 +641,41 @@ public final class Interpreter implements InternalQueue {
         return changed;
     }
 
+    /** {@link #plainMicrostep}'s answer when the transition is not plain in this configuration: nothing changed. */
+    private static final int NOT_PLAIN_HERE = -1;
+
     /**
-     * The exit set of one plain transition ({@link Chart#tPlain}), as {@link #computeExitSet} finds
-     * it, in {@link #exitList} and {@link #exitMark} (unsorted), with the configuration before it in
-     * {@link #previousOrder}; false, with nothing marked, when a state in it has exit actions or a
-     * history. The chart rules such states out for configurations of its own shape, but XState's
-     * dynamic domains can leave others (a parallel state's regions active without it, see
-     * {@code records.Configurations}), where the exit set reaches further; the general microstep
-     * takes the transition then.
+     * The microstep of one plain transition ({@link Chart#tPlain}), which has nothing to queue: its
+     * exit set (the active states its domain contains, as {@link #computeExitSet} finds them)
+     * leaves, a wait among it pausing; its entry set (the chart's) enters; and a wait entered starts
+     * with its constant seconds. With no actions, history or done events, the order of exits and
+     * entries shows nowhere, so neither set is sorted. Returns 1 when the configuration changed, 0
+     * when it did not (as {@link #microstep} tells), or {@link #NOT_PLAIN_HERE}, having changed
+     * nothing, when a state in the exit set has exit actions or a history: the chart rules such
+     * states out for configurations of its own shape, but XState's dynamic domains can leave others
+     * (a parallel state's regions active without it, see {@code records.Configurations}), where the
+     * exit set reaches further (never, in a chart where no state has either: {@link Chart#leavesQuietly}).
      */
-    private boolean plainExitSet(Chart c, MachineRecord r, int transition) {
+    private int plainMicrostep(Chart c, MachineRecord r, int transition) {
         int domain = c.tDomain[transition];
+        if (!c.leavesQuietly && !exitsQuietly(c, r, transition, domain)) {
+            return NOT_PLAIN_HERE;
+        }
         int n = r.activeCount();
-        exitCount = 0;
-        boolean quiet = true;
+        int leaving = 0;
         for (int i = 0; i < n; i++) {
             int s = r.activeAt(i);
             previousOrder[i] = s;
             if (isInExitSet(c, transition, domain, s)) {
                 exitMark[s] = true;
-                exitList[exitCount++] = s;
-                quiet &= c.exit[s].length == 0 && c.historyChildren[s].length == 0;
-            }
-        }
-        if (!quiet) {
-            for (int i = 0; i < exitCount; i++) {
-                exitMark[exitList[i]] = false;
-            }
-            exitCount = 0;
-        }
-        return quiet;
-    }
-
-    /**
-     * The microstep of one plain transition ({@link Chart#tPlain}) whose exit set
-     * {@link #plainExitSet} found quiet, which has nothing to queue: the exit set leaves (a wait
-     * among it pauses), its entry set (the chart's) enters, and a wait entered starts with its
-     * constant seconds. With no actions, history or done events, the order of exits and entries
-     * shows nowhere, so neither set is sorted. Returns whether the configuration changed, as
-     * {@link #microstep} does.
-     */
-    private boolean plainMicrostep(Chart c, MachineRecord r, int transition) {
-        int n = r.activeCount();
-        for (int i = 0; i < exitCount; i++) {
-            if (exitList[i] == r.waitState()) {
-                r.leaveWait(now);
+                exitList[leaving++] = s;
+                if (s == r.waitState()) {
+                    r.leaveWait(now);
+                }
             }
         }
         r.removeMarked(exitMark);
-        for (int i = 0; i < exitCount; i++) {
+        for (int i = 0; i < leaving; i++) {
             exitMark[exitList[i]] = false;
         }
         int wait = -1;
@@ -712,7 +697,18 @@ public final class Interpreter implements InternalQueue {
             r.enterWait(wait, Double.POSITIVE_INFINITY, 0, now);
             r.setWait(wait, r.waitStart(), c.waitSeconds[wait]);
         }
-        return !sameSet;
+        return sameSet ? 0 : 1;
+    }
+
+    /** Whether no state in the transition's exit set, in this configuration, has exit actions or a history. */
+    private static boolean exitsQuietly(Chart c, MachineRecord r, int transition, int domain) {
+        for (int i = 0, n = r.activeCount(); i < n; i++) {
+            int s = r.activeAt(i);
+            if (isInExitSet(c, transition, domain, s) && (c.exit[s].length > 0 || c.historyChildren[s].length > 0)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
@@ -1012,7 +1008,7 @@ public final class Interpreter implements InternalQueue {
      * as XState's {@code computeExitSet} decides it: a targetless transition exits nothing; else
      * every state below the domain, and the domain itself when the transition re-enters its source.
      */
-    private boolean isInExitSet(Chart c, int t, int domain, int s) {
+    private static boolean isInExitSet(Chart c, int t, int domain, int s) {
         if (c.tTargets[t].length == 0) {
             return false;
         }

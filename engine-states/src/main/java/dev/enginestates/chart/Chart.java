@@ -76,6 +76,8 @@ public final class Chart {
      * ({@link PlainTransitions}), so the interpreter may take it alone without the general microstep.
      */
     public final boolean[] tPlain;
+    /** Whether no state has exit actions or a history state: then no exit set of a plain transition needs looking at. */
+    public final boolean leavesQuietly;
     /** By transition: the state its {@code stateIn} guard needs active, or -1 when it has none. */
     public final int[] tInState;
     /** What declared the transition, for messages: {@code "on E"}, {@code "always"}, {@code "onDone"}, {@code "wait"}, {@code "when"}. */
@@ -187,6 +189,11 @@ public final class Chart {
         tDomain = c.tDomain;
         tEntry = EntrySets.of(c);
         tPlain = PlainTransitions.of(c, tEntry);
+        boolean quiet = true;
+        for (int s = 0; s < size; s++) {
+            quiet &= exit[s].length == 0 && historyChildren[s].length == 0;
+        }
+        leavesQuietly = quiet;
         tInState = c.tInState;
         tLabel = c.tLabel;
         on = c.on;
