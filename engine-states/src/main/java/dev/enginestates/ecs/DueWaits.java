@@ -19,7 +19,13 @@ final class DueWaits {
 
     private static final String WAIT = "states.wait";
     private final StateWorld world;
+    /**
+     * The machines that hit the cap (or joined or failed) in this binding's pass, out of both wheels
+     * until the pass ends: one list for waits and sends, as putting one back reschedules both, and a
+     * wait or send put back while the pass runs would be due again at once.
+     */
     private EntityRecord<?>[] deferred = new EntityRecord<?>[16];
+    private int deferredCount;
     /** The slots of the waits of one due time, in spawn order (slots, not records: no reference stores a wait). */
     private int[] batch = new int[64];
 
@@ -58,6 +64,14 @@ final class DueWaits {
      * and so on; a machine that sent itself nothing costs nothing more than its waits.
      */
     void endDue(Binding b) {
+        try {
+            endDueSendsAndWaits(b);
+        } finally {
+            putBackDeferred();
+        }
+    }
+
+    private void endDueSendsAndWaits(Binding b) {
         WaitWheel s = b.sends;
         double now = world.clock + TimeRules.TIME_TOLERANCE;
         if (s == null || s.size() == 0) {
@@ -65,7 +79,6 @@ final class DueWaits {
             return;
         }
         s.advance(now);
-        int deferredCount = 0;
         while (true) {
             double at = s.peekDue();
             if (at > now) {
@@ -76,16 +89,26 @@ final class DueWaits {
             for (int i = 0; i < n; i++) {
                 EntityRecord<?> r = b.at(batch[i]);
                 if (r != null && !deliver(r)) {
-                    deferred = StateWorld.push(deferred, deferredCount++, r);
+                    defer(r);
                 }
             }
         }
-        for (int i = 0; i < deferredCount; i++) {
+        endDueWaits(b, now);
+    }
+
+    private void defer(EntityRecord<?> r) {
+        deferred = StateWorld.push(deferred, deferredCount++, r);
+    }
+
+    /** The deferred machines' waits and sends go back in their wheels, due for the next tick. */
+    private void putBackDeferred() {
+        int n = deferredCount;
+        deferredCount = 0;
+        for (int i = 0; i < n; i++) {
             EntityRecord<?> r = deferred[i];
             deferred[i] = null;
             schedule(r);
         }
-        endDueWaits(b, now);
     }
 
     /** Delivers a record's due send to itself; false when it is not to move in this tick (joined or failed in it, or hit the cap). */
@@ -134,7 +157,6 @@ final class DueWaits {
     private void endDueWaits(Binding b, double now) {
         WaitWheel w = b.waits;
         w.advance(now);
-        int deferredCount = 0;
         while (w.peekDue() <= now) {
             double at = w.peekDue();
             int n = takeBatch(w, at);
@@ -142,14 +164,9 @@ final class DueWaits {
                 // a slot keeps its record through the tick, or is a hole once the record left (its code may despawn others)
                 EntityRecord<?> r = b.at(batch[i]);
                 if (r != null && !take(r)) {
-                    deferred = StateWorld.push(deferred, deferredCount++, r); // its wait stays due for the next tick
+                    defer(r); // its wait stays due for the next tick
                 }
             }
-        }
-        for (int i = 0; i < deferredCount; i++) {
-            EntityRecord<?> r = deferred[i];
-            deferred[i] = null;
-            schedule(r);
         }
     }
 

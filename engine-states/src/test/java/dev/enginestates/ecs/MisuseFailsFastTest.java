@@ -291,6 +291,81 @@ class MisuseFailsFastTest {
         }
     }
 
+    public static final class Pinger {
+        public int moves;
+        public int pings;
+    }
+
+    private static final dev.enginestates.declare.Event PING = dev.enginestates.declare.Event.of("PING");
+
+    /** A cycle of zero-second waits in a and b, and a PING that sends itself again a microsecond later: both due forever. */
+    static final States<Pinger> WAIT_AND_SEND_LOOP = States.define("misuse-wait-and-send-loop", Pinger::new, m -> m
+            .initial("idle")
+            .on("PING", t -> t.action((c, e, self) -> {
+                c.pings++;
+                self.sendSelf(PING, 1e-6, null);
+            }))
+            .state("idle", s -> s
+                    .on("GO", t -> t.target("a").action((c, e, self) -> self.sendSelf(PING, 1e-6, null)))
+                    .on("LATER", "later")
+                    .on("LATE_PING", t -> t.action((c, e, self) -> self.sendSelf(PING, 0.0008, null))))
+            .state("later", s -> s.waitFor(0.0005, "a"))
+            .state("a", s -> s.waitFor(0, t -> t.target("b").action((c, e) -> c.moves++)))
+            .state("b", s -> s.waitFor(0, t -> t.target("a").action((c, e) -> c.moves++))));
+
+    private static int timedMoves(Entity e) {
+        Pinger p = WAIT_AND_SEND_LOOP.read(e).context();
+        return p.moves + p.pings;
+    }
+
+    @Test
+    void aMachineAtTheCapWithAWaitAndASendDueKeepsBothForTheNextStep() {
+        // found by a random attack: a machine capped on its waits was put back in the sends' wheel
+        // while the tick still ran, its send due again before the one the pass stood at, and with
+        // another machine's send due later in the tick the pass went back and forth forever
+        try (StateWorld world = StateWorld.create()) {
+            Entity loop = world.spawn(WAIT_AND_SEND_LOOP.trait());
+            Entity sender = world.spawn(WAIT_AND_SEND_LOOP.trait());
+            Entity guard = world.spawn(GUARD.trait());
+            WAIT_AND_SEND_LOOP.send(loop, "GO");
+            WAIT_AND_SEND_LOOP.send(sender, "PING");
+            for (int step = 1; step <= 3; step++) {
+                world.step(DT);
+                // its zero-second waits fall due before its send, a microsecond later: they take the step's cap
+                assertEquals(step * StateWorld.MAX_WAITS_PER_STEP, timedMoves(loop), "one cap a step for its waits and sends together");
+                assertEquals(0, WAIT_AND_SEND_LOOP.read(loop).context().pings, "its send waits behind its waits");
+                assertEquals(step * StateWorld.MAX_WAITS_PER_STEP + 1, WAIT_AND_SEND_LOOP.read(sender).context().pings,
+                        "the other machine's sends go on");
+            }
+            assertEquals(0, WAIT_AND_SEND_LOOP.read(loop).secondsLeft(), "its wait is still there, due");
+            for (int i = 0; i < 60; i++) {
+                world.step(DT);
+            }
+            assertEquals(1, GUARD.read(guard).context().moves);
+        }
+    }
+
+    @Test
+    void aMachineCappedOnItsSendsKeepsThemWhenAnotherIsCappedOnItsWaitsLaterInTheTick() {
+        // the sends' pass and the waits' pass once kept their capped machines in one array, each
+        // counting from zero: the waits' pass wrote over a machine the sends' pass had set aside,
+        // and the step threw (a NullPointerException) with that machine's sends out of the wheel
+        try (StateWorld world = StateWorld.create()) {
+            Entity early = world.spawn(WAIT_AND_SEND_LOOP.trait()); // sends from the tick's start, capped at once
+            Entity waiter = world.spawn(WAIT_AND_SEND_LOOP.trait()); // zero-second waits from 0.5 ms in
+            Entity late = world.spawn(WAIT_AND_SEND_LOOP.trait()); // sends from 0.8 ms in
+            WAIT_AND_SEND_LOOP.send(early, "PING");
+            WAIT_AND_SEND_LOOP.send(waiter, "LATER");
+            WAIT_AND_SEND_LOOP.send(late, "LATE_PING");
+            for (int step = 1; step <= 3; step++) {
+                world.step(DT);
+                assertEquals(step * StateWorld.MAX_WAITS_PER_STEP + 1, WAIT_AND_SEND_LOOP.read(early).context().pings, "early, step " + step);
+                assertEquals(step * StateWorld.MAX_WAITS_PER_STEP, timedMoves(waiter) + 1, "waiter (its first wait has no action), step " + step);
+                assertEquals(step * StateWorld.MAX_WAITS_PER_STEP, WAIT_AND_SEND_LOOP.read(late).context().pings, "late, step " + step);
+            }
+        }
+    }
+
     @Test
     void aStepTooSmallForTheClockToAdvanceIsRefusedAndChangesNothing() {
         try (StateWorld world = StateWorld.create()) {
