@@ -4,7 +4,7 @@ import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,8 +25,12 @@ final class Holds {
     private boolean reread = true;
     private EntityRecord<?>[] held = new EntityRecord<?>[16];
     private int heldCount;
-    /** The hold components the last tick found, while a listener hears the world's inputs. */
-    private Map<Entity, List<Class<?>>> heard = new IdentityHashMap<>();
+    /**
+     * The hold components the last tick found, while a listener hears the world's inputs; in the
+     * order the queries found them (entities compare by identity), so the same run tells its hold
+     * changes in the same order and writes the same input log.
+     */
+    private Map<Entity, List<Class<?>>> heard = new LinkedHashMap<>();
 
     Holds(StateWorld world) {
         this.world = world;
@@ -34,7 +38,7 @@ final class Holds {
 
     /** A new listener: the next tick tells it every hold it finds. */
     void listenerChanged() {
-        heard = new IdentityHashMap<>();
+        heard = new LinkedHashMap<>();
         reread = true;
     }
 
@@ -65,7 +69,7 @@ final class Holds {
         reread = false;
         boolean any = false;
         WorldInputs inputs = world.inputs;
-        Map<Entity, List<Class<?>>> seen = inputs == null ? null : new IdentityHashMap<>();
+        Map<Entity, List<Class<?>>> seen = inputs == null ? null : new LinkedHashMap<>();
         List<Binding> bindings = world.registry.bindings();
         if (!bindings.isEmpty()) {
             for (Results.With1<MachinePaused> w : world.dominion().findEntitiesWith(MachinePaused.class)) {
