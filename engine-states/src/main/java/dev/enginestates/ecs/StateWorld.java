@@ -42,8 +42,8 @@ import java.util.function.Consumer;
  * same step counts from that move, so no second is counted twice). A wait ends at its due time:
  * the state it leads to starts its own wait then, not at the end of the step, and if that wait
  * falls due within the same step it ends in it too, so a long step takes every wait due within
- * it, in time order, up to {@link #MAX_WAITS_PER_STEP} per machine (the rest follow on the next
- * steps, each at its own due time). A due time within {@link #TIME_TOLERANCE} of the clock counts
+ * it, in time order, up to {@link #MAX_WAITS_PER_STEP} per machine, waits and due sends to itself
+ * together (the rest follow on the next steps, each at its own due time). A due time within {@link #TIME_TOLERANCE} of the clock counts
  * as reached.
  *
  * <p>Game code during a step (actions, guards, {@code when} tests, seconds functions) may spawn,
