@@ -97,7 +97,7 @@ public final class BuilderInterpreter {
             writeMetadata(c.builder, ctx, s);
             ctx.setTimeInState(r.timeInState());
             ctx.setPreviousProgress(r.previousProgress());
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             throw new UserCodeException(c.machineId, c.path[s], "restore", "writing the context", e);
         }
     }
@@ -156,7 +156,7 @@ public final class BuilderInterpreter {
         try {
             ctx.setPreviousProgress(before);
             ctx.setTimeInState(time);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             throw new UserCodeException(c.machineId, c.path[s], "advance", "writing the context", e);
         }
     }
@@ -199,7 +199,7 @@ public final class BuilderInterpreter {
             String name;
             try {
                 name = h.update(ctx, dt);
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) {
                 throw new UserCodeException(c.machineId, c.path[s], "runState", "the handler", e);
             }
             int to = next(c, b, s, name);
@@ -307,7 +307,7 @@ public final class BuilderInterpreter {
             if (b.onStateEnter != null) {
                 try {
                     b.onStateEnter.accept(ctx, c.path[to]);
-                } catch (RuntimeException | Error e) {
+                } catch (Throwable e) {
                     throw new UserCodeException(c.machineId, c.path[to], call, "the builder's onStateEnter hook", e);
                 }
             }
@@ -319,7 +319,7 @@ public final class BuilderInterpreter {
             try {
                 ctx.setTimeInState(0f);
                 ctx.setPreviousProgress(0f);
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) {
                 throw new UserCodeException(c.machineId, c.path[to], call, "writing the context", e);
             }
         }
@@ -328,7 +328,7 @@ public final class BuilderInterpreter {
     private static void writeMetadata(Chart c, StateContextCore ctx, int s, String call) {
         try {
             writeMetadata(c.builder, ctx, s);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             throw new UserCodeException(c.machineId, c.path[s], call, "writing the context", e);
         }
     }
@@ -347,7 +347,7 @@ public final class BuilderInterpreter {
         }
         try {
             hook.accept(ctx);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             throw new UserCodeException(c.machineId, c.path[s], call, what, e);
         }
     }

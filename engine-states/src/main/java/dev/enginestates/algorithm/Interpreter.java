@@ -569,7 +569,7 @@ public final class Interpreter implements InternalQueue {
         }
         try {
             return g.test(r.contextObject(), event, r.self());
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             clearQueue();
             throw new UserCodeException(c.machineId, c.path[c.tSource[t]], event.type(),
                     "the guard of its '" + c.tLabel[t] + "' transition", e);
@@ -934,7 +934,7 @@ public final class Interpreter implements InternalQueue {
     private void runActionsThenWait(Chart c, MachineRecord r, Event event) {
         try {
             runActions(c, r, event);
-        } catch (RuntimeException | Error e) {
+        } catch (Throwable e) {
             try {
                 startPendingWait(c, r, event);
             } catch (RuntimeException also) {
@@ -961,7 +961,7 @@ public final class Interpreter implements InternalQueue {
             // stays active with no wait counting (the wait will not end until the state is left)
             try {
                 seconds = c.waitSecondsOf[s].of(r.contextObject(), event, r.self());
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) {
                 clearQueue();
                 r.clearWait();
                 throw new UserCodeException(c.machineId, c.path[s], "(entry)", "the seconds function of the wait", e);
@@ -1324,7 +1324,7 @@ public final class Interpreter implements InternalQueue {
             }
             try {
                 a.run(context, event, self);
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) {
                 for (int k = i + 1; k < count; k++) {
                     if (actionKind[k] == ENTER) {
                         r.reveal(actionOwner[k]); // the configuration stays as the microstep left it

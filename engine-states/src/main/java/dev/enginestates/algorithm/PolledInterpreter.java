@@ -121,7 +121,7 @@ public final class PolledInterpreter {
                 String name;
                 try {
                     name = u.update(r.contextObject(), dt, r.clock(s));
-                } catch (RuntimeException | Error e) {
+                } catch (Throwable e) {
                     throw new UserCodeException(c.machineId, c.path[s], "step", "the update", e);
                 }
                 if (name != null) {
@@ -154,7 +154,7 @@ public final class PolledInterpreter {
                 boolean holds;
                 try {
                     holds = guards[j].test(ctx, r.clock(s));
-                } catch (RuntimeException | Error e) {
+                } catch (Throwable e) {
                     throw new UserCodeException(c.machineId, c.path[s], "step", "the to '" + c.path[t] + "' guard", e);
                 }
                 if (holds) {
@@ -204,7 +204,7 @@ public final class PolledInterpreter {
                     String name;
                     try {
                         name = h.handle(r.contextObject(), args == null ? NO_ARGS : args);
-                    } catch (RuntimeException | Error e) {
+                    } catch (Throwable e) {
                         throw new UserCodeException(c.machineId, c.path[s], event, "the '" + event + "' handler", e);
                     }
                     t = name == null ? -1 : returned(c, p, r, s, name, "the '" + event + "' handler", event);
@@ -303,7 +303,7 @@ public final class PolledInterpreter {
                 if (x != null) {
                     try {
                         x.exit(ctx, to);
-                    } catch (RuntimeException | Error e) {
+                    } catch (Throwable e) {
                         throw new UserCodeException(c.machineId, c.path[exits[i]], event, "the exit", e);
                     }
                 }
@@ -324,7 +324,7 @@ public final class PolledInterpreter {
             if (e != null) {
                 try {
                     e.enter(ctx, from);
-                } catch (RuntimeException | Error x) {
+                } catch (Throwable x) {
                     throw new UserCodeException(c.machineId, c.path[entries[i]], event, "the enter", x);
                 }
             }

@@ -73,7 +73,7 @@ public final class TimeRules {
                 boolean holds;
                 try {
                     holds = test.test(r.contextObject(), c.whenEvent, r.self());
-                } catch (RuntimeException | Error e) {
+                } catch (Throwable e) {
                     throw new UserCodeException(c.machineId, c.path[s], c.whenEvent.type(), "a when test", e);
                 }
                 if (holds) {

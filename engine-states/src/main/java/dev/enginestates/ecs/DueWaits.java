@@ -86,11 +86,16 @@ final class DueWaits {
             }
             endDueWaits(b, at);
             int n = takeBatch(s, at);
-            for (int i = 0; i < n; i++) {
-                EntityRecord<?> r = b.at(batch[i]);
-                if (r != null && !deliver(r)) {
-                    defer(r);
+            int i = 0;
+            try {
+                for (; i < n; i++) {
+                    EntityRecord<?> r = b.at(batch[i]);
+                    if (r != null && !deliver(r)) {
+                        defer(r);
+                    }
                 }
+            } finally {
+                deferRest(b, i, n);
             }
         }
         endDueWaits(b, now);
@@ -98,6 +103,20 @@ final class DueWaits {
 
     private void defer(EntityRecord<?> r) {
         deferred = StateWorld.push(deferred, deferredCount++, r);
+    }
+
+    /**
+     * What escaped the game's code (an {@code Error}: user code's exceptions are caught per
+     * machine) leaves the batch part taken: the machines not reached go back in the wheels with the
+     * one it escaped from, so no other machine's wait or send is lost.
+     */
+    private void deferRest(Binding b, int from, int n) {
+        for (int i = from; i < n; i++) {
+            EntityRecord<?> r = b.at(batch[i]);
+            if (r != null) {
+                defer(r);
+            }
+        }
     }
 
     /** The deferred machines' waits and sends go back in their wheels, due for the next tick. */
@@ -160,12 +179,17 @@ final class DueWaits {
         while (w.peekDue() <= now) {
             double at = w.peekDue();
             int n = takeBatch(w, at);
-            for (int i = 0; i < n; i++) {
-                // a slot keeps its record through the tick, or is a hole once the record left (its code may despawn others)
-                EntityRecord<?> r = b.at(batch[i]);
-                if (r != null && !take(r)) {
-                    defer(r); // its wait stays due for the next tick
+            int i = 0;
+            try {
+                for (; i < n; i++) {
+                    // a slot keeps its record through the tick, or is a hole once the record left (its code may despawn others)
+                    EntityRecord<?> r = b.at(batch[i]);
+                    if (r != null && !take(r)) {
+                        defer(r); // its wait stays due for the next tick
+                    }
                 }
+            } finally {
+                deferRest(b, i, n);
             }
         }
     }

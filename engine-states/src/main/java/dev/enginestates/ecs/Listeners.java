@@ -164,7 +164,7 @@ final class Listeners {
             if (e.machine == null || e.machine == r.states) {
                 try {
                     e.listener.eventRefused(r, event);
-                } catch (RuntimeException | Error x) {
+                } catch (Throwable x) {
                     failed(r, x, event);
                 }
             }
@@ -176,7 +176,7 @@ final class Listeners {
             if (e.machine == null || e.machine == r.states) {
                 try {
                     e.listener.stateChanged(r, from, to, event);
-                } catch (RuntimeException | Error x) {
+                } catch (Throwable x) {
                     failed(r, x, event);
                 }
             }
@@ -188,7 +188,7 @@ final class Listeners {
             if (e.machine == null || e.machine == r.states) {
                 try {
                     e.listener.waitStarted(r, state, seconds);
-                } catch (RuntimeException | Error x) {
+                } catch (Throwable x) {
                     failed(r, x, cause);
                 }
             }
@@ -200,7 +200,7 @@ final class Listeners {
             if (e.machine == null || e.machine == r.states) {
                 try {
                     e.listener.waitEnded(r, state, elapsed);
-                } catch (RuntimeException | Error x) {
+                } catch (Throwable x) {
                     failed(r, x, cause);
                 }
             }

@@ -169,7 +169,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         for (MachineListener<? super StateMachine<C>> l : heard) {
             try {
                 l.stateChanged(this, from, to, cause);
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) {
                 throw new UserCodeException(definition.id(), to, cause, "a listener", e);
             }
         }

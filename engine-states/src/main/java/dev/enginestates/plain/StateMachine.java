@@ -437,7 +437,7 @@ public final class StateMachine<C> implements MachineView<C> {
             for (MachineListener<? super StateMachine<C>> l : heard) {
                 try {
                     l.eventRefused(this, event);
-                } catch (RuntimeException | Error e) {
+                } catch (Throwable e) {
                     throw listenerFailed(state(), event, e);
                 }
             }
@@ -879,7 +879,7 @@ public final class StateMachine<C> implements MachineView<C> {
             for (MachineListener<? super StateMachine<C>> l : heard) {
                 try {
                     l.waitStarted(this, chart.path[started], record.waitSeconds());
-                } catch (RuntimeException | Error e) {
+                } catch (Throwable e) {
                     throw listenerFailed(state(), cause, e);
                 }
             }
@@ -903,7 +903,7 @@ public final class StateMachine<C> implements MachineView<C> {
         for (ChangeListener l : ls) {
             try {
                 l.changed(to, from);
-            } catch (RuntimeException | Error e) {
+            } catch (Throwable e) {
                 throw new UserCodeException(chart.machineId, to, "change", "a change listener", e);
             }
         }
@@ -911,7 +911,7 @@ public final class StateMachine<C> implements MachineView<C> {
             for (MachineListener<? super StateMachine<C>> l : heard) {
                 try {
                     l.stateChanged(this, from, to, cause);
-                } catch (RuntimeException | Error e) {
+                } catch (Throwable e) {
                     throw listenerFailed(to, cause, e);
                 }
             }
@@ -935,7 +935,7 @@ public final class StateMachine<C> implements MachineView<C> {
             for (MachineListener<? super StateMachine<C>> l : heard) {
                 try {
                     l.waitEnded(this, chart.path[before], "states.wait".equals(cause));
-                } catch (RuntimeException | Error e) {
+                } catch (Throwable e) {
                     throw listenerFailed(state(), cause, e);
                 }
             }

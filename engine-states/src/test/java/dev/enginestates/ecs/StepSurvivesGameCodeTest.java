@@ -104,6 +104,107 @@ class StepSurvivesGameCodeTest {
             .state("a", s -> s.when(c -> ++c.moves >= 10, "b"))
             .state("b"));
 
+    /** Throws a checked exception without declaring it, as Kotlin code or Lombok's {@code @SneakyThrows} do. */
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> void sneakyThrow(Throwable t) throws T {
+        throw (T) t;
+    }
+
+    static final States<Unit> CHECKED = States.define("survive-checked", Unit::new, m -> m
+            .initial("on")
+            .on("POKE", t -> t.guard((c, e) -> {
+                StepSurvivesGameCodeTest.<RuntimeException>sneakyThrow(new java.io.IOException("no guard today"));
+                return true;
+            }).target(".off"))
+            .state("on", s -> s.waitFor(1, t -> t.target("off").action((c, e) -> {
+                if (c.explode) {
+                    StepSurvivesGameCodeTest.<RuntimeException>sneakyThrow(new java.io.IOException("disk full"));
+                }
+                c.moves++;
+            })))
+            .state("off", s -> s.waitFor(1, t -> t.target("on").action((c, e) -> c.moves++))));
+
+    @Test
+    void aCheckedExceptionFromGameCodeIsAFailureOfItsMachineAndLosesNoOtherMachinesWait() {
+        // found by an attack: only RuntimeException and Error were caught around game code, so an
+        // undeclared IOException left step() raw, with the waits of that tick's batch out of the wheel
+        try (StateWorld world = StateWorld.create()) {
+            Entity bad = world.spawn(EntityKey.of("bad"), CHECKED.trait());
+            Entity good = world.spawn(EntityKey.of("good"), CHECKED.trait());
+            CHECKED.read(bad).context().explode = true;
+            List<MachineFailure> failures = new ArrayList<>();
+            world.onFailure(failures::add);
+            for (int i = 0; i < 60; i++) {
+                world.step(DT);
+            }
+            assertEquals(1, failures.size());
+            UserCodeException e = assertInstanceOf(UserCodeException.class, failures.get(0).cause());
+            assertInstanceOf(java.io.IOException.class, e.getCause());
+            assertTrue(failures.get(0).entity().contains("bad"), failures.get(0).entity());
+            CHECKED.read(bad).context().explode = false;
+            for (int i = 0; i < 300; i++) {
+                world.step(DT);
+            }
+            assertEquals(6, CHECKED.read(good).context().moves, "good: " + CHECKED.read(good));
+            assertTrue(CHECKED.read(bad).secondsLeft() < Double.POSITIVE_INFINITY, "bad keeps a wait: " + CHECKED.read(bad));
+            // outside a step the send's caller gets it, wrapped, and the machine stays where it was
+            String before = CHECKED.read(good).state();
+            UserCodeException sent = assertThrows(UserCodeException.class, () -> CHECKED.send(good, "POKE"));
+            assertInstanceOf(java.io.IOException.class, sent.getCause());
+            assertEquals(before, CHECKED.read(good).state());
+        }
+    }
+
+    public static final class Gate extends dev.enginestates.fsm.AIContext {
+        public boolean explode;
+        public int opened;
+    }
+
+    @Test
+    void aCheckedExceptionFromAPolledGuardOrABuilderHandlerIsAFailureOfItsMachineOnly() {
+        States<Unit> polled = States.of(dev.enginestates.StatesDef.<Unit>define("survive-checked-polled", Unit::new, d -> d
+                .state("a", s -> s.to("b", (u, t) -> {
+                    if (u.explode) {
+                        StepSurvivesGameCodeTest.<RuntimeException>sneakyThrow(new java.io.IOException("polled"));
+                    }
+                    return t >= 0.5;
+                })).state("b")));
+        States<Gate> builder = States.of(new dev.enginestates.fsm.StateMachineBuilder<Gate>("survive-checked-builder", Gate::new)
+                .configureState("Shut").asInitial().handler((g, dt) -> {
+                    if (g.explode) {
+                        StepSurvivesGameCodeTest.<RuntimeException>sneakyThrow(new java.io.IOException("builder"));
+                    }
+                    return g.timeInState() >= 0.5f ? "Open" : null;
+                })
+                .configureState("Open").enter(g -> g.opened++).handler((g, dt) -> null)
+                .build());
+        try (StateWorld world = StateWorld.create()) {
+            List<MachineFailure> failures = new ArrayList<>();
+            world.onFailure(failures::add);
+            Unit badUnit = new Unit();
+            badUnit.explode = true;
+            Gate badGate = new Gate();
+            badGate.explode = true;
+            Entity p1 = world.spawn(EntityKey.of("p-bad"), polled.trait(badUnit));
+            Entity p2 = world.spawn(EntityKey.of("p-good"), polled.trait(new Unit()));
+            world.spawn(EntityKey.of("g-bad"), builder.trait(badGate));
+            Gate goodGate = new Gate();
+            world.spawn(EntityKey.of("g-good"), builder.trait(goodGate));
+            for (int i = 0; i < 60; i++) {
+                world.step(DT);
+            }
+            assertEquals("a", polled.read(p1).state());
+            assertEquals("b", polled.read(p2).state());
+            assertEquals(0, badGate.opened);
+            assertEquals(1, goodGate.opened);
+            assertEquals(120, failures.size(), "one failure a step for each bad machine");
+            for (MachineFailure f : failures) {
+                assertInstanceOf(UserCodeException.class, f.cause());
+                assertInstanceOf(java.io.IOException.class, f.cause().getCause());
+            }
+        }
+    }
+
     @Test
     void aWhenTestThatAlwaysThrowsStarvesNoMachineDeclaredAfterIt() {
         try (StateWorld world = StateWorld.create()) {
