@@ -209,7 +209,9 @@ public final class StateWorld implements AutoCloseable {
     /**
      * Sets what happens to the machines that fail during a step: each failure is handed to
      * {@code handler} once the step has completed, in the order they happened, instead of being
-     * thrown as one {@link StepFailedException} (the default, with {@code null}).
+     * thrown as one {@link StepFailedException} (the default, with {@code null}). If the handler
+     * throws, it is still handed every other failure of the step, and then the step throws the
+     * handler's first exception (the later ones suppressed in it).
      *
      * @param handler takes each failure, on the thread that stepped; {@code null} to have them
      *                thrown as one {@link StepFailedException} again
@@ -661,6 +663,26 @@ public final class StateWorld implements AutoCloseable {
         this.steps = steps;
         if (hearsInputs()) {
             inputs.clockSet(time, steps);
+        }
+    }
+
+    /**
+     * Refuses {@code what} (a checkpoint, a restore, an input log's start) unless the world is
+     * between ticks: during a step or a send a record may be half-way through a move (a wait not
+     * started yet, a clock already advanced for some machines only), and between
+     * {@link #advance} and {@link #runStates} the builder-style machines owe the tick's second
+     * half, which no checkpoint carries.
+     */
+    void checkAtRest(String what) {
+        checkThread();
+        if (stepping || interpreters.depth() > 0) {
+            throw new IllegalStateException(what + " of " + this + " was asked for from a machine's own code during a "
+                    + (stepping ? "step" : "send") + ", where a record may be half-way through a move; expected a call"
+                    + " between steps (keep a flag in the action and take it after world.step)");
+        }
+        if (ticks.splitPending()) {
+            throw new IllegalStateException(what + " of " + this + " was asked for between advance(dt) and runStates(), where the"
+                    + " builder-style machines have not run the tick's second half; expected a call after runStates()");
         }
     }
 

@@ -65,6 +65,11 @@ public final class States<C> {
             public void followClock(Object world, double time, long steps) {
                 ((StateWorld) world).followClock(time, steps);
             }
+
+            @Override
+            public void checkAtRest(Object world, String what) {
+                ((StateWorld) world).checkAtRest(what);
+            }
         });
     }
 

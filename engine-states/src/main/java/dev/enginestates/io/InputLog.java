@@ -74,6 +74,7 @@ public final class InputLog implements WorldInputs {
      * @return the log, recording
      * @throws CheckpointException if the world cannot be checkpointed (an entity holding a machine has no key,
      *                             or a machine is not one of the saves')
+     * @throws IllegalStateException as {@link Saves#checkpoint} does: a log starts between ticks
      */
     public static InputLog start(Saves saves, StateWorld world) {
         InputLog log = new InputLog(saves, world);

@@ -1,6 +1,4 @@
 package dev.enginestates.io;
-
-import dev.enginestates.records.Access;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,6 +15,7 @@ import dev.enginestates.ecs.Owner;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
+import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
 import dev.enginestates.records.StateValue;
 
@@ -112,8 +111,11 @@ public final class Saves {
      * @return the checkpoint, as JSON text
      * @throws CheckpointException if an entity holding a machine has no {@link EntityKey}, a machine is not one of these saves',
      *         or a machine's context refuses to be written (as {@link #dump} says)
+     * @throws IllegalStateException if called during a step or a send (from a machine's own code), or between
+     *         {@link StateWorld#advance} and {@link StateWorld#runStates}: a checkpoint is taken between ticks
      */
     public String checkpoint(StateWorld world) {
+        Access.checkAtRest(world, "a checkpoint");
         return impl.checkpoint(world);
     }
 
@@ -126,8 +128,10 @@ public final class Saves {
      * @param checkpoint a checkpoint's JSON text, as {@link #checkpoint} wrote it
      * @throws CheckpointException for malformed JSON, another format or version, a key that matches no entity,
      *         an unknown machine or state, a context that does not fit its type
+     * @throws IllegalStateException as {@link #checkpoint} does: a restore is made between ticks
      */
     public void restore(StateWorld world, String checkpoint) {
+        Access.checkAtRest(world, "a restore");
         impl.restore(world, checkpoint);
     }
 
@@ -139,6 +143,7 @@ public final class Saves {
      * @throws CheckpointException as {@link #restore(StateWorld, String)} does
      */
     public void restoreSpawningMissing(StateWorld world, String checkpoint) {
+        Access.checkAtRest(world, "a restore");
         impl.restoreSpawningMissing(world, checkpoint);
     }
 
@@ -152,10 +157,12 @@ public final class Saves {
     }
 
     ObjectNode checkpointTree(StateWorld world) {
+        Access.checkAtRest(world, "a checkpoint");
         return impl.checkpointTree(world);
     }
 
     void restore(StateWorld world, JsonNode root, boolean spawnMissing) {
+        Access.checkAtRest(world, "a restore");
         impl.restore(world, root, spawnMissing);
     }
 

@@ -50,6 +50,9 @@ public final class Access {
          * records keep their times, so a wait that started at 3 s still started at 3 s.
          */
         void followClock(Object world, double time, long steps);
+
+        /** Refuses {@code what} (a checkpoint, a restore) unless the world is between ticks, with a message saying why. */
+        void checkAtRest(Object world, String what);
     }
 
     private static volatile MachineSide machines;
@@ -114,6 +117,11 @@ public final class Access {
     /** Sets {@code world}'s (a {@code StateWorld}'s) clock, leaving its records' times as they are (a replica). */
     public static void followClock(Object world, double time, long steps) {
         ecs.followClock(Objects.requireNonNull(world, "world"), time, steps);
+    }
+
+    /** Throws {@link IllegalStateException} unless {@code world} (a {@code StateWorld}) is between ticks. */
+    public static void checkAtRest(Object world, String what) {
+        ecs.checkAtRest(Objects.requireNonNull(world, "world"), what);
     }
 
     /** Initializes {@code type}, so that it has registered its side. */
