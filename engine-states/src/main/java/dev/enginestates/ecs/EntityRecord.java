@@ -355,6 +355,17 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
     @Override
     public final StateRecord<C> setState(String... paths) {
         Chart c = states.chart();
+        String busy = processing();
+        if (busy != null) {
+            // the interpreter is part-way through this machine's pass: a configuration written under
+            // it would be overwritten, or would have the wrong states' code run on it
+            String key = entity == null ? null : StateWorld.keyOf(entity);
+            throw new IllegalStateException("machine '" + c.machineId + "'" + (key == null ? "" : " on entity '" + key + "'")
+                    + " is running its own code (processing '" + busy + "') and was asked to setState"
+                    + java.util.Arrays.toString(paths) + " by hand; a machine's code moves it by a transition: "
+                    + (c.builder != null ? "return the state's name from the handler" : c.polled != null
+                            ? "return a state name from the update or handler" : "take a transition (an event raised, or a target)"));
+        }
         if (paths.length == 0) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "': setState needs at least one state path; expected one of "
                     + statePaths(c));

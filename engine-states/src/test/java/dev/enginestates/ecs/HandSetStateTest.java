@@ -348,4 +348,108 @@ class HandSetStateTest {
             assertTrue(ROUTINE.read(npc).matches("idle"), ROUTINE.read(npc).toString());
         }
     }
+
+    // ------------------------------------------------------------------ from the machine's own code
+
+    public static final class Bot {
+        public boolean flag;
+        public final java.util.List<String> log = new java.util.ArrayList<>();
+    }
+
+    public static final class Cart extends dev.enginestates.fsm.AIContext {
+        public boolean flag;
+        public final java.util.List<String> log = new java.util.ArrayList<>();
+    }
+
+    static Entity self;
+
+    static final States<Bot> POLLED_SELF_SETTER = States.of(dev.enginestates.StatesDef.<Bot>define("hand-set-polled-self", Bot::new, d -> d
+            .initial("deep")
+            .state("deep", s -> s
+                    .update((b, dt, t) -> {
+                        if (b.flag) {
+                            b.flag = false;
+                            polledSelfSetter().read(self).setState("flat");
+                        }
+                        return null;
+                    })
+                    .state("x", x -> x.state("y", y -> y.update((b, dt, t) -> {
+                        b.log.add("y");
+                        return "z";
+                    })).state("z")))
+            .state("flat")));
+
+    static States<Bot> polledSelfSetter() {
+        return POLLED_SELF_SETTER;
+    }
+
+    static final States<Cart> BUILDER_SELF_SETTER = States.of(new dev.enginestates.fsm.StateMachineBuilder<Cart>("hand-set-builder-self", Cart::new)
+            .configureState("A").asInitial().handler((c, dt) -> {
+                if (c.flag) {
+                    c.flag = false;
+                    builderSelfSetter().read(c.entity()).setState("Parked");
+                    return "B";
+                }
+                return null;
+            }).exit(c -> c.log.add("exit A"))
+            .configureState("Parked").handler((c, dt) -> null).exit(c -> c.log.add("exit Parked"))
+            .configureState("B").handler((c, dt) -> null)
+            .build());
+
+    static States<Cart> builderSelfSetter() {
+        return BUILDER_SELF_SETTER;
+    }
+
+    /**
+     * README, polled tables: "A machine's code that moves its own machine [...] is refused; return a
+     * name instead". Found by an attack: a setState from a machine's own update or handler was taken
+     * while its pass went on over the old branch (the polled machine ended in a state of neither; the
+     * builder ran the exit of a state never entered).
+     */
+    @Test
+    void setStateFromAMachinesOwnCodeIsRefusedAsItsFailureAndThePassGoesOnUnchanged() {
+        try (StateWorld world = StateWorld.create()) {
+            java.util.List<MachineFailure> failures = new java.util.ArrayList<>();
+            world.onFailure(failures::add);
+            Bot bot = new Bot();
+            self = world.spawn(EntityKey.of("bot"), POLLED_SELF_SETTER.trait(bot));
+            Cart cart = new Cart();
+            world.spawn(EntityKey.of("cart"), BUILDER_SELF_SETTER.trait(cart));
+            bot.flag = true;
+            cart.flag = true;
+            world.step(0.1);
+            assertEquals(2, failures.size(), failures.toString());
+            for (MachineFailure f : failures) {
+                Throwable why = f.cause().getCause();
+                assertTrue(why instanceof IllegalStateException && why.getMessage().contains("running its own code"), String.valueOf(why));
+            }
+            assertEquals("deep.x.y", POLLED_SELF_SETTER.read(self).state(), "the update failed: the pass ended there");
+            assertEquals(java.util.List.of(), bot.log);
+            assertEquals("A", BUILDER_SELF_SETTER.read(cart.entity()).state());
+            assertEquals(java.util.List.of(), cart.log, "no exit ran");
+        }
+    }
+
+    static final States<Bot> XSTATE_SELF_SETTER = States.define("hand-set-xstate-self", Bot::new, m -> m
+            .initial("a")
+            .state("a", s -> s.on("GO", t -> t.target("b").action((b, e) -> xstateSelfSetter().read(self).setState("c"))))
+            .state("b")
+            .state("c"));
+
+    static States<Bot> xstateSelfSetter() {
+        return XSTATE_SELF_SETTER;
+    }
+
+    @Test
+    void setStateFromAnXStateMachinesOwnActionIsRefusedWithAMessageSayingSo() {
+        try (StateWorld world = StateWorld.create()) {
+            self = world.spawn(EntityKey.of("x"), XSTATE_SELF_SETTER.trait());
+            dev.enginestates.declare.UserCodeException e = assertThrows(dev.enginestates.declare.UserCodeException.class,
+                    () -> XSTATE_SELF_SETTER.send(self, "GO"));
+            String message = e.getCause().getMessage();
+            assertTrue(message.contains("hand-set-xstate-self") && message.contains("'x'") && message.contains("running its own code")
+                    && message.contains("setState[c]"), message);
+            assertEquals("b", XSTATE_SELF_SETTER.read(self).state());
+        }
+    }
 }
