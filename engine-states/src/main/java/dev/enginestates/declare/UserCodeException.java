@@ -42,11 +42,28 @@ public final class UserCodeException extends MachineException {
     private UserCodeException(String machineId, String statePath, String eventType, String what, String entity, Throwable cause) {
         super(machineId, "machine '" + machineId + "'" + (entity == null ? "" : " on " + entity) + ": " + what + " of "
                 + (statePath.isEmpty() ? "the machine's root" : "state '" + statePath + "'") + " threw "
-                + cause + " while processing event '" + eventType + "'", cause);
+                + described(cause) + " while processing event '" + eventType + "'", cause);
         this.statePath = statePath;
         this.eventType = eventType;
         this.what = what;
         this.entity = entity;
+    }
+
+    /**
+     * The cause as the message shows it: another machine's failure (its code threw while this
+     * machine's code sent to it) is shown by its innermost cause and the number of machines it came
+     * through, so a chain of sends gives one line, not every level's message inside the next.
+     */
+    private static String described(Throwable cause) {
+        int through = 0;
+        Throwable root = cause;
+        while (root instanceof UserCodeException && root.getCause() != null && through < 1000) {
+            root = root.getCause();
+            through++;
+        }
+        return through == 0 ? String.valueOf(cause)
+                : root + " (from the code of machine '" + ((UserCodeException) cause).machineId() + "'"
+                        + (through > 1 ? " and " + (through - 1) + " more it sent to" : "") + ")";
     }
 
     /**

@@ -13,6 +13,13 @@ import java.util.Arrays;
  * many moves are under way.
  */
 final class Interpreters {
+    /**
+     * The deepest moves may nest: a machine's code sending to another machine whose code sends on
+     * (a row of fuses, each lighting the next). Each level costs the thread's stack some kilobytes,
+     * and a chain that overflows it leaves records and tags half-moved; past this depth a move is
+     * refused, as the sending code's failure.
+     */
+    static final int MAX_DEPTH = 64;
     private Interpreter[] xstate = {new Interpreter()};
     private PolledInterpreter[] polled = {new PolledInterpreter()};
     private int depth;
@@ -24,6 +31,7 @@ final class Interpreters {
 
     /** An XState-style interpreter on the world's clock at {@code at}. */
     Interpreter xstate(double at) {
+        checkDepth();
         if (depth >= xstate.length) {
             int from = xstate.length;
             xstate = Arrays.copyOf(xstate, depth + 1);
@@ -38,6 +46,7 @@ final class Interpreters {
 
     /** A polled-style interpreter. */
     PolledInterpreter polled() {
+        checkDepth();
         if (depth >= polled.length) {
             int from = polled.length;
             polled = Arrays.copyOf(polled, depth + 1);
@@ -51,7 +60,16 @@ final class Interpreters {
 
     /** A builder-style move: that interpreter is stateless, only the nesting is counted. */
     void builder() {
+        checkDepth();
         depth++;
+    }
+
+    private void checkDepth() {
+        if (depth >= MAX_DEPTH) {
+            throw new IllegalStateException("a move nested " + MAX_DEPTH + " deep was refused: machines' code sent to other machines"
+                    + " whose code sent on, " + MAX_DEPTH + " moves inside one another; expected a chain that ends sooner, or one that"
+                    + " goes on in the next step (set a flag or a component the next machine's wait or when rule reads)");
+        }
     }
 
     /** Gives back the interpreter of the innermost move. */

@@ -12,6 +12,7 @@ import java.util.SplittableRandom;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -290,6 +291,56 @@ class GameCodeChangesTheWorldDuringAStepTest {
         for (int s = 0; s < states.length; s++) {
             assertEquals(expected[s], world.query(machine.is(states[s])).count(), "step " + world.steps() + ": entities in "
                     + machine.id() + "." + states[s]);
+        }
+    }
+
+    public static final class Fuse {
+        public Entity next;
+    }
+
+    static final States<Fuse> FUSE = States.define("nested-fuse", Fuse::new, m -> m
+            .initial("idle")
+            .state("idle", s -> s.on("LIGHT", "lit"))
+            .state("lit", s -> s.entry((c, e, self) -> {
+                if (c.next != null) {
+                    self.send(c.next, "LIGHT");
+                }
+            })));
+
+    /**
+     * A game's action may send to another machine, which processes it at once (README, "When a
+     * game's code throws"); a chain of such sends is refused past 64 moves inside one another, as
+     * the failure of the code that sent. Found by an attack: a row of 3,000 fuses, each lighting
+     * the next from its entry action, overflowed the stack near 665, left fuses lit whose tags said
+     * idle, and threw a message of 163,000 characters (each level's inside the next).
+     */
+    @Test
+    void aChainOfSendsFromActionsStopsAt64NestedMovesWithTagsOnEveryRecordAndAOneLineMessage() {
+        try (StateWorld world = StateWorld.create()) {
+            List<Entity> fuses = new ArrayList<>();
+            for (int i = 0; i < 3000; i++) {
+                Entity e = world.spawn(EntityKey.of("fuse" + i), FUSE.trait());
+                if (i > 0) {
+                    FUSE.read(fuses.get(i - 1)).context().next = e;
+                }
+                fuses.add(e);
+            }
+            dev.enginestates.declare.UserCodeException x = assertThrows(dev.enginestates.declare.UserCodeException.class,
+                    () -> FUSE.send(fuses.get(0), "LIGHT"));
+            assertTrue(x.getMessage().contains("nested 64 deep") && x.getMessage().length() < 1500, x.getMessage());
+            assertTrue(x.getMessage().contains("62 more"), x.getMessage());
+            for (int i = 0; i < fuses.size(); i++) {
+                Entity e = fuses.get(i);
+                boolean lit = FUSE.read(e).matches("lit");
+                assertEquals(i < 64, lit, "fuse " + i);
+                assertEquals(lit, e.has(FUSE.is("lit")), "fuse " + i + "'s lit tag");
+                assertEquals(!lit, e.has(FUSE.is("idle")), "fuse " + i + "'s idle tag");
+            }
+            // the game goes on from where the chain stopped, 64 more at a time
+            world.step(1.0 / 60);
+            assertThrows(dev.enginestates.declare.UserCodeException.class, () -> FUSE.send(fuses.get(64), "LIGHT"));
+            assertTrue(FUSE.read(fuses.get(127)).matches("lit"));
+            assertTrue(FUSE.read(fuses.get(128)).matches("idle"));
         }
     }
 }
