@@ -98,6 +98,11 @@ final class Ticks {
         }
     }
 
+    /** Whether an {@code advance} waits for its {@code runStates}: the tick is half done. */
+    boolean splitPending() {
+        return !Float.isNaN(advanced);
+    }
+
     /** The second half of a split tick: builder-style machines run with the last advance's seconds. */
     void runStates() {
         if (world.stepping) {
@@ -134,10 +139,24 @@ final class Ticks {
             if (onFailure == null) {
                 throw new StepFailedException(world.steps, world.clock, failed);
             }
+            // every failure reaches the handler even if it throws on one: the first throw goes to the
+            // caller once all were handed over, the later ones suppressed in it
+            RuntimeException thrown = null;
             for (MachineFailure f : failed) {
                 LOG.log(System.Logger.Level.DEBUG, () -> "step " + world.steps + " of " + world + ": " + f
                         + "; handed to the world's onFailure handler, the step went on");
-                onFailure.accept(f);
+                try {
+                    onFailure.accept(f);
+                } catch (RuntimeException e) {
+                    if (thrown == null) {
+                        thrown = e;
+                    } else if (thrown != e) {
+                        thrown.addSuppressed(e);
+                    }
+                }
+            }
+            if (thrown != null) {
+                throw thrown;
             }
         }
     }

@@ -206,6 +206,33 @@ class StepSurvivesGameCodeTest {
     }
 
     @Test
+    void aFailureHandlerThatThrowsIsStillHandedEveryFailureOfTheStepAndItsFirstThrowReachesTheCaller() {
+        // found by an attack: a handler throwing on the first failure lost the rest of the step's
+        try (StateWorld world = StateWorld.create()) {
+            for (int i = 0; i < 3; i++) {
+                Entity e = world.spawn(EntityKey.of("bad" + i), CYCLE.trait());
+                CYCLE.read(e).context().explode = true;
+            }
+            List<String> handed = new ArrayList<>();
+            world.onFailure(f -> {
+                handed.add(f.entity());
+                throw new IllegalArgumentException("handler " + handed.size());
+            });
+            IllegalArgumentException thrown = null;
+            for (int i = 0; i < 60 && thrown == null; i++) {
+                try {
+                    world.step(DT);
+                } catch (IllegalArgumentException e) {
+                    thrown = e;
+                }
+            }
+            assertEquals(3, handed.size(), handed.toString());
+            assertEquals("handler 1", thrown.getMessage());
+            assertEquals(2, thrown.getSuppressed().length);
+        }
+    }
+
+    @Test
     void aWhenTestThatAlwaysThrowsStarvesNoMachineDeclaredAfterIt() {
         try (StateWorld world = StateWorld.create()) {
             List<MachineFailure> seen = new ArrayList<>();
