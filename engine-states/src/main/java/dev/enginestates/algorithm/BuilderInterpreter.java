@@ -114,11 +114,16 @@ public final class BuilderInterpreter {
         writeContext(r);
     }
 
-    /** {@link #advance} then {@link #runState}, exactly (the document's {@code update}), the state looked up once. */
+    /**
+     * {@link #advance} then {@link #runState}, exactly (the document's {@code update}), the state looked up once.
+     *
+     * @throws IllegalStateException if called from the machine's own code; nothing changes
+     */
     public static boolean update(MachineRecord r, float dt) {
         if (r.status() != MachineRecord.ACTIVE) {
             return false;
         }
+        requireIdle(r, "update"); // before the advance: a refused update must not have moved the time
         Chart c = chartOf(r);
         int s = r.leaf();
         StateHandler<Object> h = c.builder.handler[s];
@@ -133,11 +138,13 @@ public final class BuilderInterpreter {
      * Advances the time in state by {@code dt}, after recording the progress before it.
      *
      * @return whether the time advanced (false for a state without a handler, or a machine not started)
+     * @throws IllegalStateException if called from the machine's own code; nothing changes
      */
     public static boolean advance(MachineRecord r, float dt) {
         if (r.status() != MachineRecord.ACTIVE) {
             return false;
         }
+        requireIdle(r, "advance");
         Chart c = chartOf(r);
         int s = r.leaf();
         if (c.builder.handler[s] == null) {
@@ -391,11 +398,21 @@ public final class BuilderInterpreter {
     }
 
     private static void begin(MachineRecord r, String call) {
+        requireIdle(r, call);
+        r.beginProcessing(call);
+    }
+
+    /**
+     * Refuses a call made from the machine's own code (a hook or handler of this record, running
+     * now); a face calls it before it changes anything, the context included.
+     *
+     * @throws IllegalStateException if the record is busy; nothing changes
+     */
+    public static void requireIdle(MachineRecord r, String call) {
         if (r.processing() != null) {
             Chart c = r.chart();
             throw new IllegalStateException("machine '" + c.machineId + "' is busy with " + r.processing()
                     + " and was asked to " + call + " from its own code; return the state's name from the handler instead");
         }
-        r.beginProcessing(call);
     }
 }

@@ -70,9 +70,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * @param ctx the context to run on, which every later call passes too
      * @throws NullPointerException if the context is {@code null}; nothing changes
      * @throws IllegalArgumentException if the context is not what the handlers take; nothing changes
+     * @throws IllegalStateException if called from the machine's own code (a hook or handler); nothing changes
      */
     public void initialize(C ctx) {
         requireContext(ctx, "initialize");
+        BuilderInterpreter.requireIdle(record, "initialize"); // before the context is swapped in
         Object before = record.contextObject();
         String from = heard.length > 0 ? state() : null;
         record.context(ctx);
@@ -91,7 +93,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * @param ctx the machine's context; another one takes its place from now on
      * @param dt  the seconds to add, finite and 0 or more
      * @throws NullPointerException if the context is {@code null}; nothing changes
-     * @throws IllegalStateException before {@link #initialize}
+     * @throws IllegalStateException before {@link #initialize}, or if called from the machine's own code; nothing changes
      * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
      */
     public void advance(C ctx, float dt) {
@@ -105,7 +107,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * @param ctx the machine's context; another one takes its place from now on
      * @param dt  the step's seconds, handed to the handler; finite and 0 or more
      * @throws NullPointerException if the context is {@code null}; nothing changes
-     * @throws IllegalStateException before {@link #initialize}
+     * @throws IllegalStateException before {@link #initialize}, or if called from the machine's own code; nothing changes
      * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
      */
     public void runState(C ctx, float dt) {
@@ -122,7 +124,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * @param ctx the machine's context; another one takes its place from now on
      * @param dt  the seconds since the last update, finite and 0 or more
      * @throws NullPointerException if the context is {@code null}; nothing changes
-     * @throws IllegalStateException before {@link #initialize}
+     * @throws IllegalStateException before {@link #initialize}, or if called from the machine's own code; nothing changes
      * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
      */
     public void update(C ctx, float dt) {
@@ -140,7 +142,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * @param ctx  the machine's context; another one takes its place from now on
      * @param name the state to go to, such as {@code "Opening"}
      * @throws NullPointerException if the context is {@code null}; nothing changes
-     * @throws IllegalStateException before {@link #initialize}
+     * @throws IllegalStateException before {@link #initialize}, or if called from the machine's own code; nothing changes
      * @throws MachineException if the name names no state; nothing changes
      */
     public void transitionTo(C ctx, String name) {
@@ -317,6 +319,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
             throw new IllegalArgumentException("machine '" + c.machineId + "' in '" + current() + "': " + call
                     + " needs a finite number of seconds, 0 or more; got " + dt);
         }
+        BuilderInterpreter.requireIdle(record, call); // before a new context is adopted: a refused call changes nothing
         if (ctx != record.contextObject()) {
             BuilderInterpreter.adopt(record, ctx); // a new context: checked, then told where the machine is
         }

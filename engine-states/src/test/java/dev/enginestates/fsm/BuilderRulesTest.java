@@ -576,6 +576,60 @@ class BuilderRulesTest {
         assertEquals("B", m.current());
     }
 
+    /** A one-state machine whose handler, while {@code c.next} is set, calls {@code reenter} on its own machine once. */
+    private static StateMachine<Ctx> callingItself(java.util.function.BiConsumer<StateMachine<Ctx>, Ctx> reenter, Ctx c) {
+        List<StateMachine<Ctx>> self = new ArrayList<>();
+        StateMachineBuilder<Ctx> b = new StateMachineBuilder<>("reentrant");
+        b.configureState("A").asInitial().duration(2f).tag("a").handler((x, dt) -> {
+            if (x.next != null) {
+                x.next = null;
+                reenter.accept(self.get(0), x);
+            }
+            return null;
+        });
+        b.configureState("B").tag("b");
+        StateMachine<Ctx> m = new StateMachine<>(b.build());
+        self.add(m);
+        m.initialize(c);
+        return m;
+    }
+
+    @Test
+    void a_refused_reentrant_call_changes_nothing_update_and_advance_add_no_time() {
+        for (java.util.function.BiConsumer<StateMachine<Ctx>, Ctx> call : List.<java.util.function.BiConsumer<StateMachine<Ctx>, Ctx>>of(
+                (m, c) -> m.update(c, 1f), (m, c) -> m.advance(c, 1f))) {
+            Ctx c = new Ctx();
+            StateMachine<Ctx> m = callingItself(call, c);
+            c.next = "go";
+            UserCodeException x = assertThrows(UserCodeException.class, () -> m.update(c, 0.5f));
+            assertTrue(x.getCause() instanceof IllegalStateException && x.getCause().getMessage().contains("machine 'reentrant' is busy"),
+                    String.valueOf(x.getCause()));
+            assertEquals(0.5f, m.timeInState(), "the refused call added no time");
+            assertEquals(0.5f, c.timeInState());
+            assertEquals(0.25f, c.progress());
+            assertNull(Access.record(m).processing(), "the machine is not left busy");
+        }
+    }
+
+    @Test
+    void a_refused_reentrant_call_changes_nothing_the_machine_keeps_its_context() {
+        for (java.util.function.BiConsumer<StateMachine<Ctx>, Ctx> call : List.<java.util.function.BiConsumer<StateMachine<Ctx>, Ctx>>of(
+                (m, c) -> m.initialize(new Ctx()), (m, c) -> m.update(new Ctx(), 0f), (m, c) -> m.advance(new Ctx(), 0f),
+                (m, c) -> m.runState(new Ctx(), 0f), (m, c) -> m.transitionTo(new Ctx(), "B"))) {
+            Ctx c = new Ctx();
+            StateMachine<Ctx> m = callingItself(call, c);
+            c.next = "go";
+            UserCodeException x = assertThrows(UserCodeException.class, () -> m.update(c, 0.5f));
+            assertTrue(x.getCause() instanceof IllegalStateException && x.getCause().getMessage().contains("from its own code"),
+                    String.valueOf(x.getCause()));
+            assertSame(c, m.context(), "the machine still runs on its own context");
+            assertEquals("A", m.current());
+            m.update(c, 0.25f);
+            assertEquals(0.75f, m.timeInState());
+            assertEquals(0.75f, c.timeInState(), "the context is still the one the machine writes");
+        }
+    }
+
     @Test
     void the_other_faces_plain_machine_refuses_a_builder_machine_with_a_pointer_to_this_one() {
         StateMachineDefinition<Ctx> def = ab().build();
