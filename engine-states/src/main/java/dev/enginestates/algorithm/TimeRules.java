@@ -26,6 +26,13 @@ public final class TimeRules {
      */
     public static final int MAX_WAITS_PER_STEP = 100;
 
+    /**
+     * The longest step any face accepts, and the most seconds a checkpoint keeps in any clock or
+     * wait (31,700 years): one bound, so that a step the library took is one its restore reads back,
+     * and so that sums of steps stay far from a float's or a double's overflow.
+     */
+    public static final double MAX_SECONDS = 1e12;
+
     private TimeRules() {
     }
 

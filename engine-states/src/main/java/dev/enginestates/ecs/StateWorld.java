@@ -80,6 +80,13 @@ public final class StateWorld implements AutoCloseable {
      */
     public static final int MAX_WAITS_PER_STEP = TimeRules.MAX_WAITS_PER_STEP;
 
+    /**
+     * The longest step, in seconds (1e12, 31,700 years), on a world and on the plain machines
+     * alike: it is the most a checkpoint keeps in any clock or wait, so every state a step leaves
+     * can be saved and restored. A longer {@code dt} is refused.
+     */
+    public static final double MAX_STEP_SECONDS = TimeRules.MAX_SECONDS;
+
     /** Worlds are made by the patched engine directly, never through ServiceLoader, which could pick the official jar. */
     private static final Dominion.Factory PATCHED_DOMINION = new EntityRepository.Factory();
     private static final VarHandle OWNER;
@@ -923,9 +930,10 @@ public final class StateWorld implements AutoCloseable {
      * machine, no wait is lost, and once the step has completed the failures go to the
      * {@link #onFailure} handler or, without one, are thrown as one {@link StepFailedException}.
      *
-     * @param dt the step's length in seconds
-     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or so small that
-     *                                  the clock would not advance (nothing changes)
+     * @param dt the step's length in seconds, 0 to {@link #MAX_STEP_SECONDS}
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN, infinite or more than
+     *                                  {@link #MAX_STEP_SECONDS}, or so small that the clock would
+     *                                  not advance (nothing changes)
      * @throws IllegalStateException    if called from inside a step, or from a thread that does not own the world
      * @throws StepFailedException      after the step, if machines failed and no handler is set
      */
@@ -944,7 +952,7 @@ public final class StateWorld implements AutoCloseable {
      * machines, while builder-style machines only advance their time in state. Their handlers run
      * at {@link #runStates()}, with these seconds.
      *
-     * @param dt the tick's length in seconds
+     * @param dt the tick's length in seconds, 0 to {@link #MAX_STEP_SECONDS}
      * @throws IllegalArgumentException as {@link #step} does
      * @throws StepFailedException      after the pass, if machines failed and no handler is set
      */

@@ -51,6 +51,10 @@ final class Ticks {
         if (!(dt >= 0) || Double.isInfinite(dt)) {
             throw new IllegalArgumentException(call + " needs a finite number of seconds, 0 or more; got " + dt);
         }
+        if (dt > StateWorld.MAX_STEP_SECONDS) {
+            throw new IllegalArgumentException(call + "(" + dt + ") is longer than the longest step, " + StateWorld.MAX_STEP_SECONDS
+                    + " s (StateWorld.MAX_STEP_SECONDS, the most a checkpoint keeps); expected at most that");
+        }
         if (dt > 0 && !(clock + dt > clock && clock + dt < Double.POSITIVE_INFINITY)) {
             throw new IllegalArgumentException(call + "(" + dt + ") would not advance the clock at t=" + clock
                     + " s (too small a step for a double this large); expected a step the clock can add");

@@ -8,6 +8,7 @@ import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.MachineView;
 import dev.enginestates.algorithm.BuilderInterpreter;
+import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.records.MachineRecord;
 import dev.enginestates.records.Reads;
@@ -91,10 +92,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * Records the previous progress, then adds {@code dt} to the time in state (float), both written to the context. A state without a handler does nothing.
      *
      * @param ctx the machine's context; another one takes its place from now on
-     * @param dt  the seconds to add, finite and 0 or more
+     * @param dt  the seconds to add, 0 to 1e12
      * @throws NullPointerException if the context is {@code null}; nothing changes
      * @throws IllegalStateException before {@link #initialize}, or if called from the machine's own code; nothing changes
-     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN, infinite or more than 1e12 (the world's
+     *                                  {@code StateWorld.MAX_STEP_SECONDS}), or a new context is not what the handlers take; nothing changes
      */
     public void advance(C ctx, float dt) {
         use(ctx, dt, "advance");
@@ -105,10 +107,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * Runs the current state's handler (unless its delay has not elapsed) without advancing time, and moves to the state it returns.
      *
      * @param ctx the machine's context; another one takes its place from now on
-     * @param dt  the step's seconds, handed to the handler; finite and 0 or more
+     * @param dt  the step's seconds, handed to the handler; 0 to 1e12
      * @throws NullPointerException if the context is {@code null}; nothing changes
      * @throws IllegalStateException before {@link #initialize}, or if called from the machine's own code; nothing changes
-     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN, infinite or more than 1e12 (the world's
+     *                                  {@code StateWorld.MAX_STEP_SECONDS}), or a new context is not what the handlers take; nothing changes
      */
     public void runState(C ctx, float dt) {
         use(ctx, dt, "runState");
@@ -122,10 +125,11 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * {@link #advance} then {@link #runState}, exactly.
      *
      * @param ctx the machine's context; another one takes its place from now on
-     * @param dt  the seconds since the last update, finite and 0 or more
+     * @param dt  the seconds since the last update, 0 to 1e12
      * @throws NullPointerException if the context is {@code null}; nothing changes
      * @throws IllegalStateException before {@link #initialize}, or if called from the machine's own code; nothing changes
-     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite, or a new context is not what the handlers take
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN, infinite or more than 1e12 (the world's
+     *                                  {@code StateWorld.MAX_STEP_SECONDS}), or a new context is not what the handlers take; nothing changes
      */
     public void update(C ctx, float dt) {
         use(ctx, dt, "update");
@@ -318,6 +322,10 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         if (!(dt >= 0f) || Float.isInfinite(dt)) {
             throw new IllegalArgumentException("machine '" + c.machineId + "' in '" + current() + "': " + call
                     + " needs a finite number of seconds, 0 or more; got " + dt);
+        }
+        if (dt > TimeRules.MAX_SECONDS) {
+            throw new IllegalArgumentException("machine '" + c.machineId + "' in '" + current() + "': " + call + "(" + dt
+                    + ") is longer than the longest step, " + TimeRules.MAX_SECONDS + " s (StateWorld.MAX_STEP_SECONDS); expected at most that");
         }
         BuilderInterpreter.requireIdle(record, call); // before a new context is adopted: a refused call changes nothing
         if (ctx != record.contextObject()) {

@@ -1,5 +1,6 @@
 package dev.enginestates.io;
 
+import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.records.Access;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,7 +32,7 @@ import java.util.Map;
  */
 final class RecordCodec {
     /** Seconds beyond this (31,700 years) in a wait, its waited seconds or paused seconds are taken for corruption. */
-    static final double MAX_SECONDS = 1e12;
+    static final double MAX_SECONDS = TimeRules.MAX_SECONDS; // the longest step too: what a step writes, a restore reads
 
     private final ObjectMapper json;
 

@@ -289,13 +289,19 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Advances the machine by {@code dt} seconds, by its style's rules (see the class comment).
      *
-     * @param dt the seconds since the last step, such as {@code 1 / 60.0}; finite and 0 or more
-     * @throws IllegalArgumentException if {@code dt} is negative, NaN or infinite (nothing changes)
+     * @param dt the seconds since the last step, such as {@code 1 / 60.0}; 0 to 1e12 (the world's
+     *           {@code StateWorld.MAX_STEP_SECONDS}, the most a checkpoint keeps)
+     * @throws IllegalArgumentException if {@code dt} is negative, NaN, infinite or more than 1e12 (nothing changes)
      * @throws UserCodeException if the game's code threw; the machine keeps a valid state
      */
     public void step(double dt) {
         if (!(dt >= 0) || Double.isInfinite(dt)) {
             throw new IllegalArgumentException("machine '" + chart.machineId + "': step needs a finite number of seconds, 0 or more; got " + dt);
+        }
+        if (dt > TimeRules.MAX_SECONDS) {
+            // the world's bound too: two steps of Double.MAX_VALUE would make the clocks Infinity, then NaN
+            throw new IllegalArgumentException("machine '" + chart.machineId + "': step(" + dt + ") is longer than the longest step, "
+                    + TimeRules.MAX_SECONDS + " s (StateWorld.MAX_STEP_SECONDS); expected at most that");
         }
         cause = "step";
         if (polled != null) {

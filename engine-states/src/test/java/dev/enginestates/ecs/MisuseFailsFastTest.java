@@ -379,4 +379,34 @@ class MisuseFailsFastTest {
             assertEquals(1e17 + 100, world.time());
         }
     }
+
+    public static final class Counter {
+        public int n;
+    }
+
+    static final States<Counter> POLLED = States.of(dev.enginestates.StatesDef.<Counter>define("misuse-polled", Counter::new, d -> d
+            .state("a", s -> s.after(1, "b")).state("b")));
+
+    @Test
+    void aStepLongerThanTheCheckpointsLimitIsRefusedAndChangesNothing() {
+        Saves saves = Saves.of(GUARD, POLLED, BuilderOnEntityTest.DOOR);
+        try (StateWorld world = StateWorld.create(); StateWorld other = StateWorld.create()) {
+            world.spawn(EntityKey.of("g"), GUARD.trait());
+            world.spawn(EntityKey.of("p"), POLLED.trait());
+            world.spawn(EntityKey.of("d"), BuilderOnEntityTest.DOOR.trait(new BuilderOnEntityTest.Door()));
+            String before = saves.checkpoint(world);
+            for (double dt : new double[] {1e39, 1e13, Math.nextUp(StateWorld.MAX_STEP_SECONDS), Double.MAX_VALUE}) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> world.step(dt));
+                assertTrue(e.getMessage().contains("step(" + dt + ")") && e.getMessage().contains("1.0E12"), e.getMessage());
+                e = assertThrows(IllegalArgumentException.class, () -> world.advance(dt));
+                assertTrue(e.getMessage().contains("advance(" + dt + ")") && e.getMessage().contains("1.0E12"), e.getMessage());
+            }
+            assertEquals(0, world.steps());
+            assertEquals(0, world.time());
+            assertEquals(before, saves.checkpoint(world), "nothing changed");
+            world.step(StateWorld.MAX_STEP_SECONDS); // the bound itself is a step, and its checkpoint restores
+            saves.restoreSpawningMissing(other, saves.checkpoint(world));
+            assertEquals(saves.checkpoint(world), saves.checkpoint(other));
+        }
+    }
 }

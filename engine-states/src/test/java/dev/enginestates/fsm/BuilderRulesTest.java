@@ -631,6 +631,27 @@ class BuilderRulesTest {
     }
 
     @Test
+    void a_step_longer_than_the_checkpoints_limit_is_refused_and_changes_nothing() {
+        Ctx c = new Ctx();
+        StateMachine<Ctx> m = new StateMachine<>(ab().build());
+        m.initialize(c);
+        m.update(c, 0.5f);
+        for (float bad : new float[] {1e13f, Float.MAX_VALUE}) {
+            for (org.junit.jupiter.api.function.Executable call : List.<org.junit.jupiter.api.function.Executable>of(
+                    () -> m.update(c, bad), () -> m.advance(c, bad), () -> m.runState(c, bad))) {
+                IllegalArgumentException x = assertThrows(IllegalArgumentException.class, call);
+                assertTrue(x.getMessage().contains("machine 'ab'") && x.getMessage().contains("(" + bad + ")")
+                        && x.getMessage().contains("1.0E12"), x.getMessage());
+            }
+        }
+        assertEquals(0.5f, m.timeInState(), "nothing changed");
+        assertEquals(0.5f, c.timeInState());
+        assertEquals(1, c.runs);
+        m.update(c, 1e12f); // the bound itself is a step
+        assertTrue(Float.isFinite(m.timeInState()) && m.timeInState() > 9e11f, String.valueOf(m.timeInState()));
+    }
+
+    @Test
     void the_other_faces_plain_machine_refuses_a_builder_machine_with_a_pointer_to_this_one() {
         StateMachineDefinition<Ctx> def = ab().build();
         MachineException x = assertThrows(MachineException.class, () -> new dev.enginestates.plain.StateMachine<>(def.machine(), new Ctx()));

@@ -208,6 +208,25 @@ class PolledBadInputTest {
     }
 
     @Test
+    void a_step_longer_than_the_checkpoints_limit_is_refused_and_changes_nothing() {
+        StateMachine<Ctx> polled = new StateMachine<>(StatesDef.<Ctx>define("m", d -> d.state("a", s -> s.after(1, "b")).state("b")), new Ctx());
+        StateMachine<Object> xstate = new StateMachine<>(dev.enginestates.Machine.define("x", () -> null, m -> m
+                .initial("a").state("a", s -> s.waitFor(1, "b")).state("b")));
+        for (StateMachine<?> fsm : List.<StateMachine<?>>of(polled, xstate)) {
+            for (double dt : new double[] {1e13, Math.nextUp(1e12), Double.MAX_VALUE, Double.MAX_VALUE}) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> fsm.step(dt));
+                assertTrue(e.getMessage().contains("machine '" + fsm.machineId() + "'") && e.getMessage().contains("step(" + dt + ")")
+                        && e.getMessage().contains("1.0E12"), e.getMessage());
+            }
+            assertEquals(0, fsm.totalTime(), "nothing changed");
+            assertEquals("a", fsm.state());
+            fsm.step(1e12); // the bound itself is a step
+            assertEquals(1e12, fsm.totalTime());
+            assertEquals("b", fsm.state());
+        }
+    }
+
+    @Test
     void moving_the_machine_from_its_own_code_is_refused_with_a_hint() {
         StateMachine<?>[] self = new StateMachine<?>[1];
         StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d
