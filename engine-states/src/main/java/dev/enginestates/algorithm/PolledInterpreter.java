@@ -23,7 +23,10 @@ import dev.enginestates.records.MachineRecord;
  * is active is skipped (it never re-enters); (3) {@code update} runs outermost to innermost,
  * and a returned name transitions there and ends the pass. An {@code after} of {@code s} seconds
  * is due once the state's clock is within {@link TimeRules#TIME_TOLERANCE} of {@code s}, as a
- * wait is: twelve steps of 1/60 s leave after 0.2 s, not a thirteenth.
+ * wait is: twelve steps of 1/60 s leave after 0.2 s, not a thirteenth. It fires once per stay in
+ * its state, as XState's delayed transitions do: a target inside the state (or a {@code $back}
+ * to a leaf inside it) leaves the state's clock running, and the timer does not fire again until
+ * the state is entered anew.
  *
  * <p>A transition writes the new branch first (the states left, the states entered with their
  * clocks at 0, the previous leaf), then runs exits innermost first and entries outermost
@@ -164,8 +167,10 @@ public final class PolledInterpreter {
             }
             double after = p.afterSeconds[s];
             // the world's tolerance: twelve steps of 1/60 s sum a hair below 0.2 s
-            if (after == after && r.clock(s) >= after - TimeRules.TIME_TOLERANCE) {
+            if (after == after && r.clock(s) >= after - TimeRules.TIME_TOLERANCE && !r.afterFired(s)) {
                 int t = p.afterTarget[s] == PolledChart.BACK ? r.previousLeaf() : p.afterTarget[s];
+                // one shot: marked before the move, which clears the mark when it leaves s
+                r.markAfterFired(s);
                 if (t > 0) {
                     transition(c, p, r, t, "step");
                     return true;

@@ -26,6 +26,8 @@ import java.util.Set;
 public final class PolledChart {
     /** A target meaning "the leaf active before the last transition". */
     public static final int BACK = -2;
+    /** The deepest a state with an {@code after} may be: a record keeps one bit per depth, in an int, for a fired after. */
+    public static final int MAX_AFTER_DEPTH = 31;
     /** {@link #onKind}: the state does not name the event. */
     public static final byte ON_NONE = 0;
     /** {@link #onKind}: the event moves to {@link #onTarget}. */
@@ -113,6 +115,10 @@ public final class PolledChart {
             afterTarget[s] = d.afterTarget() == null ? -1 : resolveOrReport(s, d.afterTarget(), "after", where, problems);
             if (d.afterTarget() != null && Double.isNaN(afterSeconds[s])) {
                 afterSeconds[s] = 0; // reported by the builder; keep the array readable
+            }
+            if (d.afterTarget() != null && c.depth[s] > MAX_AFTER_DEPTH) {
+                problems.add(where + " has an after " + c.depth[s] + " levels deep; expected an after at most "
+                        + MAX_AFTER_DEPTH + " levels deep (a record keeps one bit per level for it)");
             }
             update[s] = (StateUpdate<Object>) d.update();
             enter[s] = (StateEnter<Object>) d.enter();

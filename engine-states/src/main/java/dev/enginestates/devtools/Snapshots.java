@@ -270,13 +270,13 @@ final class Snapshots {
         return sb.toString();
     }
 
-    /** Seconds the record's wait (or a polled machine's innermost {@code after}) has left, or NaN when none counts. */
+    /** Seconds the record's wait (or a polled machine's innermost unfired {@code after}) has left, or NaN when none counts. */
     static double left(StateRecord<?> r) {
         MachineRecord rec = Access.record(r);
         PolledChart p = rec.chart().polled;
         if (p != null) {
             for (int i = rec.activeCount() - 1; i >= 0; i--) {
-                if (!Double.isNaN(p.afterSeconds[rec.activeAt(i)])) {
+                if (!Double.isNaN(p.afterSeconds[rec.activeAt(i)]) && !rec.afterFired(rec.activeAt(i))) {
                     return r.secondsLeft();
                 }
             }

@@ -289,6 +289,13 @@ final class RecordCodec {
                 }
             }
             o.put("previous", r.previousLeaf() < 0 ? "" : c.path[r.previousLeaf()]);
+            // the active states whose after has fired in this stay: it must not fire again after a restore
+            ArrayNode fired = o.putArray("afterFired");
+            for (int i = 0; i < r.activeCount(); i++) {
+                if (r.afterFired(r.activeAt(i))) {
+                    fired.add(c.path[r.activeAt(i)]);
+                }
+            }
         }
         if (c.builder != null) {
             // the builder style's float clock, written as the double it widens to so it reads back exactly
@@ -306,7 +313,7 @@ final class RecordCodec {
             out.add("entered");
         }
         if (c.polled != null) {
-            out.addAll(List.of("time", "clocks", "carries", "previous"));
+            out.addAll(List.of("time", "clocks", "carries", "previous", "afterFired"));
         }
         if (c.builder != null) {
             out.addAll(List.of("timeInState", "previousProgress", "previous"));
@@ -542,6 +549,37 @@ final class RecordCodec {
                 problems.add(at + ".previous: '" + previous.asText() + "' is not a leaf state of machine '" + c.machineId + "'");
             } else {
                 r.previousLeaf(p);
+            }
+        }
+        JsonNode fired = node.get("afterFired");
+        if (fired != null) { // absent in checkpoints written before it was: no after has fired yet
+            decodeAfterFired(fired, r, at + ".afterFired", problems);
+        }
+    }
+
+    /** The active states whose after has fired in this stay: each active, with an after whose seconds its clock has reached. */
+    private static void decodeAfterFired(JsonNode fired, MachineRecord r, String at, List<String> problems) {
+        Chart c = r.chart();
+        if (!fired.isArray()) {
+            problems.add(at + ": expected the paths of the active states whose after has fired, an array; found " + Json.kind(fired));
+            return;
+        }
+        for (int i = 0; i < fired.size(); i++) {
+            String where = at + "[" + i + "]";
+            int s = state(c, fired.get(i), where, problems);
+            if (s < 0) {
+                continue;
+            }
+            double after = c.polled.afterSeconds[s];
+            if (!r.isActive(s) || Double.isNaN(after)) {
+                problems.add(where + ": '" + c.path[s] + "' is not an active state with an after in machine '" + c.machineId + "'");
+            } else if (r.afterFired(s)) {
+                problems.add(where + ": '" + c.path[s] + "' is listed twice; expected each state once");
+            } else if (r.clock(s) < after - dev.enginestates.algorithm.TimeRules.TIME_TOLERANCE) {
+                problems.add(where + ": the after of '" + c.path[s] + "' is " + after + " s but its clock is " + r.clock(s)
+                        + " s; an after fires only once its seconds have passed");
+            } else {
+                r.markAfterFired(s);
             }
         }
     }

@@ -368,7 +368,8 @@ final class RoomFrames {
                     return false;
                 }
             }
-            if (polled && (!same(a.clockSum(s), b.clockSum(s)) || !same(a.clockCarry(s), b.clockCarry(s)))) {
+            if (polled && (!same(a.clockSum(s), b.clockSum(s)) || !same(a.clockCarry(s), b.clockCarry(s))
+                    || a.afterFired(s) != b.afterFired(s))) {
                 return false;
             }
             if (!same(a.enteredAt(s), b.enteredAt(s))) {

@@ -70,7 +70,7 @@ public class MachineRecord {
      */
     final double[] times;
     /**
-     * What few records need, in an object of its own (seven fields, 32 B, less in every record):
+     * What few records need, in an object of its own (eight fields, 36 B, less in every record):
      * made with the record for the polled and builder styles, and for the XState style when it
      * first keeps paused seconds, a send to itself or a hold; {@code null} until then.
      */
@@ -89,6 +89,13 @@ public class MachineRecord {
         double heldSince = Double.NaN;
         /** Polled and builder styles: the leaf active before the last transition, or -1 (none yet). */
         int previous = -1;
+        /**
+         * Polled style: bit {@code d} set when the active state at depth {@code d} has fired its
+         * {@code after} in this stay (a one-shot timer; a transition into its own descendant
+         * leaves it active and its clock running). An int fits the object's padding: the
+         * compiler refuses an {@code after} deeper than {@link dev.enginestates.chart.PolledChart#MAX_AFTER_DEPTH}.
+         */
+        int afterFired;
         /** Builder style: seconds in the current state, summed in float as the {@code 002} document's clock is. */
         float timeInState;
         /** Builder style: the progress before the last advance. */
@@ -405,6 +412,21 @@ public class MachineRecord {
         return x == null ? -1 : x.previous;
     }
 
+    /** Polled style: whether the active {@code state} has fired its {@code after} since it was entered. */
+    public final boolean afterFired(int state) {
+        Seldom x = seldom;
+        int d = chart.depth[state];
+        // deeper states have no after (the compiler refuses it), and 1 << d would wrap onto a shallower one's bit
+        return x != null && x.afterFired != 0 && d <= dev.enginestates.chart.PolledChart.MAX_AFTER_DEPTH && isActive(state)
+                && (x.afterFired & (1 << d)) != 0;
+    }
+
+    /** Polled style: notes that the active {@code state} has fired its {@code after} in this stay (restores too). */
+    public final void markAfterFired(int state) {
+        assert isActive(state) && chart.depth[state] <= dev.enginestates.chart.PolledChart.MAX_AFTER_DEPTH : "after of " + chart.describe(state);
+        seldom().afterFired |= 1 << chart.depth[state];
+    }
+
     /** The deepest active state of a machine with one active branch (the polled style), or -1. */
     public final int leaf() {
         return configSize == 0 ? -1 : config[configSize - 1];
@@ -611,6 +633,11 @@ public class MachineRecord {
             clearActive(config[i]);
         }
         configSize = Math.min(configSize, n);
+        Seldom x = seldom;
+        if (x != null && n < 32) {
+            // a branch is one state per depth: the states left take their afters' marks with them
+            x.afterFired &= (1 << n) - 1;
+        }
     }
 
     /** Removes every state marked in {@code leaving} from the configuration, keeping the others' order. */
@@ -654,6 +681,7 @@ public class MachineRecord {
                 Arrays.fill(x.carry, 0);
             }
             x.previous = -1;
+            x.afterFired = 0;
             x.timeInState = 0f;
             x.previousProgress = 0f;
             if (x.sends != null) {
@@ -723,6 +751,9 @@ public class MachineRecord {
             System.arraycopy(other.carry(), 0, carry, 0, carry.length);
         }
         previousLeaf(other.previousLeaf());
+        if (seldom != null || (other.seldom != null && other.seldom.afterFired != 0)) {
+            seldom().afterFired = other.seldom == null ? 0 : other.seldom.afterFired;
+        }
         PendingSends otherSends = other.sendsOrNull();
         if (otherSends != null && otherSends.count > 0) {
             sendsArray().copyFrom(otherSends);

@@ -47,14 +47,15 @@ public final class Reads {
 
     /**
      * Seconds before the machine leaves on time: a polled machine's innermost active
-     * {@code after}, else the counting wait at clock time {@code now}; 0 when none counts.
+     * {@code after} not yet fired in this stay, else the counting wait at clock time {@code now};
+     * 0 when none counts.
      */
     public static double secondsLeft(MachineRecord r, double now) {
         PolledChart p = r.chart().polled;
         if (p != null) {
             for (int i = r.activeCount() - 1; i >= 0; i--) {
                 int s = r.activeAt(i);
-                if (!Double.isNaN(p.afterSeconds[s])) {
+                if (!Double.isNaN(p.afterSeconds[s]) && !r.afterFired(s)) { // a spent after counts nothing
                     return Math.max(0, p.afterSeconds[s] - r.clock(s));
                 }
             }

@@ -66,6 +66,51 @@ class PolledBadInputTest {
     }
 
     @Test
+    void an_after_deeper_than_a_record_keeps_bits_for_is_refused() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("deep", d -> d
+                .state("s1", s -> nest(s, 1))));
+        assertTrue(e.getMessage().contains("machine 'deep'") && e.getMessage().contains("has an after 32 levels deep"), e.getMessage());
+        StatesDef.<Ctx>define("deep", d -> d.state("s1", s -> nest(s, 2))); // 31 levels: accepted
+    }
+
+    private static void nest(dev.enginestates.declare.StatesBuilder<Ctx> s, int level) {
+        if (level == 32) {
+            s.after(1, "$back");
+        } else {
+            s.state("s" + level, x -> nest(x, level + 1));
+        }
+    }
+
+    /** A context a checkpoint can save: public fields. */
+    public static final class Saved {
+        public int n;
+    }
+
+    @Test
+    void a_checkpoint_whose_after_fired_names_no_active_state_with_an_after_or_one_not_yet_due_is_refused_whole() throws Exception {
+        StatesDef<Saved> def = StatesDef.<Saved>define("spent", Saved::new, d -> d
+                .state("a", a -> a.after(1, "c2").state("c1").state("c2")));
+        dev.enginestates.ecs.States<Saved> states = dev.enginestates.ecs.States.of(def);
+        dev.enginestates.io.Saves saves = dev.enginestates.io.Saves.of(states);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        try (dev.enginestates.ecs.StateWorld world = dev.enginestates.ecs.StateWorld.create();
+                dev.enginestates.ecs.StateWorld target = dev.enginestates.ecs.StateWorld.create()) {
+            world.spawn(dev.enginestates.ecs.EntityKey.of("x"), states.trait(new Saved()));
+            world.step(0.5);
+            String good = saves.checkpoint(world);
+            for (String fired : new String[] {"[\"a.c1\"]", "[\"a\"]", "[\"a\", \"a\"]", "\"a\""}) {
+                com.fasterxml.jackson.databind.JsonNode bad = json.readTree(good);
+                ((com.fasterxml.jackson.databind.node.ObjectNode) bad.path("entities").path("x").path("spent"))
+                        .set("afterFired", json.readTree(fired));
+                dev.enginestates.io.CheckpointException e = assertThrows(dev.enginestates.io.CheckpointException.class,
+                        () -> saves.restoreSpawningMissing(target, json.writeValueAsString(bad)), fired);
+                assertTrue(e.getMessage().contains("afterFired"), e.getMessage());
+                assertTrue(target.entity("x") == null, "refused whole: nothing spawned");
+            }
+        }
+    }
+
+    @Test
     void duplicate_names_an_unknown_initial_and_bad_seconds_are_reported_together() {
         InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("m", d -> d
                 .initial("nowhere")

@@ -473,6 +473,118 @@ class PolledRulesTest {
             assertEquals("over", fsm.state());
         }
 
+        // The 000 document's after: [seconds, target] "leave after `seconds` in this state", read as the
+        // 003 document's (XState's) delayed transition: scheduled when its state is entered, fired once.
+
+        @Test
+        void an_after_fires_once_per_stay_so_a_target_inside_its_own_state_does_not_fire_it_again() {
+            Trace tr = new Trace();
+            StatesDef<Trace> def = StatesDef.<Trace>define("m", d -> d
+                    .state("a", a -> a.after(1, "c2")
+                            .state("c1")
+                            .state("c2", c -> c.enter((x, from) -> x.calls.add("enter c2 from " + from)))));
+            StateMachine<Trace> fsm = new StateMachine<>(def, tr);
+            for (int i = 0; i < 120; i++) {
+                fsm.step(DT);
+            }
+            assertEquals("a.c2", fsm.state());
+            assertEquals(List.of("enter c2 from a.c1"), tr.calls, "a stays active, so its after does not fire again");
+            assertEquals(1.0, fsm.time(), 1e-9, "c2 entered once, at a's 1 s");
+        }
+
+        @Test
+        void seconds_left_skips_a_spent_after_for_the_next_one_out() {
+            StatesDef<Trace> def = StatesDef.<Trace>define("m", d -> d
+                    .state("round", r -> r.after(10, "over")
+                            .state("a", a -> a.after(1, "c2").state("c1").state("c2")))
+                    .state("over"));
+            StateMachine<Trace> fsm = new StateMachine<>(def, new Trace());
+            fsm.step(0.5);
+            assertEquals(0.5, fsm.secondsLeft(), 1e-9, "a's after counts");
+            fsm.step(1);
+            assertEquals("round.a.c2", fsm.state());
+            assertEquals(8.5, fsm.secondsLeft(), 1e-9, "a's after is spent: round's counts");
+        }
+
+        @Test
+        void a_self_targeting_after_reenters_its_state_and_so_repeats() {
+            Trace tr = new Trace();
+            StatesDef<Trace> def = StatesDef.<Trace>define("m", d -> d
+                    .state("a", a -> a.after(2, "a").enter((x, from) -> x.calls.add("enter a"))));
+            StateMachine<Trace> fsm = new StateMachine<>(def, tr);
+            for (int i = 0; i < 12; i++) {
+                fsm.step(0.5);
+            }
+            assertEquals(4, tr.calls.size(), "entered at the start, then at 2, 4 and 6 s: " + tr.calls);
+        }
+
+        @Test
+        void a_compound_after_to_back_with_the_previous_leaf_inside_it_moves_once_and_does_not_bounce() {
+            final class Bot {
+                boolean see = true;
+            }
+            StatesDef<Bot> def = StatesDef.<Bot>define("m", d -> d
+                    .state("combat", c -> c.after(3, "$back")
+                            .state("engage", e -> e.to("shoot", (b, t) -> b.see && t >= 1))
+                            .state("shoot")));
+            Bot bot = new Bot();
+            StateMachine<Bot> fsm = new StateMachine<>(def, bot);
+            List<String> changes = new ArrayList<>();
+            fsm.on("change", (to, from) -> changes.add(from + ">" + to));
+            fsm.step(1);
+            bot.see = false;
+            for (int i = 0; i < 10; i++) {
+                fsm.step(0.5);
+            }
+            assertEquals(List.of("combat.engage>combat.shoot", "combat.shoot>combat.engage"), changes,
+                    "$back to engage at combat's 3 s, once: combat stays active, so its after is spent");
+            assertEquals("combat.engage", fsm.state());
+        }
+
+        /** A context a checkpoint can save: public fields. */
+        public static final class Count {
+            public int c2;
+        }
+
+        @Test
+        void a_spent_after_stays_spent_through_a_checkpoint_so_checkpoint_and_go_on_equals_run_straight_through() throws Exception {
+            StatesDef<Count> def = StatesDef.<Count>define("spent", Count::new, d -> d
+                    .state("a", a -> a.after(1, "c2")
+                            .state("c1")
+                            .state("c2", c -> c.enter((x, from) -> x.c2++))));
+            dev.enginestates.ecs.States<Count> states = dev.enginestates.ecs.States.of(def);
+            dev.enginestates.io.Saves saves = dev.enginestates.io.Saves.of(states);
+            try (dev.enginestates.ecs.StateWorld straight = dev.enginestates.ecs.StateWorld.create();
+                    dev.enginestates.ecs.StateWorld before = dev.enginestates.ecs.StateWorld.create();
+                    dev.enginestates.ecs.StateWorld after = dev.enginestates.ecs.StateWorld.create();
+                    dev.enginestates.ecs.StateWorld old = dev.enginestates.ecs.StateWorld.create()) {
+                straight.spawn(dev.enginestates.ecs.EntityKey.of("x"), states.trait(new Count()));
+                before.spawn(dev.enginestates.ecs.EntityKey.of("x"), states.trait(new Count()));
+                for (int i = 0; i < 90; i++) {
+                    straight.step(DT);
+                    before.step(DT);
+                }
+                String checkpoint = saves.checkpoint(before);
+                com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+                com.fasterxml.jackson.databind.node.ObjectNode record = (com.fasterxml.jackson.databind.node.ObjectNode) json
+                        .readTree(checkpoint).path("entities").path("x").path("spent");
+                assertEquals("[\"a\"]", record.path("afterFired").toString(), checkpoint);
+                saves.restoreSpawningMissing(after, checkpoint);
+                for (int i = 0; i < 90; i++) {
+                    straight.step(DT);
+                    after.step(DT);
+                }
+                assertEquals(1, states.read(after.entity("x")).context().c2, "restored, the spent after does not fire again");
+                assertEquals(saves.checkpoint(straight), saves.checkpoint(after));
+
+                // a checkpoint written before the field was: the after reads as not fired yet
+                com.fasterxml.jackson.databind.JsonNode older = json.readTree(checkpoint);
+                ((com.fasterxml.jackson.databind.node.ObjectNode) older.path("entities").path("x").path("spent")).remove("afterFired");
+                saves.restoreSpawningMissing(old, json.writeValueAsString(older));
+                assertEquals("a.c2", states.read(old.entity("x")).state());
+            }
+        }
+
         @Test
         void a_per_instance_duration_is_a_guard_on_t() {
             final class Gun {
