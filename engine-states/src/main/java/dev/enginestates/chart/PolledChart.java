@@ -194,7 +194,7 @@ public final class PolledChart {
 
     private int childNamed(int s, String name) {
         for (int c : children[s]) {
-            if (key[c].equals(name)) {
+            if (name.equals(key[c])) { // a key may be null: the compiler reports it
                 return c;
             }
         }

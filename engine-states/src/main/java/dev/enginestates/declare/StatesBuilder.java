@@ -94,8 +94,24 @@ public final class StatesBuilder<C> {
         Objects.requireNonNull(body, "state body");
         StatesBuilder<C> child = new StatesBuilder<>(name, path.isEmpty() ? String.valueOf(name) : path + "." + name);
         body.accept(child);
-        children.add(child);
+        if (name == null) {
+            problems.add(where + " declares a state with a null name; expected a name");
+        } else if (BACK.equals(name)) {
+            problems.add(where + " declares a state named '" + BACK + "'; '" + BACK
+                    + "' always means the leaf active before the last transition, so no target could reach it; expected another name");
+        } else {
+            children.add(child);
+            return this;
+        }
+        child.collectProblems(problems); // a refused state stays out of the tree, but what else is wrong in it is still said
         return this;
+    }
+
+    private void collectProblems(List<String> out) {
+        out.addAll(problems);
+        for (StatesBuilder<C> c : children) {
+            c.collectProblems(out);
+        }
     }
 
     /**

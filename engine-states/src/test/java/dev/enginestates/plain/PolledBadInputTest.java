@@ -66,6 +66,27 @@ class PolledBadInputTest {
     }
 
     @Test
+    void a_state_with_a_null_name_is_refused_naming_the_machine() {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("guard", d -> d
+                .state("a", s -> s.state("a1"))
+                .state("b", s -> s.after(1, "a.a1").state((String) null)))); // resolving from b walks b's children
+        assertEquals("guard", e.machineId());
+        assertTrue(e.getMessage().contains("machine 'guard'") && e.getMessage().contains("state 'b' declares a state with a null name"),
+                e.getMessage());
+    }
+
+    @Test
+    void a_state_named_back_is_refused_as_back_always_means_the_previous_leaf() {
+        // the 000 document: "'$back' = the leaf active before the last transition"; a state of that name is unreachable
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("guard", d -> d
+                .state("a", s -> s.after(1, "$back"))
+                .state("$back", s -> s.after(-1, "a"))));
+        assertTrue(e.getMessage().contains("machine 'guard'") && e.getMessage().contains("the root declares a state named '$back'"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("after -1.0 seconds"), "what else is wrong in the refused state is still said: " + e.getMessage());
+    }
+
+    @Test
     void an_after_deeper_than_a_record_keeps_bits_for_is_refused() {
         InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("deep", d -> d
                 .state("s1", s -> nest(s, 1))));
