@@ -314,10 +314,29 @@ public final class PolledInterpreter {
                 }
             }
             runEntries(c, r, entryCount, from < 0 ? "" : c.path[from], event);
-        } finally {
-            if (listener != null) {
-                listener.changed(r, leaf, from);
+        } catch (RuntimeException | Error e) {
+            tell(r, leaf, from, e);
+            throw e;
+        }
+        tell(r, leaf, from, null);
+    }
+
+    /**
+     * Tells the listener of a transition, also when game code threw in it: the game's fault
+     * stays the one thrown (it names where the machine broke) and a listener's failure after it
+     * rides along as suppressed rather than hiding it.
+     */
+    private void tell(MachineRecord r, int leaf, int from, Throwable fault) {
+        if (listener == null) {
+            return;
+        }
+        try {
+            listener.changed(r, leaf, from);
+        } catch (RuntimeException | Error e) {
+            if (fault == null) {
+                throw e;
             }
+            fault.addSuppressed(e);
         }
     }
 

@@ -79,6 +79,9 @@ public final class UserCodeException extends MachineException {
         }
         UserCodeException named = new UserCodeException(machineId(), statePath, eventType, what, entity, getCause());
         named.setStackTrace(getStackTrace());
+        for (Throwable s : getSuppressed()) {
+            named.addSuppressed(s); // a listener's failure after this one must not be lost by naming the entity
+        }
         return named;
     }
 

@@ -132,6 +132,30 @@ class PolledBadInputTest {
     }
 
     @Test
+    void when_an_exit_throws_and_then_the_change_listener_throws_the_exit_fault_is_thrown_with_the_listeners_suppressed() {
+        // the design: a game's exception "reaches the game naming the machine ... the state and the event"; the
+        // listener, told of the change in any case, must not replace it
+        StatesDef<Ctx> def = StatesDef.<Ctx>define("m", d -> d
+                .state("a", s -> s.on("go", "b").exit((c, to) -> {
+                    throw new IllegalStateException("exit broke");
+                }))
+                .state("b"));
+        StateMachine<Ctx> fsm = new StateMachine<>(def, new Ctx());
+        fsm.on("change", (to, from) -> {
+            throw new IllegalArgumentException("listener broke");
+        });
+        UserCodeException e = assertThrows(UserCodeException.class, () -> fsm.send("go"));
+        assertEquals("a", e.statePath());
+        assertEquals("exit broke", e.getCause().getMessage());
+        assertEquals(1, e.getSuppressed().length, "the listener's failure rides along");
+        assertTrue(e.getSuppressed()[0].getMessage().contains("listener broke"), e.getSuppressed()[0].getMessage());
+        assertEquals(1, e.on("bot-1").getSuppressed().length, "naming the entity (a world does) keeps it");
+        assertEquals("b", fsm.state());
+        UserCodeException alone = assertThrows(UserCodeException.class, () -> fsm.go("a"));
+        assertEquals("listener broke", alone.getCause().getMessage(), "no fault before it: the listener's is thrown");
+    }
+
+    @Test
     void duplicate_names_an_unknown_initial_and_bad_seconds_are_reported_together() {
         InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> StatesDef.<Ctx>define("m", d -> d
                 .initial("nowhere")
