@@ -258,6 +258,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
 
     @Override
     public final StateRecord<C> setTime(String path, double seconds) {
+        checkWorldThread(); // before anything is written: a refused call changes nothing
         Chart c = states.chart();
         if (c.builder != null) {
             int s = path.isEmpty() ? leaf() : stateIndex(path);
@@ -354,6 +355,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
 
     @Override
     public final StateRecord<C> setState(String... paths) {
+        checkWorldThread(); // before anything is written: a refused call changes nothing
         Chart c = states.chart();
         String busy = processing();
         if (busy != null) {
@@ -424,6 +426,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
 
     @Override
     public final StateRecord<C> setWaited(double seconds) {
+        checkWorldThread(); // before anything is written: a refused call changes nothing
         Chart c = states.chart();
         if (waitState() < 0) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + StateValue.describe(this)
@@ -448,6 +451,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
 
     @Override
     public final StateRecord<C> setHistory(String historyPath, String... remembered) {
+        checkWorldThread(); // before anything is written: a refused call changes nothing
         Chart c = states.chart();
         int h = stateIndex(historyPath);
         if (c.type[h] != dev.enginestates.declare.StateType.HISTORY) {
@@ -481,6 +485,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
 
     @Override
     public final StateRecord<C> setPaused(String path, double seconds) {
+        checkWorldThread(); // before anything is written: a refused call changes nothing
         Chart c = states.chart();
         int s = stateIndex(path);
         if (c.waitTransition[s] < 0) {
@@ -492,6 +497,13 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
         setPaused(s, seconds);
         edited();
         return this;
+    }
+
+    private void checkWorldThread() {
+        StateWorld w = world;
+        if (w != null) {
+            w.checkThread();
+        }
     }
 
     private void edited() {

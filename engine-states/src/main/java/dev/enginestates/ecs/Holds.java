@@ -58,6 +58,25 @@ final class Holds {
         }
     }
 
+    /**
+     * A record leaves the world: off the held list now, not at the next reading, as it may join
+     * another world (or this one again) before then, and its flag says which list it is on.
+     */
+    void forget(EntityRecord<?> r) {
+        if (!r.inHeldList) {
+            return;
+        }
+        for (int i = 0; i < heldCount; i++) {
+            if (held[i] == r) {
+                System.arraycopy(held, i + 1, held, i, heldCount - i - 1);
+                held[--heldCount] = null;
+                break;
+            }
+        }
+        r.inHeldList = false;
+        r.heldMarked = false;
+    }
+
     /** Reads the holds at the start of a tick: marks the held, lets go of the rest. */
     void update() {
         // read before the query, so a hold put on after it shows in the next tick's count
@@ -137,6 +156,8 @@ final class Holds {
         if (!r.inHeldList) {
             r.inHeldList = true;
             held = StateWorld.push(held, heldCount++, r);
+        }
+        if (!r.isHeld()) { // newly held, or written unheld (a restore) while its hold stayed on
             r.hold(world.clock);
             r.clearWaitChanged();
             world.waits.schedule(r);

@@ -37,6 +37,15 @@ final class Listeners {
     String cause = "";
     /** A listener's failure outside a step, thrown once the call that moved the machine has ended. */
     private UserCodeException pending;
+    /**
+     * How many listener loops are running: a listener may despawn, and the records that leave then
+     * are told of once the loop that told of their move has reached every listener, so each
+     * listener hears a record's moves in the order they happened.
+     */
+    private int telling;
+    private EntityRecord<?>[] leftLater = new EntityRecord<?>[4];
+    private int leftLaterCount;
+    private boolean draining;
 
     Listeners(StateWorld world) {
         this.world = world;
@@ -109,6 +118,10 @@ final class Listeners {
 
     /** A record left the world (detached, despawned, or its entity deleted). */
     void left(EntityRecord<?> r) {
+        if (telling > 0) {
+            leftLater = StateWorld.push(leftLater, leftLaterCount++, r);
+            return;
+        }
         Told t = r.told();
         String from = t == null ? null : t.state;
         if (from == null) {
@@ -160,50 +173,89 @@ final class Listeners {
 
     /** An event was sent and no state took it. */
     void refused(EntityRecord<?> r, String event) {
-        for (Entry e : entries) {
-            if (e.machine == null || e.machine == r.states) {
-                try {
-                    e.listener.eventRefused(r, event);
-                } catch (Throwable x) {
-                    failed(r, x, event);
+        telling++;
+        try {
+            for (Entry e : entries) {
+                if (e.machine == null || e.machine == r.states) {
+                    try {
+                        e.listener.eventRefused(r, event);
+                    } catch (Throwable x) {
+                        failed(r, x, event);
+                    }
                 }
             }
+        } finally {
+            doneTelling();
         }
     }
 
     private void stateChanged(EntityRecord<?> r, String from, String to, String event) {
-        for (Entry e : entries) {
-            if (e.machine == null || e.machine == r.states) {
-                try {
-                    e.listener.stateChanged(r, from, to, event);
-                } catch (Throwable x) {
-                    failed(r, x, event);
+        telling++;
+        try {
+            for (Entry e : entries) {
+                if (e.machine == null || e.machine == r.states) {
+                    try {
+                        e.listener.stateChanged(r, from, to, event);
+                    } catch (Throwable x) {
+                        failed(r, x, event);
+                    }
                 }
             }
+        } finally {
+            doneTelling();
         }
     }
 
     private void waitStarted(EntityRecord<?> r, String state, double seconds) {
-        for (Entry e : entries) {
-            if (e.machine == null || e.machine == r.states) {
-                try {
-                    e.listener.waitStarted(r, state, seconds);
-                } catch (Throwable x) {
-                    failed(r, x, cause);
+        telling++;
+        try {
+            for (Entry e : entries) {
+                if (e.machine == null || e.machine == r.states) {
+                    try {
+                        e.listener.waitStarted(r, state, seconds);
+                    } catch (Throwable x) {
+                        failed(r, x, cause);
+                    }
                 }
             }
+        } finally {
+            doneTelling();
         }
     }
 
     private void waitEnded(EntityRecord<?> r, String state, boolean elapsed) {
-        for (Entry e : entries) {
-            if (e.machine == null || e.machine == r.states) {
-                try {
-                    e.listener.waitEnded(r, state, elapsed);
-                } catch (Throwable x) {
-                    failed(r, x, cause);
+        telling++;
+        try {
+            for (Entry e : entries) {
+                if (e.machine == null || e.machine == r.states) {
+                    try {
+                        e.listener.waitEnded(r, state, elapsed);
+                    } catch (Throwable x) {
+                        failed(r, x, cause);
+                    }
                 }
             }
+        } finally {
+            doneTelling();
+        }
+    }
+
+    /** The end of a listener loop: the outermost tells of the records that left during it. */
+    private void doneTelling() {
+        if (--telling > 0 || leftLaterCount == 0 || draining) {
+            return;
+        }
+        draining = true;
+        try {
+            for (int i = 0; i < leftLaterCount; i++) { // a listener told of a leaving may despawn more: they join the end
+                EntityRecord<?> r = leftLater[i];
+                leftLater[i] = null;
+                left(r);
+            }
+        } finally {
+            java.util.Arrays.fill(leftLater, 0, leftLaterCount, null);
+            leftLaterCount = 0;
+            draining = false;
         }
     }
 

@@ -84,11 +84,17 @@ final class Registry {
         MachineRecord rec = r;
         if (r.localClock && rec.waitState() >= 0) {
             // a record made outside a world counted its wait on a clock of its own, from 0
-            rec.setWait(rec.waitState(), world.clock - rec.waited(0), rec.waitSeconds());
+            rec.setWait(rec.waitState(), world.clock + rec.waitStart(), rec.waitSeconds());
         }
         if (r.localClock) {
             rec.shiftSends(world.clock); // sends timed on its own clock from 0, like its wait
             rec.shiftEntryTimes(world.clock); // and its states entered at 0 on that clock were entered now
+            if (rec.isHeld()) {
+                rec.setHeldSince(rec.heldSince() + world.clock); // held since then on that clock, as its wait stood
+            }
+        }
+        if (rec.isHeld()) {
+            world.holds.restoredHeld(r); // held while its new entity carries a hold: the next tick's reading says
         }
         r.localClock = false;
         rec.clearWaitChanged();
@@ -114,6 +120,7 @@ final class Registry {
             world.listeners.left(r);
         }
         r.binding.remove(r);
+        world.holds.forget(r);
         MachineRecord rec = r;
         if (rec.waitState() >= 0) {
             rec.setWait(rec.waitState(), rec.waitStart() - world.clock, rec.waitSeconds());

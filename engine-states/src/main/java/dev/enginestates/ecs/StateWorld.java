@@ -244,7 +244,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /** Fails fast when another thread uses this world; takes a released world over. */
-    private void checkThread() {
+    void checkThread() {
         Thread current = Thread.currentThread();
         Thread o = owner;
         if (o == current) {
@@ -384,6 +384,7 @@ public final class StateWorld implements AutoCloseable {
             throw new MachineException(r.machineId(), describe(entity) + " already holds a '" + r.machineId()
                     + "' machine; an entity holds one record per machine");
         }
+        refuseDisabled(entity, r.machineId(), "attach");
         entity.add(r);
         registry.register(r, entity);
         applyTags(r);
@@ -410,6 +411,7 @@ public final class StateWorld implements AutoCloseable {
         if (r == null || r.world != this) {
             return false;
         }
+        refuseDisabled(entity, r.machineId(), "detach");
         if (r.binding.moves != null) {
             r.binding.moves.removeAll(entity, r);
         }
@@ -484,7 +486,9 @@ public final class StateWorld implements AutoCloseable {
      */
     public <C> List<StateRecord<C>> records(States<C> machine) {
         checkThread();
-        return registry.records(machine);
+        List<StateRecord<C>> out = registry.records(machine);
+        throwListenerFailure(); // a record taken off through Dominion is noticed (and its listeners told) here
+        return out;
     }
 
     /** How many record slots a machine takes in this world, live or not yet reused (for tests of memory). */
@@ -1026,6 +1030,10 @@ public final class StateWorld implements AutoCloseable {
         if (moves == null || r.slot < 0 || r.entity == null || r.entity.isDeleted()) { // slot -1: no longer in the world
             return;
         }
+        if (!r.entity.isEnabled()) {
+            ticks.pendTags(r); // Dominion changes no component of a disabled entity: its tags follow once it is enabled
+            return;
+        }
         if (moves.apply(r.entity, r) && r.entity instanceof dev.enginestates.dominion.IntEntity e) {
             // the tags moved the entity to another composition, with the record still on it: the
             // world's next look at the record need not search the entity for it (Registry.alive)
@@ -1041,10 +1049,22 @@ public final class StateWorld implements AutoCloseable {
         return a;
     }
 
+    /** Dominion adds and removes no component of a disabled entity (silently): a machine cannot join or leave one. */
+    private void refuseDisabled(Entity entity, String machineId, String call) {
+        if (!entity.isEnabled()) {
+            throw new MachineException(machineId, "cannot " + call + " '" + machineId + "' on " + describe(entity) + ", which is disabled"
+                    + " (Dominion changes no component of a disabled entity); expected an enabled entity: setEnabled(true) first");
+        }
+    }
+
     /** Closes the Dominion underneath. */
     @Override
     public void close() {
         checkThread();
+        if (stepping || interpreters.depth() > 0) {
+            throw new IllegalStateException(this + " cannot be closed from a machine's own code during a step or a send; expected a"
+                    + " call between steps");
+        }
         LOG.log(System.Logger.Level.DEBUG, () -> "closing " + this);
         dominion.close();
     }

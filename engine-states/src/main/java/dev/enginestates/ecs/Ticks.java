@@ -35,6 +35,9 @@ final class Ticks {
     }
 
     /** A record set by hand: its tags move at the start of the next tick. */
+    /** The other half of {@link #pendingTags}'s double buffer, so a tick can pend again while it applies. */
+    private EntityRecord<?>[] spareTags = new EntityRecord<?>[16];
+
     void pendTags(EntityRecord<?> r) {
         if (!r.tagsPending) {
             r.tagsPending = true;
@@ -70,15 +73,20 @@ final class Ticks {
         advanced = builderPhases == ADVANCE ? (float) dt : Float.NaN;
         failures.clear();
         try {
-            for (int i = 0; i < pendingCount; i++) {
-                EntityRecord<?> r = pendingTags[i];
-                pendingTags[i] = null;
+            // taken as they stand: a disabled entity's record goes back on the list, for the next tick
+            int n = pendingCount;
+            pendingCount = 0;
+            EntityRecord<?>[] pending = pendingTags;
+            pendingTags = spareTags;
+            for (int i = 0; i < n; i++) {
+                EntityRecord<?> r = pending[i];
+                pending[i] = null;
                 r.tagsPending = false;
                 if (r.world == world) {
                     world.applyTags(r);
                 }
             }
-            pendingCount = 0;
+            spareTags = pending;
             world.holds.update();
             world.stepStart = clock;
             world.clock = clock + dt;

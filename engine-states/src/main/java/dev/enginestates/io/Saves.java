@@ -604,7 +604,11 @@ final class SavesJson {
 
     private static Map<String, Entity> keyed(StateWorld world, List<String> problems) {
         Map<String, Entity> out = new LinkedHashMap<>();
+        Entity self = world.entity(EntityKey.WORLD);
         for (Results.With1<EntityKey> w : world.dominion().findEntitiesWith(EntityKey.class)) {
+            if (EntityKey.WORLD.equals(w.comp().value()) && w.entity() != self) {
+                continue; // another world's own entity, on a Dominion the worlds share (StateWorld.over)
+            }
             Entity before = out.putIfAbsent(w.comp().value(), w.entity());
             if (before != null && before != w.entity()) {
                 problems.add("two entities of the world have key '" + w.comp().value() + "'; keys must be unique");
