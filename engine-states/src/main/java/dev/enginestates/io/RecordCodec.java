@@ -330,6 +330,15 @@ final class RecordCodec {
             problems.add(at + ": expected a machine record object, found " + Json.kind(node));
             return null;
         }
+        // a misspelt optional field (say "Sends") would otherwise be skipped and its content silently lost
+        List<String> known = fieldNames(c);
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!known.contains(f) && !f.equals("sends")) {
+                problems.add(at + "." + f + ": not a field of a '" + c.machineId + "' record; expected " + known + " and, when some are"
+                        + " pending, sends");
+            }
+        }
         Object context = decodeContext(node.get("context"), machine, at + ".context", problems);
         MachineRecord r = new MachineRecord(c, context);
         r.enter(0);
@@ -415,6 +424,12 @@ final class RecordCodec {
             if (!wait.isObject()) {
                 problems.add(at + ".wait: expected null or {state, start, seconds}, found " + Json.kind(wait));
             } else {
+                for (Iterator<String> it = wait.fieldNames(); it.hasNext(); ) {
+                    String f = it.next();
+                    if (!List.of("state", "start", "seconds").contains(f)) {
+                        problems.add(at + ".wait." + f + ": not a field of a wait; expected state, start, seconds");
+                    }
+                }
                 int s = state(c, wait.get("state"), at + ".wait.state", problems);
                 double start = number(wait.get("start"), at + ".wait.start", problems);
                 double secs = seconds(wait.get("seconds"), at + ".wait.seconds", problems);

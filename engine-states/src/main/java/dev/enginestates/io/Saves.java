@@ -436,7 +436,9 @@ final class SavesJson {
             problems.add("$.version: expected " + CHECKPOINT_VERSION + " (this library reads checkpoint version " + CHECKPOINT_VERSION
                     + "), found " + Json.kind(root.get("version")));
         }
+        unknown(root, "$", List.of("format", "version", "clock", "entities"), problems);
         JsonNode clock = root.path("clock");
+        unknown(clock, "$.clock", List.of("time", "steps"), problems);
         double time = clock.path("time").isNumber() ? clock.get("time").asDouble() : Double.NaN;
         long steps = clock.path("steps").canConvertToLong() && clock.path("steps").isIntegralNumber() ? clock.get("steps").asLong() : -1;
         if (!(time >= 0) || Double.isInfinite(time)) {
@@ -492,6 +494,17 @@ final class SavesJson {
                 entity = spawned.computeIfAbsent(s.key, k -> world.spawn(EntityKey.of(k)));
             }
             write(world, entity, s.machine, s.record);
+        }
+    }
+
+    /** Each field of {@code node} not in {@code names}, as a problem: a misspelt field would otherwise be skipped unread. */
+    private static void unknown(JsonNode node, String at, List<String> names, List<String> problems) {
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!names.contains(f)) {
+                problems.add(at + "." + f + ": not a field of a checkpoint" + (at.equals("$") ? "" : "'s " + at.substring(2))
+                        + "; expected " + String.join(", ", names));
+            }
         }
     }
 

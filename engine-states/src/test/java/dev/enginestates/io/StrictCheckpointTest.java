@@ -254,4 +254,63 @@ class StrictCheckpointTest {
         assertRefused(edited(r -> guard(r).put("heldSince", time + 5)),
                 "$.entities.g.strict-guard.heldSince", "after the checkpoint's clock");
     }
+
+    // ------------------------------------------------------------------ unknown fields
+
+    /** A checkpoint of {@link SendingGuard#world()} with its guard's record (and the root) edited. */
+    private static String sendingEdited(StateWorld w, java.util.function.BiConsumer<ObjectNode, ObjectNode> edit) {
+        try {
+            ObjectNode root = (ObjectNode) JSON.readTree(SendingGuard.SAVES.checkpoint(w));
+            edit.accept(root, (ObjectNode) root.path("entities").path("g").path(SendingGuard.M.id()));
+            return JSON.writeValueAsString(root);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Restores onto the sending guard's world, expects a refusal naming each fragment, and an unchanged world. */
+    private static void assertSendingRefused(StateWorld w, String bad, String... fragments) {
+        String before = SendingGuard.SAVES.checkpoint(w);
+        CheckpointException e = assertThrows(CheckpointException.class, () -> SendingGuard.SAVES.restore(w, bad));
+        for (String f : fragments) {
+            assertTrue(e.getMessage().contains(f), "the message names " + f + ":\n" + e.getMessage());
+        }
+        assertEquals(before, SendingGuard.SAVES.checkpoint(w), "the world is unchanged");
+    }
+
+    @Test
+    void anUnknownFieldIsRefusedWithItsPathAndTheFieldsExpected() {
+        try (StateWorld w = SendingGuard.world()) {
+            // "Sends" for "sends": read leniently, the pending RESUME would be lost without a word
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> r.set("Sends", r.remove("sends"))),
+                    "$.entities.g.sending-guard.Sends: not a field", "heldSince", "sends");
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> root.put("extra", 1)),
+                    "$.extra: not a field of a checkpoint; expected format, version, clock, entities");
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> ((ObjectNode) root.get("clock")).put("tick", 1)),
+                    "$.clock.tick: not a field", "expected time, steps");
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> r.put("junk", 1)), "$.entities.g.sending-guard.junk: not a field");
+        }
+        assertRefused(edited(r -> ((ObjectNode) guard(r).path("wait")).put("junk", 1)),
+                "$.entities.g.strict-guard.wait.junk: not a field of a wait; expected state, start, seconds");
+    }
+
+    @Test
+    void aCheckpointWithoutTheOptionalFieldsStillRestores() {
+        // written before entry times were saved; and with no pending sends, "sends" is not written at all
+        String old = edited(r -> {
+            guard(r).remove("entered");
+            life(r).remove("entered");
+        });
+        assertTrue(!guard(readTree(old)).has("sends"));
+        SAVES.restore(world, old);
+    }
+
+    private static ObjectNode readTree(String text) {
+        try {
+            return (ObjectNode) JSON.readTree(text);
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
 }
