@@ -313,4 +313,37 @@ class StrictCheckpointTest {
         }
     }
 
+    // ------------------------------------------------------------------ numbers in the context
+
+    @Test
+    void aContextNumberItsTypeCannotHoldIsRefused() {
+        try (StateWorld w = SendingGuard.world()) {
+            String at = "$.entities.g.sending-guard.context";
+            // Jackson reads "INF" as a double whatever its coercion settings; it writes only "NaN", "Infinity", "-Infinity"
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> ((ObjectNode) r.get("context")).put("hp", "INF")), at + ".hp");
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> ((ArrayNode) r.get("context").get("marks")).set(0, "1.5")),
+                    at + ".marks[0]");
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> ((ObjectNode) r.get("context")).put("hp", new java.math.BigDecimal("1e400"))), at + ".hp");
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> ((ObjectNode) r.get("context")).put("speed", 1e300)),
+                    at + ".speed", "out of the range of a float");
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> ((ObjectNode) r.get("context")).put("rank", 200)),
+                    at + ".rank", "out of the range of a byte");
+            // what a checkpoint writes still reads back: a float's shortest text, a negative byte, a whole double
+            String fine = sendingEdited(w, (root, r) -> ((ObjectNode) r.get("context")).put("speed", 0.1).put("rank", -128).put("hp", 2));
+            SendingGuard.SAVES.restore(w, fine);
+            SendingGuard.Ctx c = SendingGuard.M.read(w.entity("g")).context();
+            assertEquals(0.1f, c.speed);
+            assertEquals(-128, c.rank);
+            assertEquals(2.0, c.hp);
+            // a NaN and an infinity in the context are written as strings, and read back
+            c.hp = Double.NaN;
+            c.speed = Float.NEGATIVE_INFINITY;
+            c.marks = new double[] {Double.POSITIVE_INFINITY};
+            String special = SendingGuard.SAVES.checkpoint(w);
+            SendingGuard.SAVES.restore(w, special);
+            assertEquals(special, SendingGuard.SAVES.checkpoint(w));
+            assertTrue(Double.isNaN(SendingGuard.M.read(w.entity("g")).context().hp));
+        }
+    }
+
 }
