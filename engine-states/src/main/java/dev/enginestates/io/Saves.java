@@ -545,6 +545,17 @@ final class SavesJson {
             } else if (r.waitState() >= 0 && r.heldSince() < r.waitStart() - StateWorld.TIME_TOLERANCE) {
                 problems.add(at + ".heldSince: the hold began at " + r.heldSince() + " s, before the wait it holds (" + r.waitStart()
                         + " s); expected a time within the wait");
+            } else if (time - r.heldSince() > RecordCodec.MAX_SECONDS) {
+                // without a wait to bound it: its release would push every pending send that far
+                problems.add(at + ".heldSince: the hold would have lasted " + (time - r.heldSince()) + " s by the clock; expected at most "
+                        + RecordCodec.MAX_SECONDS);
+            }
+        }
+        for (int i = 0; i < r.sendCount(); i++) {
+            // overdue like a wait's start: any finite delay is a send's own, so only the past is bounded
+            if (time - r.sendDue(i) > RecordCodec.MAX_SECONDS) {
+                problems.add(at + ".sends[" + i + "].due: the send would be overdue by " + (time - r.sendDue(i)) + " s by the clock ("
+                        + time + " s); expected at most " + RecordCodec.MAX_SECONDS);
             }
         }
         return problems.size() == before;

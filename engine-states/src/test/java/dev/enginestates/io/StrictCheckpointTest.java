@@ -346,4 +346,26 @@ class StrictCheckpointTest {
         }
     }
 
+    // ------------------------------------------------------------------ times
+
+    @Test
+    void aSendOverdueByMoreThanTheLongestSecondsIsRefused() {
+        try (StateWorld w = SendingGuard.world()) {
+            // once restored, the next checkpoint of the world would be refused ("the wait would have counted 1e300 s")
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> ((ObjectNode) r.get("sends").get(0)).put("due", -1e300)),
+                    "$.entities.g.sending-guard.sends[0].due", "overdue");
+            // a far future is a send's own delay: it is kept
+            SendingGuard.SAVES.restore(w, sendingEdited(w, (root, r) -> ((ObjectNode) r.get("sends").get(0)).put("due", 1e300)));
+        }
+    }
+
+    @Test
+    void aHoldOfMoreThanTheLongestSecondsIsRefusedWithoutAWait() {
+        try (StateWorld w = SendingGuard.world()) {
+            // answer has no wait to bound the hold; its release would push the pending RESUME 1e300 s away
+            assertSendingRefused(w, sendingEdited(w, (root, r) -> r.put("heldSince", -1e300)),
+                    "$.entities.g.sending-guard.heldSince", "would have lasted");
+        }
+    }
+
 }
