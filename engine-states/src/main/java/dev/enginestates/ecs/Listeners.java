@@ -267,6 +267,19 @@ final class Listeners {
             world.ticks.failed(r, u, event);
         } else if (pending == null) {
             pending = u.on(StateWorld.describe(r.entity));
+        } else {
+            pending.addSuppressed(u.on(StateWorld.describe(r.entity))); // several records written in one call: none is lost
+        }
+    }
+
+    /** Hands a failure noted outside a step to {@code e}, which is being thrown instead, as a suppressed one. */
+    void addPendingTo(Throwable e) {
+        UserCodeException u = pending;
+        if (u != null) {
+            pending = null;
+            if (u != e) {
+                e.addSuppressed(u);
+            }
         }
     }
 

@@ -116,6 +116,8 @@ public final class StateWorld implements AutoCloseable {
     long steps;
     /** Whether a tick is under way. */
     boolean stepping;
+    /** Above 0 while {@link #writeAll} runs: listener failures wait for its end. */
+    private int batch;
     /** Who hears the world's inputs (an input log), or {@code null}. */
     WorldInputs inputs;
     final Interpreters interpreters = new Interpreters();
@@ -465,7 +467,7 @@ public final class StateWorld implements AutoCloseable {
 
     /** From outside a step and a move, a listener's failure during this call is thrown once the call has done its work. */
     private void throwListenerFailure() {
-        if (listeners.any() && startsFromOutside()) {
+        if (listeners.any() && startsFromOutside() && batch == 0) {
             listeners.throwPending();
         }
     }
@@ -750,11 +752,34 @@ public final class StateWorld implements AutoCloseable {
         tell(r, "restore");
     }
 
+    /**
+     * Runs {@code writes} (a restore's or a replica frame's records) with the listeners' failures
+     * held until all of it is done, then throws the first (the others suppressed in it): a
+     * listener that throws must not leave a restore half-written.
+     */
+    void writeAll(Runnable writes) {
+        checkThread();
+        batch++;
+        try {
+            writes.run();
+        } catch (RuntimeException | Error e) {
+            batch--;
+            if (batch == 0) {
+                listeners.addPendingTo(e); // reported with the failure that stopped the writes, not at some later call
+            }
+            throw e;
+        }
+        batch--;
+        if (batch == 0 && listeners.any()) {
+            listeners.throwPending();
+        }
+    }
+
     /** Tells the listeners, if any, about a record overwritten as a whole ({@code cause}: why); outside a step a listener's failure is thrown now. */
     private void tell(EntityRecord<?> r, String cause) {
         if (listeners.any()) {
             listeners.overwritten(r, cause);
-            if (startsFromOutside()) {
+            if (startsFromOutside() && batch == 0) {
                 listeners.throwPending();
             }
         }

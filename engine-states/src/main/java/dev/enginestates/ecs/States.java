@@ -70,6 +70,11 @@ public final class States<C> {
             public void checkAtRest(Object world, String what) {
                 ((StateWorld) world).checkAtRest(what);
             }
+
+            @Override
+            public void writeAll(Object world, Runnable writes) {
+                ((StateWorld) world).writeAll(writes);
+            }
         });
     }
 

@@ -261,8 +261,11 @@ final class ReplicaFrames {
         if (!problems.isEmpty()) {
             throw refused(problems);
         }
-        write(time, steps, whole, staged, removed);
-        seq = frameSeq;
+        // a listener's failure is thrown once the whole frame is written and counted, so the next frame is not taken for a gap
+        Access.writeAll(world, () -> {
+            write(time, steps, whole, staged, removed);
+            seq = frameSeq;
+        });
     }
 
     /** The whole record a frame's entry makes: the entry over the record last applied; {@code null} with the problems added. */

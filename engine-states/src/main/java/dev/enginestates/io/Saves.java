@@ -486,15 +486,18 @@ final class SavesJson {
         if (!problems.isEmpty()) {
             throw new CheckpointException("the checkpoint cannot be restored; the world is unchanged", problems);
         }
-        world.restoreClock(time, steps);
-        Map<String, Entity> spawned = new LinkedHashMap<>();
-        for (Staged s : staged) {
-            Entity entity = s.entity;
-            if (entity == null) {
-                entity = spawned.computeIfAbsent(s.key, k -> world.spawn(EntityKey.of(k)));
+        // a listener's failure is thrown once every record is written: a restore is all-or-nothing
+        Access.writeAll(world, () -> {
+            world.restoreClock(time, steps);
+            Map<String, Entity> spawned = new LinkedHashMap<>();
+            for (Staged s : staged) {
+                Entity entity = s.entity;
+                if (entity == null) {
+                    entity = spawned.computeIfAbsent(s.key, k -> world.spawn(EntityKey.of(k)));
+                }
+                write(world, entity, s.machine, s.record);
             }
-            write(world, entity, s.machine, s.record);
-        }
+        });
     }
 
     /** Each field of {@code node} not in {@code names}, as a problem: a misspelt field would otherwise be skipped unread. */

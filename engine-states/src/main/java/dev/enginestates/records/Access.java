@@ -53,6 +53,9 @@ public final class Access {
 
         /** Refuses {@code what} (a checkpoint, a restore) unless the world is between ticks, with a message saying why. */
         void checkAtRest(Object world, String what);
+
+        /** Runs {@code writes} on {@code world}, throwing its listeners' failures only once all of it is done. */
+        void writeAll(Object world, Runnable writes);
     }
 
     private static volatile MachineSide machines;
@@ -122,6 +125,11 @@ public final class Access {
     /** Throws {@link IllegalStateException} unless {@code world} (a {@code StateWorld}) is between ticks. */
     public static void checkAtRest(Object world, String what) {
         ecs.checkAtRest(Objects.requireNonNull(world, "world"), what);
+    }
+
+    /** Runs {@code writes} (a restore's records) on {@code world} (a {@code StateWorld}), its listeners' failures thrown at the end. */
+    public static void writeAll(Object world, Runnable writes) {
+        ecs.writeAll(Objects.requireNonNull(world, "world"), writes);
     }
 
     /** Initializes {@code type}, so that it has registered its side. */

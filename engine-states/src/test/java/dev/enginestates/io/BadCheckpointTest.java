@@ -475,4 +475,29 @@ class BadCheckpointTest {
         world.despawn(first);
         world.despawn(second);
     }
+
+    @Test
+    void aListenerThatThrowsDoesNotLeaveARestoreHalfDone() {
+        // "A restore is all-or-nothing": the listener's failure is thrown once every record is written
+        try (StateWorld src = StateWorld.create(); StateWorld w = StateWorld.create()) {
+            for (String k : new String[] {"a", "b"}) {
+                src.spawn(dev.enginestates.ecs.EntityKey.of(k), SendingGuard.M.trait());
+                w.spawn(dev.enginestates.ecs.EntityKey.of(k), SendingGuard.M.trait());
+                SendingGuard.M.send(src.entity(k), "BELL");
+            }
+            src.step(DT);
+            String cp = SendingGuard.SAVES.checkpoint(src);
+            w.addListener(new dev.enginestates.MachineListener<dev.enginestates.ecs.StateRecord<?>>() {
+                @Override
+                public void stateChanged(dev.enginestates.ecs.StateRecord<?> m, String from, String to, String event) {
+                    throw new IllegalStateException("listener failed on " + dev.enginestates.ecs.StateWorld.keyOf(m.entity()));
+                }
+            });
+            dev.enginestates.declare.UserCodeException e = assertThrows(dev.enginestates.declare.UserCodeException.class,
+                    () -> SendingGuard.SAVES.restore(w, cp));
+            assertEquals("listener failed on a", e.getCause().getMessage(), "the first failure is thrown");
+            assertEquals(1, e.getSuppressed().length, "the second is suppressed in it, not lost");
+            assertEquals(SendingGuard.SAVES.checkpoint(src), SendingGuard.SAVES.checkpoint(w), "both records and the clock were written");
+        }
+    }
 }

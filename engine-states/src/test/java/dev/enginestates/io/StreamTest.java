@@ -780,4 +780,26 @@ class StreamTest {
         assertTrue(alice.world().entity("g1").has(GUARD.is("answer")));
         assertReplicaSeesTheRoom(room.world, alice);
     }
+    @Test
+    void aListenerThatThrowsDoesNotLeaveAFrameHalfApplied() {
+        Room room = new Room();
+        StateWorld page = world();
+        boolean[] thrown = {false};
+        page.addListener(new dev.enginestates.MachineListener<StateRecord<?>>() {
+            @Override
+            public void stateChanged(StateRecord<?> m, String from, String to, String event) {
+                if (!thrown[0]) {
+                    thrown[0] = true;
+                    throw new IllegalStateException("listener failed");
+                }
+            }
+        });
+        Replica alice = Replica.of(page, "alice", ALL);
+        assertThrows(dev.enginestates.declare.UserCodeException.class, () -> alice.apply(room.stream.frame("alice")));
+        assertNotNull(page.entity("g1"));
+        assertNotNull(page.entity("g2"));
+        assertNotNull(page.entity("hero"));
+        steps(room.world, 1);
+        alice.apply(room.stream.frame("alice")); // counted: not refused as a gap
+    }
 }
