@@ -668,6 +668,7 @@ public final class StateWorld implements AutoCloseable {
                     rec.setHeldSince(rec.heldSince() + shift);
                 }
                 rec.shiftEntryTimes(shift);
+                rec.shiftSends(shift); // a send due 0.5 s from now is still due 0.5 s from now, as a wait keeps its seconds left
                 rec.clearWaitChanged();
                 waits.schedule(r);
             }

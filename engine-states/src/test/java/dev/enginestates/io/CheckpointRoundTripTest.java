@@ -729,4 +729,24 @@ class CheckpointRoundTripTest {
             throw new AssertionError("not JSON: " + text, e);
         }
     }
+
+    @Test
+    void aMachineTheCheckpointDoesNotNameKeepsItsPendingSendsDueIn() {
+        // as its wait keeps its seconds left when the restore moves the clock, so does a send to itself
+        try (StateWorld other = StateWorld.create(); StateWorld w = StateWorld.create()) {
+            other.spawn(EntityKey.of("b"), SendingGuard.M.trait());
+            String atZero = SendingGuard.SAVES.checkpoint(other); // clock 0, names "b" only
+            Entity a = w.spawn(EntityKey.of("a"), SendingGuard.M.trait());
+            w.spawn(EntityKey.of("b"), SendingGuard.M.trait());
+            steps(w, 600); // 10 s
+            SendingGuard.M.send(a, "BELL");
+            SendingGuard.M.send(a, "ARM"); // RESUME due 0.5 s from now
+            SendingGuard.SAVES.restore(w, atZero);
+            steps(w, 29);
+            assertTrue(SendingGuard.M.read(a).matches("answer"), "not due yet");
+            steps(w, 2);
+            assertTrue(SendingGuard.M.read(a).matches("patrol"), "due 0.5 s after the send, on the new clock: "
+                    + SendingGuard.SAVES.checkpoint(w));
+        }
+    }
 }
