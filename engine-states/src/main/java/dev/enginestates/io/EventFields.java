@@ -24,6 +24,8 @@ import java.util.Map;
  */
 final class EventFields {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** The most digits a {@code $bigint} or {@code $decimal} may have, as Jackson allows a number (its StreamReadConstraints). */
+    static final int MAX_DIGITS = 1000;
 
     private EventFields() {
     }
@@ -151,6 +153,19 @@ final class EventFields {
         if (n.isObject() && n.size() >= 1) {
             String type = n.fieldNames().next();
             JsonNode value = n.get(type);
+            int size = type.equals("$enum") ? 2 : 1; // an enum also names its constant
+            if (n.size() != size || size == 2 && !n.has("name")) {
+                problems.add(at + ": a typed value has " + (type.equals("$enum") ? "{\"$enum\": class, \"name\": constant}" : "one key, its type")
+                        + "; found the keys " + names(n));
+                return null;
+            }
+            long digits = value.asText().chars().filter(ch -> ch >= '0' && ch <= '9').count();
+            if ((type.equals("$bigint") || type.equals("$decimal")) && digits > MAX_DIGITS) {
+                // Java reads a long number in time quadratic in its length: refused first, as Jackson refuses its own
+                problems.add(at + ": " + type + " value of " + digits + " digits; expected at most " + MAX_DIGITS
+                        + ", Jackson's own limit for a number");
+                return null;
+            }
             try {
                 switch (type) {
                     case "$map": return pairs(value, at, problems);
@@ -181,6 +196,12 @@ final class EventFields {
         }
         problems.add(at + ": expected a field value (JSON, or a typed {\"$long\": ...} object), found " + Json.kind(n));
         return null;
+    }
+
+    private static List<String> names(JsonNode n) {
+        List<String> out = new ArrayList<>();
+        n.fieldNames().forEachRemaining(out::add);
+        return out;
     }
 
     private static Object enumValue(String className, String name, String at, List<String> problems) {

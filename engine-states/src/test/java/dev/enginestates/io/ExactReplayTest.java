@@ -306,6 +306,21 @@ class ExactReplayTest {
     }
 
     @Test
+    void aTypedFieldOfMoreThanAThousandDigitsOrWithExtraKeysIsRefusedBeforeAnythingChanges() {
+        // Java reads a long number in time quadratic in its length: Jackson's own limit of 1,000 digits holds here too
+        for (String value : new String[] {"{\"$bigint\":\"" + "9".repeat(1001) + "\"}", "{\"$long\":\"5\",\"junk\":1}"}) {
+            ObjectNode send = body("entity", "t", "machine", "exact-typed");
+            send.set("event", body("type", "HIT"));
+            try {
+                ((ObjectNode) send.get("event")).set("fields", new com.fasterxml.jackson.databind.ObjectMapper().readTree("[[\"damage\"," + value + "]]"));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+            assertRefusedWhole(withInput(input("send", send)), ".send.event.fields.damage", value.contains("junk") ? "[$long, junk]" : "1001 digits");
+        }
+    }
+
+    @Test
     void anUnknownEventIsRefusedBeforeAnythingChanges() {
         ObjectNode send = body("entity", "t", "machine", "exact-typed");
         send.set("event", body("type", "HALT"));

@@ -368,4 +368,27 @@ class StrictCheckpointTest {
         }
     }
 
+    // ------------------------------------------------------------------ event fields
+
+    @Test
+    void aTypedEventFieldOfMoreThanAThousandDigitsOrWithExtraKeysIsRefused() {
+        try (StateWorld w = SendingGuard.world()) {
+            String at = "$.entities.g.sending-guard.sends[0].fields.n";
+            assertSendingRefused(w, withField(w, "{\"$bigint\":\"" + "9".repeat(1001) + "\"}"), at, "1001 digits", "at most 1000");
+            assertSendingRefused(w, withField(w, "{\"$decimal\":\"0." + "9".repeat(1000) + "\"}"), at, "1001 digits");
+            assertSendingRefused(w, withField(w, "{\"$long\":\"5\",\"junk\":1}"), at, "[$long, junk]");
+            assertSendingRefused(w, withField(w, "{\"$enum\":\"java.time.DayOfWeek\",\"name\":\"MONDAY\",\"junk\":1}"), at);
+            SendingGuard.SAVES.restore(w, withField(w, "{\"$bigint\":\"" + "9".repeat(1000) + "\"}"));
+        }
+    }
+
+    private static String withField(StateWorld w, String value) {
+        return sendingEdited(w, (root, r) -> {
+            try {
+                ((ObjectNode) r.get("sends").get(0)).set("fields", JSON.readTree("[[\"n\"," + value + "]]"));
+            } catch (Exception e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
 }
