@@ -206,6 +206,12 @@ final class ReplicaFrames {
                         + ", or a whole frame (ask the room to join this player again)");
             }
         }
+        if (problems.isEmpty() && !whole && seq > 0 && time < world.time()) {
+            // the records the frame leaves out keep their times, which would then lie after the clock
+            problems.add("$.clock.time: " + time + " s is before this replica's clock (" + world.time() + " s); a frame of changes"
+                    + " never moves the clock back; expected " + world.time() + " s or later, or a whole frame (ask the room to"
+                    + " join this player again)");
+        }
         if (!problems.isEmpty()) {
             throw refused(problems);
         }

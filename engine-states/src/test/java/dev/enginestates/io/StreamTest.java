@@ -780,6 +780,30 @@ class StreamTest {
         assertTrue(alice.world().entity("g1").has(GUARD.is("answer")));
         assertReplicaSeesTheRoom(room.world, alice);
     }
+
+    @Test
+    void aFrameOfChangesWhoseClockGoesBackIsRefusedAndAWholeOneIsTaken() {
+        Room room = new Room();
+        StateWorld page = world();
+        Replica alice = Replica.of(page, "alice", ALL);
+        String early = SAVES.checkpoint(room.world);
+        steps(room.world, 300); // 5 s: the guards rest, their waits started at 4 s
+        alice.apply(room.stream.frame("alice"));
+        steps(room.world, 1);
+        ObjectNode frame = (ObjectNode) parse(room.stream.frame("alice"));
+        ((ObjectNode) frame.get("clock")).put("time", 0.5).put("steps", 30);
+        String before = SAVES.checkpoint(page);
+        // applied, the records it leaves out would keep waits that start after the replica's clock
+        StreamException e = assertThrows(StreamException.class, () -> alice.apply(frame.toString()));
+        assertTrue(e.getMessage().contains("$.clock.time: 0.5 s is before this replica's clock"), e.getMessage());
+        assertEquals(before, SAVES.checkpoint(page), "the replica is unchanged");
+        // a room restored to an earlier clock joins its players again: a whole frame rewrites every record
+        SAVES.restore(room.world, early);
+        room.stream.join("alice");
+        alice.apply(room.stream.frame("alice"));
+        assertEquals(room.world.time(), page.time());
+    }
+
     @Test
     void aListenerThatThrowsDoesNotLeaveAFrameHalfApplied() {
         Room room = new Room();
