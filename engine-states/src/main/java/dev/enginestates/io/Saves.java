@@ -243,11 +243,60 @@ final class SavesJson {
                 problems.add("machine '" + m.id() + "': context type " + type + " does not read back as it was written ("
                         + first + " became " + second + "); expected a record or a class with a no-argument constructor and"
                         + " public fields or getters and setters");
+            } else {
+                String changed = changedType(fresh, back, type, 0);
+                if (changed != null) {
+                    problems.add("machine '" + m.id() + "': context type " + type + " reads back with another type in " + changed
+                            + "; declare the field with the class it holds (a field of type Object or an interface reads a"
+                            + " JSON object back as a map)");
+                }
             }
         } catch (JsonProcessingException | IllegalArgumentException e) {
             problems.add("machine '" + m.id() + "': context type " + type + " cannot be saved: " + Json.oneLine(e)
                     + "; expected a record or a class with a no-argument constructor and public fields or getters and setters");
         }
+    }
+
+    /**
+     * Where an object read back holds a value of another class than the one written (a field of
+     * type Object holding a game's class comes back a LinkedHashMap, with the same JSON): the
+     * property's path, or null. JDK values (numbers, strings, collections, maps, arrays, enums)
+     * are compared by their JSON alone; a game's classes are walked, a few levels deep.
+     */
+    private String changedType(Object written, Object read, String at, int depth) {
+        if (written == null || read == null || depth > 8 || isJdkValue(written)) {
+            return null;
+        }
+        if (written.getClass() != read.getClass()) {
+            return at + " (" + written.getClass().getName() + " became " + read.getClass().getName() + ")";
+        }
+        com.fasterxml.jackson.databind.BeanDescription bean = json.getSerializationConfig().introspect(json.constructType(written.getClass()));
+        for (com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition p : bean.findProperties()) {
+            com.fasterxml.jackson.databind.introspect.AnnotatedMember accessor = p.getAccessor();
+            if (accessor == null) {
+                continue;
+            }
+            Object a;
+            Object b;
+            try {
+                a = accessor.getValue(written);
+                b = accessor.getValue(read);
+            } catch (RuntimeException e) {
+                continue; // a getter that throws was refused by the writing already, or is the game's to answer for
+            }
+            String changed = changedType(a, b, at + "." + p.getName(), depth + 1);
+            if (changed != null) {
+                return changed;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isJdkValue(Object v) {
+        Class<?> c = v.getClass();
+        return c.isArray() || c.isEnum() || c.isPrimitive() || v instanceof CharSequence || v instanceof Number || v instanceof Boolean
+                || v instanceof Character || v instanceof java.util.Collection || v instanceof Map || v instanceof java.util.Optional
+                || c.getName().startsWith("java.");
     }
 
     // ------------------------------------------------------------------ dump
