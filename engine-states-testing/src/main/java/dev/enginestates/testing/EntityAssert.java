@@ -32,8 +32,14 @@ public final class EntityAssert {
     public <C> MachineAssert<C> machine(States<C> machine) {
         StateRecord<C> r = record(machine);
         if (r == null) {
+            StateRecord<C> elsewhere = entity.isDeleted() ? null : entity.get(machine.recordType());
+            String why = elsewhere != null && elsewhere.world() != null
+                    ? ", but its '" + machine.id() + "' record belongs to another world, " + elsewhere.world()
+                            + "; assert on that world's fixture"
+                    : elsewhere != null ? ", but its '" + machine.id() + "' record is detached from every world"
+                    : ", but it holds " + held();
             throw new AssertionError("expected " + EntityDump.name(world, entity) + " to hold a '" + machine.id()
-                    + "' machine, but it holds " + held() + "\n" + EntityDump.of(world, entity));
+                    + "' machine" + why + "\n" + EntityDump.of(world, entity));
         }
         return new MachineAssert<>(world, entity, machine, r);
     }
