@@ -43,8 +43,8 @@ import java.util.function.Consumer;
  * the state it leads to starts its own wait then, not at the end of the step, and if that wait
  * falls due within the same step it ends in it too, so a long step takes every wait due within
  * it, in time order, up to {@link #MAX_WAITS_PER_STEP} per machine, waits and due sends to itself
- * together (the rest follow on the next steps, each at its own due time). A due time within {@link #TIME_TOLERANCE} of the clock counts
- * as reached.
+ * together (the rest follow on the next steps, each at its own due time). A due time within
+ * {@link #TIME_TOLERANCE} of the clock counts as reached.
  *
  * <p>Game code during a step (actions, guards, {@code when} tests, seconds functions) may spawn,
  * despawn, attach, detach and hold, its own entity included; a machine that joins during a step
