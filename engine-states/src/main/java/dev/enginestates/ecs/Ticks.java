@@ -34,10 +34,10 @@ final class Ticks {
         this.world = world;
     }
 
-    /** A record set by hand: its tags move at the start of the next tick. */
     /** The other half of {@link #pendingTags}'s double buffer, so a tick can pend again while it applies. */
     private EntityRecord<?>[] spareTags = new EntityRecord<?>[16];
 
+    /** A record set by hand: its tags move at the start of the next tick. */
     void pendTags(EntityRecord<?> r) {
         if (!r.tagsPending) {
             r.tagsPending = true;
