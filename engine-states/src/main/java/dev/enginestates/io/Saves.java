@@ -292,11 +292,10 @@ final class SavesJson {
         return null;
     }
 
+    /** A value whose JSON says all: the JDK's own classes (a game's collection or map subclass included), arrays and enums. */
     private static boolean isJdkValue(Object v) {
         Class<?> c = v.getClass();
-        return c.isArray() || c.isEnum() || c.isPrimitive() || v instanceof CharSequence || v instanceof Number || v instanceof Boolean
-                || v instanceof Character || v instanceof java.util.Collection || v instanceof Map || v instanceof java.util.Optional
-                || c.getName().startsWith("java.");
+        return c.isArray() || c.isEnum() || v instanceof java.util.Collection || v instanceof Map || c.getName().startsWith("java.");
     }
 
     // ------------------------------------------------------------------ dump
