@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.SavedContext;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.Owner;
@@ -19,6 +20,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -151,7 +153,7 @@ public final class RoomStream {
      * @param recipient a player that has joined
      * @return the frame's JSON text, for the player's {@link Replica#apply}
      * @throws IllegalArgumentException if the player has not joined
-     * @throws StreamException if an entity holding a streamed machine has no key (no player's frame is made)
+     * @throws StreamException if an entity holding a streamed machine has no key, or two such entities share one (no player's frame is made)
      */
     public String frame(String recipient) {
         return impl.frame(recipient);
@@ -161,7 +163,7 @@ public final class RoomStream {
      * The next frame of every player, from one pass over the world.
      *
      * @return the frames' JSON texts by player, in the order they first joined
-     * @throws StreamException if an entity holding a streamed machine has no key (no player's frame is made)
+     * @throws StreamException if an entity holding a streamed machine has no key, or two such entities share one (no player's frame is made)
      */
     public Map<String, String> frames() {
         return impl.frames();
@@ -193,6 +195,8 @@ final class RoomFrames {
     private final Map<StateRecord<?>, Tracked> tracked = new IdentityHashMap<>();
     /** The records of the last pass, in the world's order (machines as declared, records as spawned). */
     private final List<Tracked> order = new ArrayList<>();
+    /** The entity each key named in the last pass, kept from pass to pass: a key names one entity. */
+    private final Map<String, Entity> named = new HashMap<>();
     private final Map<String, Recipient> recipients = new LinkedHashMap<>();
     private final Buffer buffer = new Buffer();
     /** Writes contexts into {@link #buffer}, one after another, kept from pass to pass. */
@@ -266,6 +270,7 @@ final class RoomFrames {
         List<String> problems = new ArrayList<>();
         long pass = ++passes;
         order.clear();
+        named.clear();
         for (States<?> m : world.machines()) {
             if (machines.get(m.id()) != m) {
                 continue;
@@ -275,6 +280,13 @@ final class RoomFrames {
                 if (key == null) {
                     problems.add("entity " + r.entity() + " holds machine '" + m.id() + "' but has no EntityKey, so no replica could"
                             + " name it; expected the game to spawn it with EntityKey.of(...)");
+                    continue;
+                }
+                Entity other = named.putIfAbsent(key, r.entity());
+                if (other != null && other != r.entity()) {
+                    // a replica would hold one record under the key where the room has two: refused, as a checkpoint refuses it
+                    problems.add("two entities have key '" + key + "' (one holds machine '" + m.id() + "'); keys must be unique, so a"
+                            + " replica can name each; expected each entity its own EntityKey");
                     continue;
                 }
                 Tracked t = tracked.get(r);

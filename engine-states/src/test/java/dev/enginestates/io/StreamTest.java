@@ -732,6 +732,23 @@ class StreamTest {
     }
 
     @Test
+    void twoEntitiesWithOneKeyAreRefusedByTheRoomAndNoFrameIsMade() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        // keys are unique at spawn; a game can still give one entity another's key through Dominion directly
+        room.g2.removeType(EntityKey.class);
+        room.g2.add(EntityKey.of("g1"));
+        StreamException e = assertThrows(StreamException.class, () -> room.stream.frame("alice"));
+        assertTrue(e.getMessage().contains("two entities have key 'g1'"), e.getMessage());
+        assertTrue(e.getMessage().contains("keys must be unique"), e.getMessage());
+        room.g2.removeType(EntityKey.class);
+        room.g2.add(EntityKey.of("g2"));
+        alice.apply(room.stream.frame("alice")); // no frame was counted: the next one follows the last
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    @Test
     void aFrameForAPlayerWhoHasNotJoinedIsRefused() {
         Room room = new Room();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> room.stream.frame("carol"));
