@@ -38,7 +38,8 @@ import java.util.Set;
  * <p><b>Checked whole, then applied.</b> A frame is read strictly and refused with a
  * {@link StreamException}, the replica unchanged, when it is not JSON, is of another format or
  * version, is for another player, is out of order (its {@code seq} is not one more than the last
- * frame's; a whole frame is taken after any earlier one), names a machine the replica was not
+ * frame's; a whole frame is taken after any earlier one, whatever its number, since a room that
+ * moved or joined the player again counts from 1), names a machine the replica was not
  * made with or a state, field or context field its machine does not have, removes a record the
  * replica does not hold, gives only some fields of a record the replica does not hold, or makes
  * a record its machine cannot be in. After a refused frame, ask the room for a whole one
@@ -193,14 +194,16 @@ final class ReplicaFrames {
         if (entities == null || !entities.isObject()) {
             problems.add("$.entities: expected an object from entity key to its machines, found " + Json.kind(entities));
         }
-        if (problems.isEmpty() && frameSeq >= 1) {
-            if (seq > 0 && frameSeq <= seq) {
-                problems.add("$.seq: frame " + frameSeq + " comes after frame " + seq + " was applied: a repeat or a frame out of order;"
-                        + " expected frame " + (seq + 1));
-            } else if (!whole && seq == 0) {
+        // a whole frame replaces everything, whatever its number: a room that moved to another node, or forgot the player and
+        // joined it again, counts from 1; the frames of changes after it must follow its number
+        if (problems.isEmpty() && frameSeq >= 1 && !whole) {
+            if (seq == 0) {
                 problems.add("$.seq: frame " + frameSeq + " holds changes, but this replica has had no whole frame to apply them to;"
                         + " expected a whole frame first (the room's join)");
-            } else if (!whole && frameSeq != seq + 1) {
+            } else if (frameSeq <= seq) {
+                problems.add("$.seq: frame " + frameSeq + " comes after frame " + seq + " was applied: a repeat or a frame out of order;"
+                        + " expected frame " + (seq + 1));
+            } else if (frameSeq != seq + 1) {
                 problems.add("$.seq: frame " + frameSeq + " after frame " + seq + ": " + (frameSeq - seq - 1) + " frame"
                         + (frameSeq - seq - 1 == 1 ? " is" : "s are") + " missing; expected frame " + (seq + 1)
                         + ", or a whole frame (ask the room to join this player again)");

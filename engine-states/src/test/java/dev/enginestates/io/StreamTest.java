@@ -822,6 +822,36 @@ class StreamTest {
     }
 
     @Test
+    void aWholeFrameIsTakenAfterAnyEarlierOneWhenTheRoomsCountStartsOver() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        GUARD.send(room.g1, "BELL");
+        alice.apply(room.stream.frame("alice"));
+        alice.apply(room.stream.frame("alice"));
+        // the room moves to another node: restored from its checkpoint, with a new stream whose count starts at 1
+        StateWorld moved = world();
+        SAVES.restoreSpawningMissing(moved, SAVES.checkpoint(room.world));
+        moved.entity("hero").add(new Owner("alice"));
+        GUARD.send(moved.entity("g2"), "BELL");
+        RoomStream stream = RoomStream.of(moved, ALL);
+        stream.join("alice");
+        String whole = stream.frame("alice");
+        assertEquals(1, parse(whole).path("seq").asLong());
+        alice.apply(whole);
+        assertEquals(1, alice.sequence());
+        assertReplicaSeesTheRoom(moved, alice);
+        steps(moved, 300);
+        alice.apply(stream.frame("alice")); // and the changes that follow it
+        assertReplicaSeesTheRoom(moved, alice);
+        // a player the room forgot and joins again starts over at 1 too
+        stream.leave("alice");
+        stream.join("alice");
+        alice.apply(stream.frame("alice"));
+        assertReplicaSeesTheRoom(moved, alice);
+    }
+
+    @Test
     void aListenerThatThrowsDoesNotLeaveAFrameHalfApplied() {
         Room room = new Room();
         StateWorld page = world();
