@@ -352,8 +352,9 @@ public final class InputLog implements WorldInputs {
                 case "step":
                 case "advance":
                     double dt = body.asDouble(Double.NaN);
-                    if (!body.isNumber() || !(dt >= 0) || Double.isInfinite(dt)) {
-                        problems.add(at + "." + kind + ": expected the step's seconds, a finite number 0 or more; found " + Json.kind(body));
+                    if (!body.isNumber() || !(dt >= 0) || dt > StateWorld.MAX_STEP_SECONDS) {
+                        problems.add(at + "." + kind + ": expected the step's seconds, a finite number 0 to " + StateWorld.MAX_STEP_SECONDS
+                                + " (StateWorld.MAX_STEP_SECONDS); found " + Json.kind(body));
                     }
                     break;
                 case "runStates":
@@ -373,7 +374,8 @@ public final class InputLog implements WorldInputs {
                 }
                 case "clock":
                     if (!body.path("time").isNumber() || !(body.path("time").asDouble() >= 0) || Double.isInfinite(body.path("time").asDouble())
-                            || !body.path("steps").isIntegralNumber() || body.path("steps").asLong() < 0) {
+                            || !body.path("steps").isIntegralNumber() || !body.path("steps").canConvertToLong()
+                            || body.path("steps").asLong() < 0) {
                         problems.add(at + ".clock: expected {time: seconds 0 or more, steps: a whole number 0 or more}; found " + body);
                     }
                     break;
@@ -401,6 +403,9 @@ public final class InputLog implements WorldInputs {
                             || !body.path("state").isTextual())) {
                         problems.add(at + ".go: expected a polled or builder-style machine and a state name; found machine '" + m.id() + "', state "
                                 + Json.kind(body.get("state")));
+                    } else if (m != null && kind.equals("go") && !namesAState(Access.chart(m.machine()), body.path("state").asText())) {
+                        problems.add(at + ".go.state: go('" + body.path("state").asText() + "') names no state of machine '" + m.id()
+                                + "' from any state; expected a state's name or path, or \"$back\"");
                     }
                     if (m != null && kind.equals("set")) {
                         checkStates(m, body.path("states"), at + ".set.states", problems);
@@ -504,6 +509,22 @@ public final class InputLog implements WorldInputs {
             problems.add(at + ".type: machine '" + m.id() + "' knows no event '" + type + "'; expected one of " + c.knownEvents());
         }
         EventFields.decode(event.path("fields"), at + ".fields", problems);
+    }
+
+    /**
+     * Whether a {@code go} name names a state from some state of the chart: the check does not
+     * follow which state is active, so a name that resolves from nowhere is what it can refuse.
+     */
+    private static boolean namesAState(dev.enginestates.chart.Chart c, String name) {
+        if (c.builder != null) {
+            return c.builder.stateNamed(name) >= 0;
+        }
+        for (int s = 0; s < c.size; s++) {
+            if (c.polled.resolve(s, name) != -1) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void checkStates(States<?> m, JsonNode paths, String at, List<String> problems) {

@@ -218,6 +218,48 @@ class ReplayTest {
                 .getMessage();
     }
 
+    public static final class Count {
+        public int n;
+    }
+
+    static final States<Count> POLLED = States.of(dev.enginestates.StatesDef.define("replay-polled", Count::new, d -> d
+            .initial("idle")
+            .state("idle", s -> s.after(0.5, "busy"))
+            .state("busy", s -> s.after(0.25, "idle"))));
+
+    /**
+     * "A replay checks the whole log first (every entity, machine, event, state and record at its
+     * point of the log) and refuses it before anything changes": an input the replay could not
+     * apply is found by the check, not part-way through the log.
+     */
+    @Test
+    void anInputTheReplayCouldNotApplyIsRefusedBeforeAnythingChanges() {
+        Saves saves = Saves.of(POLLED, GUARD);
+        Map<String, java.util.function.Consumer<ArrayNode>> bad = new java.util.LinkedHashMap<>();
+        bad.put("go('nowhere') names no state of machine 'replay-polled'",
+                in -> in.addObject().putObject("go").put("entity", "p1").put("machine", "replay-polled").put("state", "nowhere"));
+        bad.put("$.inputs[1].step: expected the step's seconds, a finite number 0 to " + StateWorld.MAX_STEP_SECONDS,
+                in -> in.addObject().put("step", 1e300));
+        bad.put("$.inputs[1].advance: expected the step's seconds, a finite number 0 to " + StateWorld.MAX_STEP_SECONDS,
+                in -> in.addObject().put("advance", StateWorld.MAX_STEP_SECONDS * 2));
+        bad.put("$.inputs[1].clock: expected {time: seconds 0 or more, steps: a whole number 0 or more}", // 2^64 + 5 is not 5 steps
+                in -> in.addObject().putObject("clock").put("time", 1.0).put("steps", new java.math.BigInteger("18446744073709551621")));
+        for (Map.Entry<String, java.util.function.Consumer<ArrayNode>> b : bad.entrySet()) {
+            try (StateWorld a = StateWorld.create(); StateWorld fresh = StateWorld.create()) {
+                a.spawn(EntityKey.of("p1"), POLLED.trait(), GUARD.trait());
+                InputLog log = InputLog.start(saves, a);
+                a.step(0.1);
+                ObjectNode root = (ObjectNode) parse(log.text());
+                b.getValue().accept((ArrayNode) root.get("inputs"));
+                CheckpointException e = assertThrows(CheckpointException.class, () -> InputLog.replay(saves, fresh, root.toString()),
+                        b.getKey());
+                assertTrue(e.getMessage().contains("the world is unchanged") && e.getMessage().contains(b.getKey()), e.getMessage());
+                assertEquals(0, fresh.steps(), "no input was applied: " + b.getKey());
+                assertEquals(null, fresh.entity("p1"), "nothing was spawned: " + b.getKey());
+            }
+        }
+    }
+
     @Test
     void aReplayEndsWhereTheOriginalDid() {
         try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
