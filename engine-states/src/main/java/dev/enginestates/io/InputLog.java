@@ -289,7 +289,9 @@ public final class InputLog implements WorldInputs {
      * @param world the world to replay into, usually a fresh one
      * @param log   the log's JSON text, as {@link #text()} wrote it
      * @throws CheckpointException if the log is malformed, of another version, notes inputs on entities without keys,
-     *         or names an entity, machine or state that does not exist
+     *         names an entity, machine or state that does not exist, or holds an input the replay could not apply at its
+     *         point of the log (a step too long or too small for the clock, a runStates with no advance before it, a record
+     *         whose times are after the clock)
      */
     public static void replay(Saves saves, StateWorld world, String log) {
         JsonNode root = saves.parse(log, "input log");
@@ -340,6 +342,10 @@ public final class InputLog implements WorldInputs {
             java.util.Set<String> held = machinesOf.computeIfAbsent(e.getKey(), k -> new java.util.HashSet<>());
             e.getValue().fieldNames().forEachRemaining(held::add);
         });
+        // the clock as the replay will have it at each input (a bad start is the restore's to refuse), and whether a split
+        // tick's advance waits for its runStates
+        double clock = root.path("start").path("clock").path("time").asDouble(0);
+        boolean split = false;
         JsonNode inputs = root.get("inputs");
         for (int i = 0; i < inputs.size(); i++) {
             JsonNode input = inputs.get(i);
@@ -355,12 +361,22 @@ public final class InputLog implements WorldInputs {
                     if (!body.isNumber() || !(dt >= 0) || dt > StateWorld.MAX_STEP_SECONDS) {
                         problems.add(at + "." + kind + ": expected the step's seconds, a finite number 0 to " + StateWorld.MAX_STEP_SECONDS
                                 + " (StateWorld.MAX_STEP_SECONDS); found " + Json.kind(body));
+                    } else if (dt > 0 && !(clock + dt > clock && clock + dt < Double.POSITIVE_INFINITY)) {
+                        problems.add(at + "." + kind + ": " + kind + "(" + dt + ") would not advance the clock at t=" + clock
+                                + " s (too small a step for a double this large); expected a step the clock can add");
+                    } else {
+                        clock = clock + dt;
                     }
+                    split = kind.equals("advance");
                     break;
                 case "runStates":
                     if (!body.isBoolean() || !body.asBoolean()) {
                         problems.add(at + ".runStates: expected true, found " + Json.kind(body));
+                    } else if (!split) {
+                        problems.add(at + ".runStates: runStates without an advance before it since the last tick; expected advance(dt),"
+                                + " then runStates()");
                     }
+                    split = false;
                     break;
                 case "hold": {
                     if (held == null) {
@@ -377,6 +393,8 @@ public final class InputLog implements WorldInputs {
                             || !body.path("steps").isIntegralNumber() || !body.path("steps").canConvertToLong()
                             || body.path("steps").asLong() < 0) {
                         problems.add(at + ".clock: expected {time: seconds 0 or more, steps: a whole number 0 or more}; found " + body);
+                    } else {
+                        clock = body.path("time").asDouble();
                     }
                     break;
                 case "send":
@@ -411,7 +429,10 @@ public final class InputLog implements WorldInputs {
                         checkStates(m, body.path("states"), at + ".set.states", problems);
                     }
                     if (m != null && (kind.equals("edit") || kind.equals("attach"))) {
-                        saves.codec().decode(body.path("record"), m, at + "." + kind + ".record", problems);
+                        MachineRecord r = saves.codec().decode(body.path("record"), m, at + "." + kind + ".record", problems);
+                        if (r != null) {
+                            SavesJson.timesFit(r, clock, at + "." + kind + ".record", problems);
+                        }
                     }
                     if (m != null && held != null) {
                         if (kind.equals("attach")) {
@@ -437,7 +458,10 @@ public final class InputLog implements WorldInputs {
                             problems.add(at + ".spawn.machines." + e.getKey() + ": no machine has id '" + e.getKey()
                                     + "'; expected one of " + saves.machineIds());
                         } else {
-                            saves.codec().decode(e.getValue(), sm, at + ".spawn.machines." + e.getKey(), problems);
+                            MachineRecord r = saves.codec().decode(e.getValue(), sm, at + ".spawn.machines." + e.getKey(), problems);
+                            if (r != null) {
+                                SavesJson.timesFit(r, clock, at + ".spawn.machines." + e.getKey(), problems);
+                            }
                             spawned.add(sm.id());
                         }
                     }

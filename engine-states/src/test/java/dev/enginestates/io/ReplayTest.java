@@ -244,6 +244,18 @@ class ReplayTest {
                 in -> in.addObject().put("advance", StateWorld.MAX_STEP_SECONDS * 2));
         bad.put("$.inputs[1].clock: expected {time: seconds 0 or more, steps: a whole number 0 or more}", // 2^64 + 5 is not 5 steps
                 in -> in.addObject().putObject("clock").put("time", 1.0).put("steps", new java.math.BigInteger("18446744073709551621")));
+        bad.put("$.inputs[1].runStates: runStates without an advance before it since the last tick",
+                in -> in.addObject().put("runStates", true));
+        bad.put("$.inputs[2].step: step(1.0E-12) would not advance the clock at t=1.0E9 s", in -> {
+            in.addObject().putObject("clock").put("time", 1e9).put("steps", 3);
+            in.addObject().put("step", 1e-12);
+        });
+        bad.put("$.inputs[1].edit.record.wait.start: the wait starts at 500.0 s, after the", in -> {
+            ObjectNode edit = in.addObject().putObject("edit").put("entity", "p1").put("machine", GUARD.id());
+            edit.set("record", parse("{\"status\":\"active\",\"active\":[\"patrol\",\"patrol.watch\"],\"history\":{},\"paused\":{},"
+                    + "\"wait\":{\"state\":\"patrol.watch\",\"start\":500.0,\"seconds\":4.0},\"heldSince\":null,"
+                    + "\"entered\":{\"\":0.0,\"patrol\":0.0,\"patrol.watch\":0.0},\"context\":{\"bells\":0,\"loudest\":0.0}}"));
+        });
         for (Map.Entry<String, java.util.function.Consumer<ArrayNode>> b : bad.entrySet()) {
             try (StateWorld a = StateWorld.create(); StateWorld fresh = StateWorld.create()) {
                 a.spawn(EntityKey.of("p1"), POLLED.trait(), GUARD.trait());
@@ -257,6 +269,38 @@ class ReplayTest {
                 assertEquals(0, fresh.steps(), "no input was applied: " + b.getKey());
                 assertEquals(null, fresh.entity("p1"), "nothing was spawned: " + b.getKey());
             }
+        }
+    }
+
+    /** The check follows the clock and split ticks as the replay will have them: a log the world wrote is never refused by them. */
+    @Test
+    void aLogWithSplitTicksAndRecordsWrittenMidRunReplays() {
+        Saves saves = Saves.of(POLLED, GUARD);
+        try (StateWorld a = StateWorld.create(); StateWorld b = StateWorld.create()) {
+            a.restoreClock(1e6, 10);
+            a.spawn(EntityKey.of("p1"), POLLED.trait());
+            InputLog log = InputLog.start(saves, a);
+            for (int i = 0; i < 40; i++) {
+                if (i % 3 == 0) {
+                    a.advance(DT);
+                    a.runStates();
+                } else {
+                    a.step(DT);
+                }
+                if (i == 7) {
+                    a.attach(a.entity("p1"), GUARD.trait());
+                }
+                if (i == 11) {
+                    a.spawn(EntityKey.of("g" + i), GUARD.trait());
+                    GUARD.send(a.entity("g" + i), "BELL");
+                }
+                if (i == 20) {
+                    a.restoreClock(2e6, 100);
+                    a.spawn(EntityKey.of("late"), POLLED.trait(), GUARD.trait());
+                }
+            }
+            InputLog.replay(saves, b, log.text());
+            assertSameText(saves.checkpoint(a), saves.checkpoint(b), "final checkpoint");
         }
     }
 
