@@ -423,7 +423,8 @@ public final class InputLog implements WorldInputs {
                                 + Json.kind(body.get("state")));
                     } else if (m != null && kind.equals("go") && !namesAState(Access.chart(m.machine()), body.path("state").asText())) {
                         problems.add(at + ".go.state: go('" + body.path("state").asText() + "') names no state of machine '" + m.id()
-                                + "' from any state; expected a state's name or path, or \"$back\"");
+                                + "' from any state; expected " + (Access.chart(m.machine()).builder != null ? "one of its states' names"
+                                : "a state's name or path, or \"$back\""));
                     }
                     if (m != null && kind.equals("set")) {
                         checkStates(m, body.path("states"), at + ".set.states", problems);
