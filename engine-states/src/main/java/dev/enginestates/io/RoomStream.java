@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.SavedContext;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.Owner;
@@ -195,8 +194,11 @@ final class RoomFrames {
     private final Map<StateRecord<?>, Tracked> tracked = new IdentityHashMap<>();
     /** The records of the last pass, in the world's order (machines as declared, records as spawned). */
     private final List<Tracked> order = new ArrayList<>();
-    /** The entity each key named in the last pass, kept from pass to pass: a key names one entity. */
-    private final Map<String, Entity> named = new HashMap<>();
+    /**
+     * The record each key named in its last pass, kept from pass to pass (a key names one entity): a
+     * pass only replaces values, so a room whose keys stay put allocates nothing here.
+     */
+    private final Map<String, Tracked> named = new HashMap<>();
     private final Map<String, Recipient> recipients = new LinkedHashMap<>();
     private final Buffer buffer = new Buffer();
     /** Writes contexts into {@link #buffer}, one after another, kept from pass to pass. */
@@ -270,7 +272,6 @@ final class RoomFrames {
         List<String> problems = new ArrayList<>();
         long pass = ++passes;
         order.clear();
-        named.clear();
         for (States<?> m : world.machines()) {
             if (machines.get(m.id()) != m) {
                 continue;
@@ -282,8 +283,8 @@ final class RoomFrames {
                             + " name it; expected the game to spawn it with EntityKey.of(...)");
                     continue;
                 }
-                Entity other = named.putIfAbsent(key, r.entity());
-                if (other != null && other != r.entity()) {
+                Tracked owner = named.get(key);
+                if (owner != null && owner.pass == pass && owner.record.entity() != r.entity()) {
                     // a replica would hold one record under the key where the room has two: refused, as a checkpoint refuses it
                     problems.add("two entities have key '" + key + "' (one holds machine '" + m.id() + "'); keys must be unique, so a"
                             + " replica can name each; expected each entity its own EntityKey");
@@ -296,6 +297,9 @@ final class RoomFrames {
                 }
                 t.key = key;
                 t.pass = pass;
+                if (owner != t) {
+                    named.put(key, t);
+                }
                 order.add(t);
             }
         }
@@ -303,6 +307,7 @@ final class RoomFrames {
             throw new StreamException("the room cannot be streamed; no frame was made", problems);
         }
         tracked.values().removeIf(t -> t.pass != pass); // despawned or detached
+        named.values().removeIf(t -> t.pass != pass); // and keys no entity has now
         for (Tracked t : order) {
             update(t);
         }
