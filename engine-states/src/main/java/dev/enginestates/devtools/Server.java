@@ -1,8 +1,11 @@
 package dev.enginestates.devtools;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -42,6 +45,8 @@ final class Server {
 
     private final Devtools devtools;
     private final ObjectMapper json;
+    /** Reads a request strictly: a duplicate key or text after the object is ambiguous, so it is refused, never guessed at. */
+    private final ObjectReader strict;
     private final byte[] page;
     private final HttpServer http;
     private final ExecutorService threads;
@@ -51,6 +56,9 @@ final class Server {
     Server(Devtools devtools, DevtoolsOptions options, ObjectMapper json, byte[] page) throws IOException {
         this.devtools = devtools;
         this.json = json;
+        this.strict = json.reader()
+                .with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         this.page = page;
         InetAddress bind = InetAddress.getByName(options.host());
         this.loopback = bind.isLoopbackAddress();
@@ -192,9 +200,9 @@ final class Server {
         }
         HandSet request;
         try {
-            request = parse(json.readTree(body));
+            request = parse(strict.readTree(body));
         } catch (JsonProcessingException e) {
-            sendError(x, 400, "the request body is not JSON: " + e.getOriginalMessage());
+            sendError(x, 400, "the request body is not one JSON object without duplicate keys: " + e.getOriginalMessage());
             return;
         } catch (IllegalArgumentException e) {
             sendError(x, 400, e.getMessage());

@@ -169,6 +169,24 @@ class DevtoolsHttpTest {
     }
 
     @Test
+    void aBodyWithADuplicateKeyOrTextAfterItsObjectIsRefusedAndChangesNothing() throws Exception {
+        try (Room room = new Room(); Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).writable(true))) {
+            String set = "{\"entity\":\"guard-1\",\"machine\":\"guard\",\"states\":[\"answer\"]}";
+            List<String> bodies = List.of(
+                    "{\"entity\":\"guard-1\",\"entity\":\"guard-2\",\"machine\":\"guard\",\"states\":[\"answer\"]}",
+                    set + " and more",
+                    set + "{\"entity\":\"guard-2\"}");
+            for (String body : bodies) {
+                HttpResponse<String> r = stepUntil(room, d, post(d, "application/json", body));
+                assertEquals(400, r.statusCode(), body + " -> " + r.body());
+                assertTrue(JSON.readTree(r.body()).get("error").asText().startsWith("the request body is not one JSON object"), r.body());
+                assertEquals("patrol.watch", Room.GUARD.read(room.guard1).state(), body);
+                assertEquals("patrol.watch", Room.GUARD.read(room.guard2).state(), body);
+            }
+        }
+    }
+
+    @Test
     void aPageOnTheLoopbackAddressAnswersOnlyRequestsForLocalhost() throws Exception {
         try (Room room = new Room(); Devtools d = Devtools.serve(room.world, 0)) {
             // a rebound DNS name pointing at 127.0.0.1 must not read the page: the Host header says which name was asked
