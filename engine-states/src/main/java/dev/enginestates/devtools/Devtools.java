@@ -288,20 +288,22 @@ public final class Devtools implements AutoCloseable {
             if (closed) {
                 return HandSet.Outcome.refused(503, "the devtools page is closed; nothing was changed");
             }
+            requests.add(request); // under the lock: close() drains the queue after it sets closed, so nothing queued is left behind
         }
-        requests.add(request);
         try {
             return request.outcome.get(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            if (request.claim()) {
+                throw e; // given up (the page is told nothing changed): the world's thread now skips it
+            }
+            Thread.currentThread().interrupt();
+            return request.outcome.join(); // the world's thread has it: its answer comes at once
         } catch (TimeoutException e) {
             if (request.claim()) {
                 return HandSet.Outcome.refused(503, "the game did not call Devtools.publish() within "
                         + (millis >= 1000 ? millis / 1000 + " s" : millis + " ms") + ", so '" + request.machine + "' on '" + request.entity + "' was not set; nothing was changed");
             }
-            try {
-                return request.outcome.get(); // the world's thread has it: its answer comes at once
-            } catch (ExecutionException again) {
-                throw new IllegalStateException(again.getCause());
-            }
+            return request.outcome.join(); // the world's thread has it: its answer comes at once (an interrupt must not lose it)
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }

@@ -228,6 +228,17 @@ class DevtoolsHttpTest {
     }
 
     @Test
+    void aStateWhoseServerThreadWasInterruptedIsNeverSetLater() throws Exception {
+        try (Room room = new Room(); Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).writable(true))) {
+            Thread.currentThread().interrupt(); // as close() interrupts the server's threads; the page is then told nothing changed
+            assertThrows(InterruptedException.class, () -> d.handSet(new HandSet("guard-1", "guard", List.of("answer")), 1_000));
+            d.publish();
+            assertEquals("patrol.watch", Room.GUARD.read(room.guard1).state(), "the request was given up: never applied later");
+            assertEquals(0, d.pendingRequests());
+        }
+    }
+
+    @Test
     void onlyTheWorldsThreadPublishesAndAnotherChangesNothing() throws Exception {
         try (Room room = new Room(); Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).writable(true))) {
             CompletableFuture<HttpResponse<String>> pending = post(d, "application/json",
