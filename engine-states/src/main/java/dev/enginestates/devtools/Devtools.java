@@ -51,7 +51,7 @@ import java.util.concurrent.TimeoutException;
  * <p><b>Names.</b> An entity with an {@link EntityKey} is named by its key ({@code "world"}
  * for the world's own entity); one without is named by the machine it was first seen holding
  * and a number given in the order the page first saw it, such as {@code "guard#3"}, kept while
- * it lives.
+ * it lives; a number that another entity's key spells is skipped, so two entities never share a name.
  *
  * <p><b>Fact lines</b> read {@code <machine id>: <active leaf>}, then {@code ", done"} once the
  * machine is done, {@code ", held"} while it is held, and {@code ", N s left"} while a wait (a

@@ -22,15 +22,25 @@ final class EntityNames {
     private final Map<String, Entity> byName = new HashMap<>();
     private int next = 1;
 
-    /** The entity's name, giving an unkeyed one its number now if it has none. */
-    String nameOf(Entity e, String machineId) {
+    /**
+     * The entity's name, giving an unkeyed one its number now if it has none. A game's key may
+     * read like a number given here ({@code "guard#1"}); a number a live key has taken is skipped,
+     * and an entity whose number a key took later gets a new one, so the page never shows two
+     * entities by one name (a write would reach the keyed one).
+     */
+    String nameOf(StateWorld world, Entity e, String machineId) {
         EntityKey k = e.isDeleted() ? null : e.get(EntityKey.class);
         if (k != null) {
             return k.value();
         }
         String name = unkeyed.get(e);
-        if (name == null) {
-            name = machineId + "#" + next++;
+        if (name == null || world.entity(name) != null) {
+            if (name != null) {
+                byName.remove(name);
+            }
+            do {
+                name = machineId + "#" + next++;
+            } while (world.entity(name) != null);
             unkeyed.put(e, name);
             byName.put(name, e);
         }

@@ -234,6 +234,25 @@ class DevtoolsSnapshotTest {
         }
     }
 
+    @Test
+    void anEntityWithoutAKeyIsNeverShownByAKeyTheGameGaveAnotherEntity() throws Exception {
+        try (Room room = new Room()) {
+            Entity keyed = room.world.spawn(EntityKey.of("weapon#1"), Room.GUARD.trait()); // a game's key may read like a number
+            EntityNames names = new EntityNames();
+            Snapshots snapshots = new Snapshots(names);
+            JsonNode first = JSON.readTree(snapshots.build(room.world, 1, false));
+            assertEquals(List.of("weapon#2"), texts(machine(first, "weapon").get("entities")), "the number the key took is skipped");
+            assertEquals(room.weapon, names.find(room.world, "weapon#2"), "a write naming the shown name reaches the weapon");
+            assertEquals(keyed, names.find(room.world, "weapon#1"));
+
+            Entity late = room.world.spawn(EntityKey.of("weapon#2"), Room.GUARD.trait()); // a key taken after the number was given
+            JsonNode next = JSON.readTree(snapshots.build(room.world, 2, false));
+            assertEquals(List.of("weapon#3"), texts(machine(next, "weapon").get("entities")), "two entities are never shown by one name");
+            assertEquals(room.weapon, names.find(room.world, "weapon#3"));
+            assertEquals(late, names.find(room.world, "weapon#2"));
+        }
+    }
+
     /** A context that holds an entity, and one whose getter throws. */
     public static final class Holder {
         /** The neighbour's entity. */
