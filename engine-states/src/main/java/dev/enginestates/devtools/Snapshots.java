@@ -232,11 +232,13 @@ final class Snapshots {
         try {
             // a context that saves itself (an SCXML datamodel) is shown as it saves, as checkpoints hold it
             return json.valueToTree(context instanceof SavedContext saved ? saved.save() : context);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | Error e) {
+            // the getters and toString() are the game's code: whatever they throw (an AssertionError
+            // too, which Jackson passes on unwrapped) is shown here, never thrown into the game's loop
             String text;
             try {
                 text = String.valueOf(context);
-            } catch (RuntimeException again) {
+            } catch (RuntimeException | Error again) {
                 text = "a " + context.getClass().getName();
             }
             ObjectNode o = nodes.objectNode();

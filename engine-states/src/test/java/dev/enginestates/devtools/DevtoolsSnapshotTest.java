@@ -288,4 +288,31 @@ class DevtoolsSnapshotTest {
             assertTrue(b.get("$unshown").asText().contains("cannot be written as JSON"), b.toString());
         }
     }
+
+    /** A context whose getter fails an assertion of the game's (an Error, which Jackson does not wrap). */
+    public static final class Asserting {
+        /** Fails. */
+        public int getValue() {
+            throw new AssertionError("no value before the first wave");
+        }
+
+        @Override
+        public String toString() {
+            return "Asserting()";
+        }
+    }
+
+    @Test
+    void aContextWhoseGetterThrowsAnErrorIsShownByItsTextAndNothingReachesTheGame() throws Exception {
+        States<Asserting> asserting = States.define("devtools-asserting", Asserting::new, m -> m.initial("a").state("a"));
+        try (StateWorld world = StateWorld.create("asserting")) {
+            world.spawn(EntityKey.of("tree-1"), asserting.trait());
+            JsonNode c = record(snapshot(world), "tree-1", "devtools-asserting").get("context");
+            assertEquals("Asserting()", c.get("$text").asText());
+            assertTrue(c.get("$unshown").asText().contains("AssertionError"), c.toString());
+            try (Devtools d = Devtools.serve(world, 0)) {
+                assertTrue(d.snapshot().contains("Asserting()"), "serve and snapshot, on the game's thread, do not throw");
+            }
+        }
+    }
 }
