@@ -9,7 +9,9 @@ import dev.enginestates.ecs.States;
 import dev.enginestates.records.Access;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -113,6 +115,15 @@ final class HandSet {
         if (states.isEmpty()) {
             return Outcome.refused(400, "machine '" + machine + "' on '" + entity + "': name at least one state to set, such as '"
                     + c.path[c.size > 1 ? 1 : 0] + "'. Nothing was changed.");
+        }
+        // each path once: setState compares every pair of paths, so a request of thousands of copies of
+        // one path (a 64 kB body holds 10,000) would stall the game's thread for most of a second
+        Set<String> named = new HashSet<>();
+        for (String p : states) {
+            if (!named.add(p)) {
+                return Outcome.refused(422, "machine '" + machine + "' on '" + entity + "': '" + p + "' is named twice; name one state"
+                        + " per region of a parallel state. Nothing was changed.");
+            }
         }
         for (String p : states) {
             String prefix = machine + ".";

@@ -79,6 +79,19 @@ class DevtoolsHandSetTest {
     }
 
     @Test
+    void aStateNamedTwiceIsRefusedSoNoRequestMakesTheGamesThreadCompareEveryPairOfAHugeList() {
+        try (Room room = new Room()) {
+            String[] many = new String[10_000]; // fits the 64 kB a request may hold
+            java.util.Arrays.fill(many, "answer");
+            HandSet.Outcome o = set(room, true, "guard-1", "guard", many);
+            assertEquals(422, o.status);
+            assertEquals("machine 'guard' on 'guard-1': 'answer' is named twice; name one state per region of a parallel state."
+                    + " Nothing was changed.", o.error);
+            assertUnchanged(room);
+        }
+    }
+
+    @Test
     void anUnknownStateIsRefusedWithTheMachinesStates() {
         try (Room room = new Room()) {
             HandSet.Outcome o = set(room, true, "guard-1", "guard", "patrol.wach");
