@@ -204,6 +204,10 @@ final class Server {
         } catch (JsonProcessingException e) {
             sendError(x, 400, "the request body is not one JSON object without duplicate keys: " + e.getOriginalMessage());
             return;
+        } catch (IOException e) {
+            // the body is in memory, so this is its decoding (bytes Jackson took for UTF-32 that are not): answered, not dropped
+            sendError(x, 400, "the request body is not JSON text in UTF-8, UTF-16 or UTF-32: " + e.getMessage());
+            return;
         } catch (IllegalArgumentException e) {
             sendError(x, 400, e.getMessage());
             return;

@@ -187,6 +187,20 @@ class DevtoolsHttpTest {
     }
 
     @Test
+    void aBodyThatIsNotTextInAnEncodingOfJsonIsAnsweredWithAnErrorAndChangesNothing() throws Exception {
+        try (Room room = new Room(); Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).writable(true))) {
+            byte[] body = {0, 0, 0, '{', 0x7f, 0x7f, 0x7f, 0x7f}; // read as UTF-32 by its first bytes, then no character at all
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(d.address().resolve("api/state"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, r.statusCode(), r.body());
+            assertTrue(JSON.readTree(r.body()).get("error").asText().startsWith("the request body is not JSON text"), r.body());
+            d.publish();
+            assertEquals("patrol.watch", Room.GUARD.read(room.guard1).state());
+        }
+    }
+
+    @Test
     void aPageOnTheLoopbackAddressAnswersOnlyRequestsForLocalhost() throws Exception {
         try (Room room = new Room(); Devtools d = Devtools.serve(room.world, 0)) {
             // a rebound DNS name pointing at 127.0.0.1 must not read the page: the Host header says which name was asked
