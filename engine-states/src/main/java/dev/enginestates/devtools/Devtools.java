@@ -62,8 +62,8 @@ import java.util.concurrent.TimeoutException;
  *
  * <p><b>Safety.</b> By default the page is read-only and listens on the loopback address only,
  * and then answers only requests addressed to {@code localhost}, {@code 127.0.0.1} or
- * {@code [::1]}. A hand-set state must come as JSON from the page's own origin, so another site
- * open in the same browser cannot send one.
+ * {@code [::1]} (in any spelling of the IPv6 loopback). A hand-set state must come as JSON from
+ * the page's own origin, so another site open in the same browser cannot send one.
  *
  * <p><b>Jackson.</b> The page's snapshots are written with Jackson
  * ({@code com.fasterxml.jackson.core:jackson-databind}), an optional dependency of engine-states:

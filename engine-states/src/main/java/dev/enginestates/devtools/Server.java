@@ -17,6 +17,7 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -150,7 +151,23 @@ final class Server {
         if (colon > 0 && name.indexOf(']') < colon) {
             name = name.substring(0, colon);
         }
-        return LOOPBACK_NAMES.contains(name);
+        return LOOPBACK_NAMES.contains(name) || loopbackIpv6(name);
+    }
+
+    /**
+     * A bracketed IPv6 literal of the loopback address in any spelling, such as the
+     * {@code [0:0:0:0:0:0:0:1]} that {@link #address()} gives for {@code ::1}. Only a literal is
+     * parsed: a host name is never looked up.
+     */
+    private static boolean loopbackIpv6(String name) {
+        if (!name.startsWith("[") || !name.endsWith("]") || !name.substring(1, name.length() - 1).matches("[0-9a-f:.]+")) {
+            return false;
+        }
+        try {
+            return InetAddress.getByName(name).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 
     private void snapshot(HttpExchange x) throws IOException {

@@ -218,6 +218,29 @@ class DevtoolsHttpTest {
     }
 
     @Test
+    void aPageOnTheIpv6LoopbackAddressAnswersTheAddressItGives() throws Exception {
+        try (Room room = new Room()) {
+            Devtools d;
+            try {
+                d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).bindTo("::1"));
+            } catch (java.io.UncheckedIOException e) {
+                org.junit.jupiter.api.Assumptions.abort("this machine has no IPv6 loopback address: " + e.getMessage());
+                return;
+            }
+            try (d) {
+                assertEquals(200, get(d, "/").statusCode(), "the page answers " + d.address() + ", which address() gives");
+                assertEquals(200, http.send(HttpRequest.newBuilder(URI.create("http://[::1]:" + d.address().getPort() + "/")).build(),
+                        HttpResponse.BodyHandlers.discarding()).statusCode());
+                try (Socket s = new Socket(InetAddress.getByName("::1"), d.address().getPort())) {
+                    s.getOutputStream().write("GET / HTTP/1.1\r\nHost: [::2]\r\nConnection: close\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                    String status = new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).lines().findFirst().orElse("");
+                    assertEquals("HTTP/1.1 403 Forbidden", status, "an address that is not the loopback's is still refused");
+                }
+            }
+        }
+    }
+
+    @Test
     void unknownPathsAndMethodsAreRefused() throws Exception {
         try (Room room = new Room(); Devtools d = Devtools.serve(room.world, 0)) {
             assertEquals(404, get(d, "/nothing").statusCode());
