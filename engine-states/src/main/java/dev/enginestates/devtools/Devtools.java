@@ -181,13 +181,18 @@ public final class Devtools implements AutoCloseable {
      * On the world's thread, after a step: applies the states the page asked to set (each
      * answered to the page, set or refused), then takes a snapshot if a page is watching and the
      * last one is at least {@link DevtoolsOptions#interval()} old, or if a state was set. Takes
-     * no snapshot while no page watches.
+     * no snapshot while no page watches, nor once the page is closed.
      *
      * @return {@code true} if a snapshot was taken
      * @throws IllegalStateException if the calling thread does not own the world (nothing changes)
      */
     public boolean publish() {
         world.entity(EntityKey.WORLD); // the world's thread only; fails before anything is applied
+        synchronized (this) {
+            if (closed) {
+                return false; // no page can fetch a snapshot any more, and close() refused every queued state
+            }
+        }
         boolean set = applyRequests();
         long now = System.nanoTime();
         long asked = askedAt;

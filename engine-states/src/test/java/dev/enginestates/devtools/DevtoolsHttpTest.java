@@ -331,6 +331,17 @@ class DevtoolsHttpTest {
     }
 
     @Test
+    void publishAfterCloseTakesNoSnapshotForAPageThatCanNoLongerAsk() throws Exception {
+        try (Room room = new Room()) {
+            Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).interval(Duration.ZERO));
+            get(d, "/api/snapshot"); // a page watches
+            assertTrue(d.publish());
+            d.close();
+            assertFalse(d.publish(), "closed: nobody can fetch a snapshot, so the game's thread takes none");
+        }
+    }
+
+    @Test
     void closingStopsServing() throws Exception {
         try (Room room = new Room()) {
             Devtools d = Devtools.serve(room.world, 0);
