@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
@@ -93,10 +94,14 @@ public final class Devtools implements AutoCloseable {
     private volatile long askedAt;
     /** When the last snapshot was taken; the world's thread only. */
     private long builtAt;
+    /** The options' interval in nanoseconds; one too long for a long (ChronoUnit.FOREVER) is as good as never. */
+    private final long intervalNanos;
 
     private Devtools(StateWorld world, DevtoolsOptions options) {
         this.world = world;
         this.options = options;
+        this.intervalNanos = options.interval().compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE
+                : options.interval().toNanos();
         this.snapshots = new Snapshots(names);
         byte[] page;
         try (InputStream in = Devtools.class.getResourceAsStream("devtools.html")) {
@@ -197,7 +202,7 @@ public final class Devtools implements AutoCloseable {
         long now = System.nanoTime();
         long asked = askedAt;
         boolean watching = asked != 0 && now - asked < WATCHING_NANOS;
-        if (set || (watching && now - builtAt >= options.interval().toNanos())) {
+        if (set || (watching && now - builtAt >= intervalNanos)) {
             build();
             return true;
         }

@@ -331,6 +331,16 @@ class DevtoolsHttpTest {
     }
 
     @Test
+    void anIntervalTooLongForNanosecondsMeansNeverAgainRatherThanAThrowIntoTheGamesLoop() throws Exception {
+        try (Room room = new Room();
+             Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).interval(java.time.temporal.ChronoUnit.FOREVER.getDuration()))) {
+            get(d, "/api/snapshot"); // a page watches
+            room.world.step(Room.DT);
+            assertFalse(d.publish(), "the interval has not passed");
+        }
+    }
+
+    @Test
     void publishAfterCloseTakesNoSnapshotForAPageThatCanNoLongerAsk() throws Exception {
         try (Room room = new Room()) {
             Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).interval(Duration.ZERO));
