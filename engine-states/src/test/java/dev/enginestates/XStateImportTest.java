@@ -242,6 +242,19 @@ class XStateImportTest {
         assertTrue(e.getMessage().contains("not valid JSON"), e::getMessage);
     }
 
+    /**
+     * The 003 document: "a state's name and an event's name are each written once". A key given
+     * twice (two states 'a', two 'on' objects) was kept last by Jackson, silently dropping the
+     * first state or the first event's transitions; it is refused, naming the key and where.
+     */
+    @Test
+    void aKeyGivenTwice_isRefused_notSilentlyReplacedByTheLast() {
+        InvalidMachineException twoStates = refused("{'id': 'm', 'initial': 'a', 'states': {'a': {'on': {'GO': 'b'}}, 'b': {}, 'a': {}}}");
+        onlyProblem(twoStates, "$", "not valid JSON", "Duplicate field 'a'", "line 1", "column");
+        InvalidMachineException twoOns = refused("{'id': 'm', 'initial': 'a', 'states': {'a': {'on': {'GO': 'b'}, 'on': {'X': 'b'}}, 'b': {}}}");
+        onlyProblem(twoOns, "Duplicate field 'on'");
+    }
+
     @Test
     void rootNotAnObject() {
         InvalidMachineException e = refused("['a', 'b']");

@@ -1,8 +1,10 @@
 package dev.enginestates.xstate;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.Action;
@@ -60,7 +62,8 @@ import java.util.function.Supplier;
 public final class XStateImport<C> {
     /** The parser, made on first use: a game that imports nothing needs no Jackson (an optional dependency). */
     private static final class Parser {
-        static final ObjectMapper JSON = new ObjectMapper();
+        // a key given twice is refused: Jackson would keep the last silently, dropping a state or an event's transitions
+        static final ObjectMapper JSON = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
         /** Where the text stopped being JSON, and why. */
         static String problem(IOException e) {
