@@ -167,7 +167,12 @@ final class DotWriter {
         return out;
     }
 
-    /** A DOT string: quotes and backslashes escaped, a line break as {@code \n}. */
+    /**
+     * A DOT string: quotes and backslashes escaped, a line break as {@code \n}, any other control
+     * character as its Unicode picture ({@code U+0000} as {@code U+2400}): Graphviz ends a string at
+     * {@code U+0000} and writes the rest into SVG, where XML allows none of them, and a dropped one
+     * would give two states one node.
+     */
     static String quote(String s) {
         StringBuilder sb = new StringBuilder("\"");
         for (int i = 0; i < s.length(); i++) {
@@ -176,8 +181,7 @@ final class DotWriter {
                 case '"': sb.append("\\\""); break;
                 case '\\': sb.append("\\\\"); break;
                 case '\n': sb.append("\\n"); break;
-                case '\r': break;
-                default: sb.append(ch);
+                default: sb.append(ch < 0x20 ? (char) (0x2400 + ch) : ch);
             }
         }
         return sb.append('"').toString();

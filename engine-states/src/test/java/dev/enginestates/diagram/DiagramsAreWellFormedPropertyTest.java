@@ -58,6 +58,31 @@ class DiagramsAreWellFormedPropertyTest {
         assertTrue(dot.contains("\"root.c:d\" [label=\"c:d\"];"), dot);
     }
 
+    /**
+     * Control characters in names (an imported JSON's "a\u0000" is one): Graphviz ended the DOT
+     * string at U+0000 (a syntax error), wrote U+001B into SVG, which XML refuses, and the dropped
+     * '\r' drew 'a' and 'a\r' as one node. Each is drawn as its Unicode picture.
+     */
+    @Test
+    void controlCharactersInNames_areDrawnAsTheirPictures_andEachStateKeepsItsOwnNode() {
+        String dot = Diagrams.dot(controlNames());
+        for (char ch : dot.toCharArray()) {
+            assertTrue(ch >= 0x20 || ch == '\n', "no control character but line breaks, found U+" + Integer.toHexString(ch) + " in:\n" + dot);
+        }
+        DiagramChecks.Dot d = DiagramChecks.dot(dot, 4 + 2, dot); // the four states, the root's initial dot and anchor
+        assertTrue(d.nodes.containsKey("a") && d.nodes.containsKey("a\u240d"), d.nodes.keySet().toString());
+        assertTrue(dot.contains("label=\"b\u2400\"") && dot.contains("label=\"c\u241b\u2409\""), dot);
+    }
+
+    static Machine<List<String>> controlNames() {
+        return Machine.define("ctl", ArrayList::new, m -> m
+                .initial("a")
+                .state("a", s -> s.on("GO", "a\r"))
+                .state("a\r", s -> s.on("GO", "b\u0000"))
+                .state("b\u0000", s -> s.on("GO", "c\u001b\t"))
+                .state("c\u001b\t"));
+    }
+
     /** Every character the two grammars read specially, in keys, events, names and the machine's id. */
     static Machine<List<String>> oddNames() {
         return Machine.define("odd \"machine\" {1}", ArrayList::new, m -> m

@@ -32,6 +32,7 @@ class GraphvizRendersTheDotTest {
         graphs.add(Diagrams.dot(DiagramsTest.GUARD, List.of("patrol.watch")));
         graphs.add(Diagrams.dot(DiagramsTest.RIDER));
         graphs.add(Diagrams.dot(DiagramsAreWellFormedPropertyTest.oddNames()));
+        graphs.add(Diagrams.dot(DiagramsAreWellFormedPropertyTest.controlNames()));
         for (int seed = 1; seed <= RUNS; seed++) {
             graphs.add(Diagrams.dot(RandomStatecharts.statechart(seed)));
             graphs.add(Diagrams.dot(RandomStatecharts.polled(seed)));
