@@ -75,6 +75,8 @@ public final class XStateImport<C> {
             return ": " + e.getMessage();
         }
     }
+    /** States nested at most, as the SCXML import's elements: deep enough for any chart a person writes, shallow enough for the recursion. */
+    static final int MAX_DEPTH = 200;
     private static final Set<String> STATE_KEYS = Set.of("id", "type", "initial", "states", "entry", "exit", "on",
             "always", "onDone", "wait", "when", "history", "target", "description", "meta", "context", "version");
     private static final Set<String> TRANSITION_KEYS = Set.of("target", "guard", "actions", "reenter", "description");
@@ -87,6 +89,7 @@ public final class XStateImport<C> {
     private final Map<String, SelfSeconds<C>> delays = new HashMap<>();
     private Function<String, Seconds<C>> delayResolver = name -> null;
     private UnknownEvents unknownEvents = UnknownEvents.ACCEPT;
+    private int depth; // of the state being read, while an import walks the config
     // one named wrapper per name and import, so code used in several places is one implementation
     private final Map<String, SelfGuard<C>> boundGuards = new HashMap<>();
     private final Map<String, SelfAction<C>> boundActions = new HashMap<>();
@@ -290,6 +293,7 @@ public final class XStateImport<C> {
         boundGuards.clear();
         boundActions.clear();
         boundDelays.clear();
+        depth = 0;
         List<String> problems = new ArrayList<>();
         String id = "(unnamed)";
         if (config == null || !config.isObject()) {
@@ -404,6 +408,21 @@ public final class XStateImport<C> {
             problems.add(path + ": expected a state config object, found " + kind(node));
             return;
         }
+        if (depth >= MAX_DEPTH) {
+            // a tree built in code has no parser's nesting limit: refused here rather than by a StackOverflowError
+            problems.add(path + ": states nested " + (depth + 1) + " deep; the import reads " + MAX_DEPTH + " at most");
+            return;
+        }
+        depth++;
+        try {
+            declareChild(parent, key, node, path, problems);
+        } finally {
+            depth--;
+        }
+    }
+
+    private <B extends NodeBuilder<C, B>> void declareChild(NodeBuilder<C, B> parent, String key, JsonNode node, String path,
+            List<String> problems) {
         JsonNode typeNode = node.get("type");
         String type = typeNode != null && typeNode.isTextual() ? typeNode.asText() : null;
         if ("history".equals(type)) {
