@@ -181,9 +181,14 @@ final class MermaidWriter {
         return s;
     }
 
-    /** A state's title inside {@code "..."}: no quote, no line break. */
+    /**
+     * A state's title inside {@code "..."}: no quote, no line break, and none of what Mermaid reads
+     * in its whole text before its grammar does, quotes or not: {@code %%} (a directive, cut out with
+     * the rest of the text when unclosed), {@code #name;} (an entity) and {@code <tag>} (HTML).
+     */
     static String label(String s) {
-        return s.replace('"', '\'').replace('\n', ' ').replace('\r', ' ');
+        return s.replace('"', '\'').replace('\n', ' ').replace('\r', ' ')
+                .replace('%', '\uFF05').replace('#', '\uFF03').replace('<', '\u2039').replace('>', '\u203A');
     }
 
     /** Text after {@code :} (an edge's label, a state's line): Mermaid ends it at {@code :} or {@code ;}. */
@@ -208,7 +213,8 @@ final class MermaidWriter {
         return DIRECTION.matcher(sb.toString().strip()).replaceAll("direction_$2");
     }
 
+    /** The machine's id in a comment, which Mermaid still reads for directives: no {@code %}, no line break. */
     private static String comment(String s) {
-        return "'" + s.replace('\n', ' ').replace('\r', ' ') + "'";
+        return "'" + s.replace('\n', ' ').replace('\r', ' ').replace('%', '\uFF05') + "'";
     }
 }

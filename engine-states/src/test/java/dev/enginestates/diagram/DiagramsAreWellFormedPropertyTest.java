@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -81,6 +82,34 @@ class DiagramsAreWellFormedPropertyTest {
                 .state("a\r", s -> s.on("GO", "b\u0000"))
                 .state("b\u0000", s -> s.on("GO", "c\u001b\t"))
                 .state("c\u001b\t"));
+    }
+
+    /**
+     * Mermaid reads its whole text before its grammar does: "%%{...}%%" anywhere is a directive,
+     * taken as configuration and cut out (an unclosed "%%{x" cuts everything after it), "#name;"
+     * is an entity, and a title's "<b>" is HTML. A state or machine named so lost its name or the
+     * rest of the diagram; titles and the header comment now write those characters as the edge
+     * labels already did.
+     */
+    @Test
+    void mermaidTitles_carryNoDirectiveEntityOrHtml_soTheNameShowsAndTheRestOfTheDiagramStays() {
+        Machine<List<String>> m = Machine.define("m%%{x", ArrayList::new, d -> d
+                .initial("%%{init: {}}%%")
+                .state("%%{init: {}}%%", s -> s.on("GO", "a#quot;"))
+                .state("a#quot;", s -> s.on("GO", "<b>bold</b>"))
+                .state("<b>bold</b>"));
+        String mermaid = Diagrams.mermaid(m);
+        DiagramChecks.Mermaid read = DiagramChecks.mermaid(mermaid, 4, mermaid);
+        assertEquals(3, read.edges.size(), mermaid);
+        for (String line : mermaid.split("\n")) {
+            String body = line.strip().startsWith("%% ") ? line.strip().substring(3) : line;
+            assertFalse(body.contains("%%") || body.contains("<") || body.contains(">") && !body.contains("-->")
+                    || body.matches(".*#\\w+;.*"), "line <" + line + "> in:\n" + mermaid);
+        }
+        assertTrue(mermaid.contains("%% machine 'm\uFF05\uFF05{x', XState-style\n"), mermaid);
+        assertTrue(read.titles.containsValue("\uFF05\uFF05{init: {}}\uFF05\uFF05"), read.titles.toString());
+        assertTrue(read.titles.containsValue("a\uFF03quot;"), read.titles.toString());
+        assertTrue(read.titles.containsValue("\u2039b\u203Abold\u2039/b\u203A"), read.titles.toString());
     }
 
     /** Every character the two grammars read specially, in keys, events, names and the machine's id. */
