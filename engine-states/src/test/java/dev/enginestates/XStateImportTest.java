@@ -327,6 +327,31 @@ class XStateImportTest {
         onlyProblem(e, "$.states.a.on.GO[0].guard:", "guard 'hasKey' is not supplied");
     }
 
+    /**
+     * XState's config writes a parameterised guard or action as {"type": name, "params": {...}}
+     * (the 003 document: "states() takes XState's config"). The import passes no params to the
+     * code supplied in Java, and dropped them silently: hpBelow 10 and hpBelow 50 ran as one guard.
+     * It refuses them, and any other key of such an object, naming the path.
+     */
+    @Test
+    void aGuardOrActionObjectWithParams_isRefused_notRunWithoutThem() {
+        XStateImport<List<String>> all = importer().guards(name -> (log, e) -> true);
+        InvalidMachineException e = assertThrows(InvalidMachineException.class, () -> all.parse(json("{'id': 'm', 'initial': 'a',"
+                + " 'states': {'a': {'entry': [{'type': 'heal', 'params': {'hp': 10}}], 'on': {'HIT': ["
+                + "{'target': 'b', 'guard': {'type': 'hpBelow', 'params': {'hp': 10}}},"
+                + "{'target': 'c', 'guard': {'type': 'hpBelow', 'tpye': 'x'}}]}}, 'b': {}, 'c': {}}}")));
+        assertEquals(3, e.problems().size(), () -> e.problems().toString());
+        assertTrue(e.getMessage().contains("machine 'm'"), e::getMessage);
+        assertTrue(e.problems().get(0).startsWith("$.states.a.entry[0].params: ")
+                && e.problems().get(0).contains("no params"), () -> e.problems().toString());
+        assertTrue(e.problems().get(1).startsWith("$.states.a.on.HIT[0].guard.params: ")
+                && e.problems().get(1).contains("no params"), () -> e.problems().toString());
+        assertTrue(e.problems().get(2).startsWith("$.states.a.on.HIT[1].guard.tpye: ")
+                && e.problems().get(2).contains("{\"type\": name}"), () -> e.problems().toString());
+        // a null params is no params, as XState writes an omitted one
+        all.parse(json("{'id': 'm', 'initial': 'a', 'states': {'a': {'entry': {'type': 'heal', 'params': null}}}}"));
+    }
+
     @Test
     void unknownActionName() {
         XStateImport<List<String>> onlyBeep = XStateImport.<List<String>>withContext(ArrayList::new)

@@ -625,6 +625,7 @@ public final class XStateImport<C> {
             if (name == null) {
                 problems.add(path + ".guard: expected a guard name or {\"type\": name}, found " + kind(g));
             } else if (name.equals("xstate.stateIn")) {
+                onlyTypeAndParams(g, path + ".guard", true, problems);
                 // XState's stateIn guard: {"type": "xstate.stateIn", "params": {"stateValue": "#id" or a path}}
                 JsonNode v = g.path("params").path("stateValue");
                 if (!v.isTextual() || v.asText().isEmpty()) {
@@ -633,6 +634,7 @@ public final class XStateImport<C> {
                     guard = Guard.stateIn(v.asText());
                 }
             } else {
+                onlyTypeAndParams(g, path + ".guard", false, problems);
                 guard = guardNamed(name, path + ".guard", problems);
             }
         }
@@ -684,6 +686,7 @@ public final class XStateImport<C> {
             problems.add(path + ": expected an action name or {\"type\": name}, found " + kind(node));
             return null;
         }
+        onlyTypeAndParams(node, path, name.equals("xstate.raise"), problems);
         if (name.equals("xstate.raise")) {
             // XState's raise action: {"type": "xstate.raise", "params": {"event": {"type": "X"}}}; a delayed one is refused
             JsonNode params = node.path("params");
@@ -704,6 +707,25 @@ public final class XStateImport<C> {
             problems.add(path + ": action '" + name + "' is not supplied; supply it with .action(\"" + name + "\", ...)");
         }
         return a;
+    }
+
+    /**
+     * A guard or action written as an object takes its type, and XState's own ({@code xstate.raise},
+     * {@code xstate.stateIn}) their params: code supplied in Java gets no params, so one implementation
+     * would serve every value given in the JSON. A {@code null} params is no params.
+     */
+    private static void onlyTypeAndParams(JsonNode node, String path, boolean builtIn, List<String> problems) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String k = e.getKey();
+            if (k.equals("type") || k.equals("params") && (builtIn || e.getValue().isNull())) {
+                continue;
+            }
+            problems.add(path + "." + k + (k.equals("params")
+                    ? ": the import passes no params to the code supplied in Java, so every use would run alike; give each"
+                            + " use its own name (\"hpBelow10\") and supply it under that name"
+                    : ": unsupported key; expected {\"type\": name}"));
+        }
     }
 
     // ------------------------------------------------------------------ binding names to code
