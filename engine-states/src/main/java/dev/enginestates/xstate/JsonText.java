@@ -107,7 +107,8 @@ final class JsonText {
                 case '\b': out.append("\\b"); break;
                 case '\f': out.append("\\f"); break;
                 default:
-                    if (c < 0x20 || c == 0x2028 || c == 0x2029) {
+                    // half of a surrogate pair alone has no UTF-8: its escape keeps the text writable and reads back
+                    if (c < 0x20 || c == 0x2028 || c == 0x2029 || Character.isSurrogate(c) && !paired(s, i)) {
                         out.append(String.format("\\u%04x", (int) c));
                     } else {
                         out.append(c);
@@ -115,5 +116,12 @@ final class JsonText {
             }
         }
         out.append('"');
+    }
+
+    /** Whether the surrogate at {@code i} is half of a pair. */
+    private static boolean paired(String s, int i) {
+        char c = s.charAt(i);
+        return Character.isHighSurrogate(c) ? i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))
+                : i > 0 && Character.isHighSurrogate(s.charAt(i - 1));
     }
 }

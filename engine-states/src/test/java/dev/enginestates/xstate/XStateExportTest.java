@@ -1,5 +1,4 @@
 package dev.enginestates.xstate;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enginestates.Machine;
@@ -13,6 +12,7 @@ import dev.enginestates.plain.StateMachine;
 import dev.enginestates.records.Access;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,6 +91,25 @@ class XStateExportTest {
                 "  }",
                 "}",
                 ""), XStateExport.toJson(guard()));
+    }
+
+    /**
+     * JSON text is Unicode, written to a file as UTF-8: a name holding half of a surrogate pair (an
+     * imported "\\ud800" is one) was written as that raw char, which UTF-8 cannot encode, so the
+     * file read back as "a?" (or the write failed). It is written as the escape JSON has for it.
+     */
+    @Test
+    void aLoneSurrogateInAName_isEscaped_soTheJsonSurvivesUtf8() {
+        Machine<List<String>> m = XStateImport.<List<String>>withContext(ArrayList::new)
+                .parse("{\"id\": \"m\", \"initial\": \"a\\ud800\", \"states\": {\"a\\ud800\": {\"on\": {\"\\udc00\": \"b\\ud83d\\ude00\"}},"
+                        + " \"b\\ud83d\\ude00\": {}}}");
+        String json = XStateExport.toJson(m);
+        assertTrue(json.contains("\"a\\ud800\"") && json.contains("\"\\udc00\"") && json.contains("\"b\ud83d\ude00\""), json);
+        String file = new String(json.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+        Machine<List<String>> back = XStateImport.<List<String>>withContext(ArrayList::new).parse(file);
+        assertEquals(List.of("m", "a\ud800", "b\ud83d\ude00"), List.of(Access.chart(back).path).subList(0, 3).stream()
+                .map(p -> p.isEmpty() ? "m" : p).collect(java.util.stream.Collectors.toList()));
+        assertEquals(json, XStateExport.toJson(back));
     }
 
     @Test
