@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 
 /**
  * Turns a definition tree into a {@link Chart}. Every problem is collected first and thrown
@@ -540,14 +541,19 @@ public final class ChartCompiler {
     private int[][] matchingTable(int[][] own, int[] written) {
         int events = own.length;
         int[][] table = new int[events][];
+        // the state's own descriptors, a few, found once: testing every event against every event for each
+        // state made a config of n states, each with an event of its own, cost n^3
+        List<Integer> stated = new ArrayList<>();
+        for (int d = 0; d < events; d++) {
+            if (own[d] != null) {
+                stated.add(d);
+            }
+        }
         List<Integer> descriptors = new ArrayList<>();
         for (int e = 0; e < events; e++) {
             String prefix = wildcardPrefix[e];
             descriptors.clear();
-            for (int d = 0; d < events; d++) {
-                if (own[d] == null) {
-                    continue;
-                }
+            for (int d : stated) {
                 boolean match = prefix == null ? Chart.matches(eventTypes[d], wildcardPrefix[d], eventTypes[e])
                         : wildcardPrefix[d] != null && (prefix.isEmpty() ? wildcardPrefix[d].isEmpty()
                         : Chart.matches(eventTypes[d], wildcardPrefix[d], prefix));
@@ -823,23 +829,23 @@ public final class ChartCompiler {
             return -1;
         }
         int found;
-        String hint;
+        Supplier<String> hint; // written only for a target that names no state: a list of siblings costs their number
         if (text.startsWith("#")) {
             found = resolveId(text);
-            hint = "no state has id '" + text.substring(1).split("\\.", -1)[0] + "' or the path below it does not exist";
+            hint = () -> "no state has id '" + text.substring(1).split("\\.", -1)[0] + "' or the path below it does not exist";
         } else if (text.startsWith(".")) {
             found = walkPath(source, text.substring(1));
-            hint = "a target after a dot names a state inside " + where(source) + ": "
+            hint = () -> "a target after a dot names a state inside " + where(source) + ": "
                     + keysOf(children[source]);
         } else if (source == 0) {
             found = -1;
-            hint = "the machine's own transitions name a state after a dot ('." + text + "') or by '#id'";
+            hint = () -> "the machine's own transitions name a state after a dot ('." + text + "') or by '#id'";
         } else {
             found = walkPath(parent[source], text);
-            hint = "a plain key names a sibling of " + where(source) + ": " + keysOf(children[parent[source]]);
+            hint = () -> "a plain key names a sibling of " + where(source) + ": " + keysOf(children[parent[source]]);
         }
         if (found < 0) {
-            problems.add(where(source) + " (" + label + ") targets '" + text + "', which names no state; " + hint);
+            problems.add(where(source) + " (" + label + ") targets '" + text + "', which names no state; " + hint.get());
         }
         return found;
     }
