@@ -4,17 +4,16 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.Machine;
 import dev.enginestates.declare.InvalidMachineException;
+import dev.enginestates.plain.StateMachine;
 import dev.enginestates.records.Access;
 import org.junit.jupiter.api.Test;
-
-import java.time.Duration;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -58,22 +57,29 @@ class XStateImportLimitsTest {
     }
 
     /**
-     * A huge config: 5,000 states, each with an event of its own. The compiler matched every event
-     * against every event for each state (n^3: 12 s for 3,000 states, about a minute for 5,000);
-     * it now matches each event against the state's own few, and lists a state's siblings only
-     * for a target that names none (n^2 otherwise). Well under the bound on a 2-core machine.
+     * A large config: 5,000 states, each with an event of its own. The compiler matched every event
+     * against every event for each state (n^3: 12 s for 3,000 states, about a minute for 5,000 on a
+     * 2-core machine), and now matches each event against the state's own few; its speed is the
+     * benchmarks' to watch, not a timed assertion's. What this pins is that the narrower match
+     * builds the same table: each state takes its own event and no other state's.
      */
     @Test
-    void aConfigOfManyStates_eachWithAnEventOfItsOwn_importsInTimeThatFollowsItsSize() {
+    void aConfigOfManyStates_eachWithAnEventOfItsOwn_takesEachEventInItsOwnStateOnly() {
         int n = 5_000;
         StringBuilder json = new StringBuilder("{\"id\": \"m\", \"initial\": \"s0\", \"states\": {");
         for (int i = 0; i < n; i++) {
             json.append(i == 0 ? "" : ", ").append("\"s").append(i).append("\": {\"on\": {\"E").append(i).append("\": \"s")
                     .append((i + 1) % n).append("\"}}");
         }
-        String text = json.append("}}").toString();
-        Machine<List<String>> m = assertTimeoutPreemptively(Duration.ofSeconds(20),
-                () -> XStateImport.<List<String>>withContext(ArrayList::new).parse(text));
+        Machine<List<String>> m = XStateImport.<List<String>>withContext(ArrayList::new).parse(json.append("}}").toString());
         assertEquals(n + 1, Access.chart(m).size);
+        StateMachine<List<String>> sm = new StateMachine<>(m);
+        for (int i = 0; i < n; i += 499) {
+            assertFalse(sm.send("E" + ((i + 1) % n)), "s" + i + " takes another state's event");
+        }
+        for (int i = 0; i < n; i++) {
+            assertTrue(sm.send("E" + i), "s" + i + " does not take its own event E" + i);
+            assertTrue(sm.matches("s" + ((i + 1) % n)), "E" + i + " from s" + i);
+        }
     }
 }
