@@ -150,9 +150,10 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
 
     /**
      * A builder-style machine's progress in its state: time in state over the state's duration
-     * (1 once it has passed), 0 without a duration; 0 for other styles.
+     * (unclamped, as the {@code 002} document's formula is: 1 when the duration has passed, more
+     * after it), 0 without a duration; 0 for other styles.
      *
-     * @return the progress, from 0 to 1
+     * @return the progress, 0 or more
      */
     float progress();
 

@@ -33,7 +33,8 @@ public interface StateContext extends StateContextCore {
      * {@code ctx.progress()}.
      *
      * @param ctx the machine's context
-     * @return time in state over the state's duration (1 once it has passed), 0 without a duration
+     * @return time in state over the state's duration, 0 without a duration; unclamped, as the {@code 002}
+     *         document's formula is: 1 when the duration has passed, more after it
      */
     static float progress(StateContextCore ctx) {
         return ctx.progress();
