@@ -69,6 +69,25 @@ class PolledDocumentAuditTest {
     }
 
     /**
+     * The document's bot: "to: { dead: (b) => b.hp <= 0 }, // tested in every state, first".
+     * Deep in combat.shoot, with combat's own search guard true as well, the root's dead wins,
+     * and shoot's exit clears fire on the way out.
+     */
+    @Test
+    void the_bots_dead_guard_is_tested_in_every_state_first() {
+        PolledRulesTest.Bot bot = new PolledRulesTest.Bot();
+        StateMachine<PolledRulesTest.Bot> fsm = StateMachine.startIn(PolledRulesTest.GUARD, bot, "combat.shoot");
+        bot.fire = true;
+        bot.visible = true;
+        bot.lostFor = 5;
+        bot.hp = 0;
+        fsm.step(DT);
+        assertEquals("dead", fsm.state(), "the root's guard before combat's search");
+        assertEquals(List.of("down"), bot.log);
+        assertFalse(bot.fire);
+    }
+
+    /**
      * "1. Every active state's clock advances. 2. Transitions are tested": the clocks move before
      * any transition, so a state entered during a step starts at 0 and counts from the next step.
      */
@@ -233,6 +252,33 @@ class PolledDocumentAuditTest {
         assertEquals(0.5, fsm.time(), "the 'a' guard held but did not re-enter a");
         fsm.step(0.5);
         assertEquals("b", fsm.state(), "the guard after it was asked and won");
+    }
+
+    /**
+     * "'$back' = the leaf active before the last transition" and "fsm.previous: the leaf before
+     * the last transition": every kind of transition sets it (a guard, an after, an update, go),
+     * and within a step that chains through a pass-through state it is the last hop's source,
+     * not the leaf the step started in.
+     */
+    @Test
+    void previous_and_back_follow_the_last_transition_whatever_took_it() {
+        StatesDef<Trace> def = StatesDef.<Trace>define("m", d -> d
+                .state("a", s -> s.to("b", (c, t) -> t >= 1))
+                .state("b", s -> s.after(0, "c"))
+                .state("c", s -> s.update((c, dt, t) -> t >= 1 ? "d" : null))
+                .state("d", s -> s.on("back", "$back")));
+        StateMachine<Trace> fsm = new StateMachine<>(def, new Trace());
+        fsm.step(1);
+        assertEquals("c", fsm.state());
+        assertEquals("b", fsm.previous(), "the pass-through state, not 'a'");
+        fsm.step(1);
+        assertEquals("d", fsm.state());
+        assertEquals("c", fsm.previous(), "set by the update's transition");
+        assertTrue(fsm.send("back"));
+        assertEquals("c", fsm.state());
+        assertEquals("d", fsm.previous());
+        fsm.go("a");
+        assertEquals("c", fsm.previous(), "set by go");
     }
 
     /** "fsm.on('change', (to, from) => void): this" and "fsm.off('change', fn): this". */
