@@ -145,10 +145,15 @@ class PolledRulesTest {
 
         @Test
         void on_change_is_not_called_for_construction() {
+            // the plain face cannot listen before its constructor returns; what shows is that construction left no
+            // change behind: a listener added after it hears nothing until the first transition, and then only that one
             List<String> seen = new ArrayList<>();
-            StateMachine<Trace> fsm = new StateMachine<>(StatesDef.<Trace>define("m", d -> d.state("a")), new Trace());
-            fsm.on("change", (to, from) -> seen.add(to));
-            assertTrue(seen.isEmpty());
+            StateMachine<Trace> fsm = new StateMachine<>(StatesDef.<Trace>define("m", d -> d.state("a").state("b")), new Trace());
+            fsm.on("change", (to, from) -> seen.add(from + ">" + to));
+            fsm.step(0.1);
+            assertTrue(seen.isEmpty(), "heard " + seen + " before any transition");
+            fsm.go("b");
+            assertEquals(List.of("a>b"), seen);
         }
     }
 
