@@ -21,7 +21,9 @@ import dev.enginestates.records.MachineRecord;
  * each active state's guards in declaration order and its {@code after}; a taken transition
  * is tested again from the new branch, at most {@link #MAX_HOPS} a step; a guard whose target
  * is active is skipped (it never re-enters); (3) {@code update} runs outermost to innermost,
- * and a returned name transitions there and ends the pass. An {@code after} of {@code s} seconds
+ * and a returned name transitions there and ends the pass. Only {@code go} and events re-enter:
+ * an {@code after} or {@code update} naming an active state moves nothing (the update's pass goes
+ * on, as if it had returned nothing). An {@code after} of {@code s} seconds
  * is due once the state's clock is within {@link TimeRules#TIME_TOLERANCE} of {@code s}, as a
  * wait is: twelve steps of 1/60 s leave after 0.2 s, not a thirteenth. It fires once per stay in
  * its state, as XState's delayed transitions do: a target inside the state (or a {@code $back}
@@ -129,6 +131,9 @@ public final class PolledInterpreter {
                 }
                 if (name != null) {
                     int t = returned(c, p, r, s, name, "the update", "step");
+                    if (t >= 0 && r.isActive(t)) {
+                        continue; // only go() and events re-enter: naming an active state stays, and the pass goes on
+                    }
                     if (t >= 0) {
                         transition(c, p, r, t, "step");
                         moved = true;
@@ -171,7 +176,9 @@ public final class PolledInterpreter {
                 int t = p.afterTarget[s] == PolledChart.BACK ? r.previousLeaf() : p.afterTarget[s];
                 // one shot: marked before the move, which clears the mark when it leaves s
                 r.markAfterFired(s);
-                if (t > 0) {
+                // only go() and events re-enter (the 000 document): an after naming an active state (its own, an
+                // ancestor, or $back to the leaf itself) is spent, and nothing moves
+                if (t > 0 && !r.isActive(t)) {
                     transition(c, p, r, t, "step");
                     return true;
                 }

@@ -310,7 +310,9 @@ class PolledRulesTest {
             assertEquals(List.of("root"), tr.calls, "a's update did not run; the states it entered update next step");
             tr.calls.clear();
             fsm.step(DT);
-            assertEquals(List.of("b guard", "root"), tr.calls, "the root update returns 'b' again: re-entered, b's update waits again");
+            assertEquals(List.of("b guard", "root", "b"), tr.calls,
+                    "the root update names 'b' again, which is active: only go() and events re-enter, so it stays and b's update runs");
+            assertEquals(DT, fsm.time(), 1e-12, "b was not re-entered: its clock runs on");
         }
 
         @Test
@@ -512,15 +514,46 @@ class PolledRulesTest {
         }
 
         @Test
-        void a_self_targeting_after_reenters_its_state_and_so_repeats() {
+        /**
+         * The 000 document: "a guard never re-enters a state that is already active ... Only go() and events
+         * re-enter (go('patrol') from patrol runs exit then enter)." An after naming its own state is spent and
+         * moves nothing; go() re-enters, and then the after counts again.
+         */
+        @Test
+        void a_self_targeting_after_does_not_reenter_only_go_and_events_do() {
             Trace tr = new Trace();
             StatesDef<Trace> def = StatesDef.<Trace>define("m", d -> d
-                    .state("a", a -> a.after(2, "a").enter((x, from) -> x.calls.add("enter a"))));
+                    .state("a", a -> a.after(2, "a").enter((x, from) -> x.calls.add("enter a")).exit((x, to) -> x.calls.add("exit a"))));
             StateMachine<Trace> fsm = new StateMachine<>(def, tr);
             for (int i = 0; i < 12; i++) {
                 fsm.step(0.5);
             }
-            assertEquals(4, tr.calls.size(), "entered at the start, then at 2, 4 and 6 s: " + tr.calls);
+            assertEquals(List.of("enter a"), tr.calls, "entered at the start only");
+            assertEquals(6, fsm.time(), 1e-9, "a's clock ran on through its after");
+            fsm.go("a");
+            assertEquals(List.of("enter a", "exit a", "enter a"), tr.calls, "go() re-enters");
+            assertEquals(0, fsm.time());
+        }
+
+        /** The same rule for an after naming an active ancestor, or $back when the previous leaf is the active one. */
+        @Test
+        void an_after_naming_an_active_ancestor_or_back_to_the_active_leaf_moves_nothing() {
+            Trace tr = new Trace();
+            StatesDef<Trace> def = StatesDef.<Trace>define("m", d -> d
+                    .state("p", p -> p
+                            .state("x", x -> x.after(1, "p").enter((c, from) -> c.calls.add("enter x")))
+                            .state("y", y -> y.after(1, "$back").enter((c, from) -> c.calls.add("enter y")))));
+            StateMachine<Trace> fsm = new StateMachine<>(def, tr);
+            fsm.step(1.5);
+            assertEquals("p.x", fsm.state());
+            assertEquals(List.of("enter x"), tr.calls, "x's after names p, active: nothing moves");
+            fsm.go("p.y");
+            fsm.go("p.y"); // re-entered by go: the previous leaf is p.y itself
+            assertEquals("p.y", fsm.previous());
+            tr.calls.clear();
+            fsm.step(1.5);
+            assertEquals("p.y", fsm.state());
+            assertEquals(List.of(), tr.calls, "$back names p.y, the active leaf: nothing moves");
         }
 
         @Test
