@@ -158,4 +158,31 @@ class Document003RulesTest {
             assertEquals(2.5, GUARD.read(g).secondsLeft(), 1e-12);
         }
     }
+
+    /**
+     * "A wait keeps its seconds on the trait [...]. A state left before its wait ends keeps the
+     * seconds it waited, and a history state that brings the state back resumes the wait from
+     * there." Left a second time, the watch keeps every second it has waited, the ones before
+     * the first bell included, and the second resume goes on from that sum.
+     */
+    @Test
+    void aWaitLeftTwiceKeepsEverySecondItWaitedAndResumesFromTheSum() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity g = world.spawn(GUARD.trait());
+            world.step(2.0);
+            assertTrue(GUARD.send(g, "BELL"));
+            assertEquals(2.0, GUARD.read(g).paused("patrol.watch"), 1e-9);
+            world.step(5.0); // answering counts nothing toward the watch
+            assertTrue(GUARD.send(g, "RESUME"));
+            assertEquals(2.0, GUARD.read(g).secondsLeft(), 1e-9);
+            world.step(1.0);
+            assertTrue(GUARD.send(g, "BELL"));
+            assertEquals(3.0, GUARD.read(g).paused("patrol.watch"), 1e-9, "2 s before the first bell and 1 s after");
+            assertTrue(GUARD.send(g, "RESUME"));
+            assertTrue(GUARD.read(g).matches("patrol.watch"));
+            assertEquals(1.0, GUARD.read(g).secondsLeft(), 1e-9);
+            world.step(1.0);
+            assertTrue(GUARD.read(g).matches("patrol.rest"), GUARD.read(g).toString());
+        }
+    }
 }
