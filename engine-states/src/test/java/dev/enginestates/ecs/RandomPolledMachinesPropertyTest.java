@@ -324,6 +324,10 @@ class RandomPolledMachinesPropertyTest {
                     String to = h[2];
                     assertTrue(!updateMoved, () -> "the machine moved after an update's transition in the same step " + where.get());
                     if (cause != null && cause[0].equals("update")) {
+                        String[] u = cause;
+                        Set<String> was = active;
+                        assertTrue(u[3].equals(StatesBuilder.BACK) || !was.contains(u[3]), () -> "the update of '" + u[1] + "' re-entered '"
+                                + u[3] + "': only go() and events re-enter " + where.get());
                         updateMoved = true;
                         coverage[3]++;
                     } else {
@@ -670,9 +674,9 @@ class RandomPolledMachinesPropertyTest {
             if (target.equals(StatesBuilder.BACK)) {
                 features.add("update $back");
             }
-            // keys are "s<i>", unique, so a name's last segment finds its state
+            // keys are unique, so a name's last segment (the key itself, or a path's last) finds its state
             String targetPath = target.equals(StatesBuilder.BACK) ? target
-                    : path.get(Integer.parseInt(target.substring(target.lastIndexOf('.') + 2)));
+                    : path.get(key.indexOf(target.substring(target.lastIndexOf('.') + 1)));
             Probe probe = this.probe;
             return (c, dt, t) -> {
                 String out = bit(c, bit) && bit(c, other) || t >= th && th > 0 ? target : null;

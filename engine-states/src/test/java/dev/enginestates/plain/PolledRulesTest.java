@@ -513,7 +513,6 @@ class PolledRulesTest {
             assertEquals(8.5, fsm.secondsLeft(), 1e-9, "a's after is spent: round's counts");
         }
 
-        @Test
         /**
          * The 000 document: "a guard never re-enters a state that is already active ... Only go() and events
          * re-enter (go('patrol') from patrol runs exit then enter)." An after naming its own state is spent and
