@@ -267,6 +267,9 @@ public final class StateMachine<C> implements MachineView<C> {
      *                          finite; nothing changes
      */
     public StateMachine<C> withTime(String state, double seconds) {
+        if (record.processing() != null) {
+            throw ownCode("withTime('" + state + "')"); // the message is built only when refused: a step allocates nothing
+        }
         int s = state.isEmpty() ? 0 : stateNamed(state, "withTime");
         if (!record.isActive(s)) {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': withTime('" + state
@@ -292,6 +295,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @param dt the seconds since the last step, such as {@code 1 / 60.0}; 0 to 1e12 (the world's
      *           {@code StateWorld.MAX_STEP_SECONDS}, the most a checkpoint keeps)
      * @throws IllegalArgumentException if {@code dt} is negative, NaN, infinite or more than 1e12 (nothing changes)
+     * @throws IllegalStateException if called from the machine's own guard, action or handler (nothing changes)
      * @throws UserCodeException if the game's code threw; the machine keeps a valid state
      */
     public void step(double dt) {
@@ -302,6 +306,9 @@ public final class StateMachine<C> implements MachineView<C> {
             // the world's bound too: two steps of Double.MAX_VALUE would make the clocks Infinity, then NaN
             throw new IllegalArgumentException("machine '" + chart.machineId + "': step(" + dt + ") is longer than the longest step, "
                     + TimeRules.MAX_SECONDS + " s (StateWorld.MAX_STEP_SECONDS); expected at most that");
+        }
+        if (record.processing() != null) {
+            throw ownCode("step(" + dt + ")"); // the message is built only when refused: a step allocates nothing
         }
         cause = "step";
         if (polled != null) {
@@ -459,8 +466,12 @@ public final class StateMachine<C> implements MachineView<C> {
      * @param name the state to go to: in the polled style, resolved as a target declared in the
      *             active leaf would be; in the XState style, a path, or a name no other state has
      * @throws MachineException if the name names no state, or (XState style) is ambiguous; nothing changes
+     * @throws IllegalStateException if called from the machine's own guard, action or handler; nothing changes
      */
     public void go(String name) {
+        if (record.processing() != null) {
+            throw ownCode("go('" + name + "')"); // the message is built only when refused: a step allocates nothing
+        }
         if (polled != null) {
             int s = PolledInterpreter.goTarget(record, name);
             if (s < 0) {
@@ -947,6 +958,18 @@ public final class StateMachine<C> implements MachineView<C> {
             }
         }
         return wait;
+    }
+
+    /**
+     * The refusal of a call that would move or re-time the machine from its own guard, action or handler:
+     * the interpreter is part-way through a pass over the record, so the call would run a second
+     * pass inside the first (a step inside an action moved the clock under it). Nothing changes.
+     */
+    private IllegalStateException ownCode(String call) {
+        String busy = record.processing();
+        return new IllegalStateException("machine '" + chart.machineId + "' is running its own code (processing '" + busy + "') in state '"
+                + state() + "' and was asked to " + call + "; a machine's code moves it by a transition: "
+                + (chart.polled != null ? "return a state name from the update or handler" : "take a transition (an event raised, or a target)"));
     }
 
     private UserCodeException listenerFailed(String state, String event, Throwable e) {
