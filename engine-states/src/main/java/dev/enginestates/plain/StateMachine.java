@@ -451,9 +451,10 @@ public final class StateMachine<C> implements MachineView<C> {
                 try {
                     l.eventRefused(this, event);
                 } catch (Throwable e) {
-                    throw listenerFailed(state(), event, e);
+                    failed(listenerFailed(state(), event, e));
                 }
             }
+            throwFailed();
         }
         return took;
     }
@@ -653,7 +654,8 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * Adds a listener; {@code type} must be {@code "change"}. Listeners run in the order added.
+     * Adds a listener; {@code type} must be {@code "change"}. Listeners run in the order added; one
+     * that throws is reported as a {@link UserCodeException} once every other listener was told.
      *
      * @param type     {@code "change"}, the one kind of listener
      * @param listener called after each change of the active leaf; not {@code null}
@@ -889,7 +891,7 @@ public final class StateMachine<C> implements MachineView<C> {
             previousCount = beforeCount;
             before = t.length >= previousConfig.length ? t : new int[previousConfig.length];
             if (listeners.length > 0 || heard.length > 0) {
-                changed(state(), leavesOf(previousConfig, previousCount));
+                tell(state(), leavesOf(previousConfig, previousCount));
             }
         } // else nothing was entered: no transition (a targetless one only ran actions)
         if (started >= 0) {
@@ -897,10 +899,11 @@ public final class StateMachine<C> implements MachineView<C> {
                 try {
                     l.waitStarted(this, chart.path[started], record.waitSeconds());
                 } catch (Throwable e) {
-                    throw listenerFailed(state(), cause, e);
+                    failed(listenerFailed(state(), cause, e));
                 }
             }
         }
+        throwFailed();
     }
 
     private String leavesOf(int[] config, int n) {
@@ -916,12 +919,18 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     private void changed(String to, String from) {
+        tell(to, from);
+        throwFailed();
+    }
+
+    /** Tells every listener of a change; a listener that throws is kept for {@link #throwFailed} and the others are still told. */
+    private void tell(String to, String from) {
         ChangeListener[] ls = listeners;
         for (ChangeListener l : ls) {
             try {
                 l.changed(to, from);
             } catch (Throwable e) {
-                throw new UserCodeException(chart.machineId, to, "change", "a change listener", e);
+                failed(new UserCodeException(chart.machineId, to, "change", "a change listener", e));
             }
         }
         if (!to.equals(from)) {
@@ -929,9 +938,29 @@ public final class StateMachine<C> implements MachineView<C> {
                 try {
                     l.stateChanged(this, from, to, cause);
                 } catch (Throwable e) {
-                    throw listenerFailed(to, cause, e);
+                    failed(listenerFailed(to, cause, e));
                 }
             }
+        }
+    }
+
+    /** The first listener failure of the move being told; later ones are added to it as suppressed. */
+    private UserCodeException listenerFailure;
+
+    private void failed(UserCodeException e) {
+        if (listenerFailure == null) {
+            listenerFailure = e;
+        } else {
+            listenerFailure.addSuppressed(e);
+        }
+    }
+
+    /** Throws the listener failures of the move once every listener was told. */
+    private void throwFailed() {
+        UserCodeException e = listenerFailure;
+        if (e != null) {
+            listenerFailure = null;
+            throw e;
         }
     }
 
@@ -953,7 +982,7 @@ public final class StateMachine<C> implements MachineView<C> {
                 try {
                     l.waitEnded(this, chart.path[before], "states.wait".equals(cause));
                 } catch (Throwable e) {
-                    throw listenerFailed(state(), cause, e);
+                    failed(listenerFailed(state(), cause, e));
                 }
             }
         }
@@ -984,7 +1013,8 @@ public final class StateMachine<C> implements MachineView<C> {
     /**
      * Adds a listener that hears this machine: its state changing (with what moved it), its
      * waits starting and ending (XState style), events no state took. Listeners run in the
-     * order added, after each call that moved the machine.
+     * order added, after each call that moved the machine. A listener that throws is reported as a
+     * {@link UserCodeException} once the move is whole and every other listener was told.
      *
      * @param listener the listener; not {@code null}
      * @return this machine, for chaining
