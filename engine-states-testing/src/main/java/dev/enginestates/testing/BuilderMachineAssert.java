@@ -72,6 +72,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
         if (!expected.isEmpty()) {
             known(expected);
         }
+        started("hasPrevious");
         String previous = BuilderView.previous(record());
         if (!previous.equals(expected)) {
             throw fail("expected previous state " + (expected.isEmpty() ? "none" : "'" + expected + "'") + ", but "
@@ -97,8 +98,15 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
      * @param seconds the expected seconds in the current state
      * @param tolerance how many seconds either side still pass
      * @return this assertion, for chaining
+     * @throws IllegalArgumentException if the seconds are negative, NaN or infinite, or the tolerance is negative, NaN or infinite
      */
     public BuilderMachineAssert<C> hasTimeInState(double seconds, double tolerance) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("machine '" + machine.definition().id() + "': hasTimeInState needs a finite number of"
+                    + " seconds, 0 or more; got " + seconds);
+        }
+        MachineAssert.checkTolerance(machine.definition().id(), "hasTimeInState", tolerance);
+        started("hasTimeInState");
         float t = BuilderView.time(record());
         if (!close(t, seconds, tolerance)) {
             throw fail(String.format(Locale.ROOT, "expected %s s in state '%s', but %s s; it is in %s", seconds,
@@ -123,8 +131,12 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
      * @param progress the expected progress, 0 to 1
      * @param tolerance how far either side still passes; 0 compares the machine's float exactly
      * @return this assertion, for chaining
+     * @throws IllegalArgumentException if the progress is negative, NaN or infinite, or the tolerance is negative, NaN or infinite
      */
     public BuilderMachineAssert<C> hasProgress(double progress, double tolerance) {
+        MachineAssert.checkProgress(machine.definition().id(), progress);
+        MachineAssert.checkTolerance(machine.definition().id(), "hasProgress", tolerance);
+        started("hasProgress");
         float p = BuilderView.progress(record());
         boolean ok = tolerance == 0 ? p == (float) progress : close(p, progress, tolerance);
         if (!ok) {
@@ -144,6 +156,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
      */
     public BuilderMachineAssert<C> isInWindow(String window) {
         BuilderView.requireKnownWindow(record(), window);
+        started("isInWindow");
         if (!BuilderView.inWindow(record(), window)) {
             throw fail(MachineAssert.windowProblem(record(), window, true));
         }
@@ -159,6 +172,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
      */
     public BuilderMachineAssert<C> isNotInWindow(String window) {
         BuilderView.requireKnownWindow(record(), window);
+        started("isNotInWindow");
         if (BuilderView.inWindow(record(), window)) {
             throw fail(MachineAssert.windowProblem(record(), window, false));
         }
@@ -172,6 +186,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
      * @return this assertion, for chaining
      */
     public BuilderMachineAssert<C> hasStateTag(String tag) {
+        started("hasStateTag");
         String now = BuilderView.stateTag(record());
         if (!now.equals(tag)) {
             throw fail("expected the state's tag '" + tag + "', but it is '" + now + "'; it is in " + BuilderView.now(record()), tag, now);
@@ -187,6 +202,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
      * @return this assertion, for chaining
      */
     public BuilderMachineAssert<C> hasContext(String description, Predicate<? super C> test) {
+        started("hasContext");
         if (!test.test(context())) {
             throw fail("expected the context to satisfy " + description + ", but it does not; it is in " + BuilderView.now(record()));
         }
@@ -200,6 +216,7 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
      * @return this assertion, for chaining
      */
     public BuilderMachineAssert<C> contextSatisfies(Consumer<? super C> assertions) {
+        started("contextSatisfies");
         try {
             assertions.accept(context());
         } catch (AssertionError e) {
@@ -233,6 +250,16 @@ public final class BuilderMachineAssert<C extends StateContextCore> {
     }
 
     // ------------------------------------------------------------------ messages
+
+    /**
+     * Fails before the machine is started: a machine in no state reads "", 0 and closed windows,
+     * so {@code hasPrevious("")}, {@code hasTimeInState(0)} or {@code isNotInWindow} would pass on it.
+     */
+    private void started(String call) {
+        if (!BuilderView.active(record())) {
+            throw fail(call + " needs a started machine, but it is in " + BuilderView.now(record()) + "; call initialize(ctx) first");
+        }
+    }
 
     private AssertionError fail(String what) {
         return new AssertionError(message(what));

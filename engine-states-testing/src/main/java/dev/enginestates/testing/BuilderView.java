@@ -173,7 +173,8 @@ final class BuilderView {
         return o;
     }
 
-    private static boolean active(MachineRecord r) {
+    /** Whether the machine was started ({@code initialize}) and is in a state. */
+    static boolean active(MachineRecord r) {
         return r.status() == MachineRecord.ACTIVE && r.leaf() > 0;
     }
 }

@@ -62,13 +62,13 @@ public final class MachineAssert<C> {
         checkPaths(paths);
         List<String> missing = new ArrayList<>();
         for (String p : paths) {
-            if (!record.matches(p)) {
+            if (!rec().matches(p)) {
                 missing.add(p);
             }
         }
         if (!missing.isEmpty()) {
             throw fail("expected to be in " + quoted(Arrays.asList(paths)) + ", but it is not in " + quoted(missing)
-                    + "; it is in " + now(), String.join(", ", paths), EntityDump.value(record.value()));
+                    + "; it is in " + now(), String.join(", ", paths), EntityDump.value(rec().value()));
         }
         return this;
     }
@@ -80,10 +80,10 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> hasState(String leafPath) {
-        String state = record.state();
+        String state = rec().state();
         if (!state.equals(leafPath)) {
             throw fail("expected its state to be '" + leafPath + "', but it is '" + state + "'"
-                    + (BuilderView.is(Access.record(record)) ? "; it is in " + now() : ""), leafPath, state);
+                    + (BuilderView.is(Access.record(rec())) ? "; it is in " + now() : ""), leafPath, state);
         }
         return this;
     }
@@ -96,10 +96,10 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> hasPrevious(String leafPath) {
-        String previous = record.previous();
+        String previous = rec().previous();
         if (!previous.equals(leafPath)) {
             throw fail("expected its previous state to be '" + leafPath + "', but it is '" + previous + "'"
-                    + (BuilderView.is(Access.record(record)) ? "; it is in " + now() : ""), leafPath, previous);
+                    + (BuilderView.is(Access.record(rec())) ? "; it is in " + now() : ""), leafPath, previous);
         }
         return this;
     }
@@ -111,9 +111,16 @@ public final class MachineAssert<C> {
      * @param seconds the expected seconds in it
      * @return this assertion, for chaining
      * @throws MachineException if no state of the machine has that name or path
+     * @throws IllegalArgumentException if the seconds are negative, NaN or infinite
      */
     public MachineAssert<C> hasTimeIn(String state, double seconds) {
-        double t = record.timeIn(state);
+        checkSeconds("hasTimeIn", seconds);
+        double t = rec().timeIn(state);
+        if (!rec().is(state)) {
+            // timeIn reads 0 for a state that is not active: "0 s in 'answer'" must not pass while it is elsewhere
+            throw fail(String.format(Locale.ROOT, "expected %s s in '%s', but '%s' is not active; it is in %s", num(seconds), state, state,
+                    now()), state, rec().state());
+        }
         if (!close(t, seconds, DEFAULT_TOLERANCE)) {
             throw fail(String.format(Locale.ROOT, "expected %s s in '%s', but %s s", num(seconds), state, num(t)), seconds, t);
         }
@@ -141,9 +148,12 @@ public final class MachineAssert<C> {
      * @param tolerance how many seconds either side still pass
      * @return this assertion, for chaining
      * @throws MachineException for a machine of another style
+     * @throws IllegalArgumentException if the seconds are negative, NaN or infinite, or the tolerance is negative, NaN or infinite
      */
     public MachineAssert<C> hasTimeInState(double seconds, double tolerance) {
-        MachineRecord r = Access.record(record);
+        checkSeconds("hasTimeInState", seconds);
+        checkTolerance(machine.id(), "hasTimeInState", tolerance);
+        MachineRecord r = Access.record(rec());
         BuilderView.require(r, "hasTimeInState");
         float t = BuilderView.time(r);
         if (!close(t, seconds, tolerance)) {
@@ -172,9 +182,12 @@ public final class MachineAssert<C> {
      * @param tolerance how far either side still passes; 0 compares the machine's float exactly
      * @return this assertion, for chaining
      * @throws MachineException for a machine of another style
+     * @throws IllegalArgumentException if the progress is negative, NaN or infinite, or the tolerance is negative, NaN or infinite
      */
     public MachineAssert<C> hasProgress(double progress, double tolerance) {
-        MachineRecord r = Access.record(record);
+        checkProgress(machine.id(), progress);
+        checkTolerance(machine.id(), "hasProgress", tolerance);
+        MachineRecord r = Access.record(rec());
         BuilderView.require(r, "hasProgress");
         float p = BuilderView.progress(r);
         boolean ok = tolerance == 0 ? p == (float) progress : close(p, progress, tolerance);
@@ -194,7 +207,7 @@ public final class MachineAssert<C> {
      * @throws MachineException for a machine of another style, or if no state has a window of that name
      */
     public MachineAssert<C> isInWindow(String window) {
-        MachineRecord r = Access.record(record);
+        MachineRecord r = Access.record(rec());
         BuilderView.require(r, "isInWindow");
         BuilderView.requireKnownWindow(r, window);
         if (!BuilderView.inWindow(r, window)) {
@@ -212,7 +225,7 @@ public final class MachineAssert<C> {
      * @throws MachineException for a machine of another style, or if no state has a window of that name
      */
     public MachineAssert<C> isNotInWindow(String window) {
-        MachineRecord r = Access.record(record);
+        MachineRecord r = Access.record(rec());
         BuilderView.require(r, "isNotInWindow");
         BuilderView.requireKnownWindow(r, window);
         if (BuilderView.inWindow(r, window)) {
@@ -231,7 +244,7 @@ public final class MachineAssert<C> {
      * @throws MachineException for a machine of another style
      */
     public MachineAssert<C> hasStateTag(String tag) {
-        MachineRecord r = Access.record(record);
+        MachineRecord r = Access.record(rec());
         BuilderView.require(r, "hasStateTag");
         String now = BuilderView.stateTag(r);
         if (!now.equals(tag)) {
@@ -274,7 +287,7 @@ public final class MachineAssert<C> {
         checkPaths(paths);
         List<String> in = new ArrayList<>();
         for (String p : paths) {
-            if (record.matches(p)) {
+            if (rec().matches(p)) {
                 in.add(p);
             }
         }
@@ -292,7 +305,7 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> hasValue(Object expected) {
-        Object actual = record.value();
+        Object actual = rec().value();
         if (!Objects.equals(expected, actual)) {
             throw fail("expected the value " + EntityDump.value(expected) + ", but it is " + EntityDump.value(actual),
                     expected, actual);
@@ -306,7 +319,7 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> isDone() {
-        if (!record.isDone()) {
+        if (!rec().isDone()) {
             throw fail("expected to be done (in a top-level final state), but it is in " + now());
         }
         return this;
@@ -318,7 +331,7 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> isNotDone() {
-        if (record.isDone()) {
+        if (rec().isDone()) {
             throw fail("expected not to be done, but it reached the final state " + now());
         }
         return this;
@@ -335,8 +348,8 @@ public final class MachineAssert<C> {
     public MachineAssert<C> hasTag(String path) {
         Class<?> tag = tag(path);
         if (entity.isDeleted() || !entity.has(tag)) {
-            throw fail("expected the tag " + machine.id() + "." + path + ", but the entity does not have it; the record is in " + now()
-                    + (record.matches(path) ? " (the record is in it: its tags move at the start of the next step)" : ""));
+            throw fail("expected the tag " + machine.id() + "." + path + ", but the entity does not have it; the rec() is in " + now()
+                    + (rec().matches(path) ? " (the rec() is in it: its tags move at the start of the next step)" : ""));
         }
         return this;
     }
@@ -351,7 +364,7 @@ public final class MachineAssert<C> {
     public MachineAssert<C> doesNotHaveTag(String path) {
         Class<?> tag = tag(path);
         if (!entity.isDeleted() && entity.has(tag)) {
-            throw fail("expected no tag " + machine.id() + "." + path + ", but the entity has it; the record is in " + now());
+            throw fail("expected no tag " + machine.id() + "." + path + ", but the entity has it; the rec() is in " + now());
         }
         return this;
     }
@@ -374,9 +387,12 @@ public final class MachineAssert<C> {
      * @param seconds the expected seconds left
      * @param tolerance how many seconds either side still pass
      * @return this assertion, for chaining
+     * @throws IllegalArgumentException if the seconds are negative, NaN or infinite, or the tolerance is negative, NaN or infinite
      */
     public MachineAssert<C> hasSecondsLeft(double seconds, double tolerance) {
-        double left = record.secondsLeft();
+        checkSeconds("hasSecondsLeft", seconds);
+        checkTolerance(machine.id(), "hasSecondsLeft", tolerance);
+        double left = rec().secondsLeft();
         if (!close(left, seconds, tolerance)) {
             throw fail(String.format(Locale.ROOT, "expected %s s left in its wait, but %s", num(seconds), waitText()), seconds, left);
         }
@@ -399,9 +415,12 @@ public final class MachineAssert<C> {
      * @param seconds the expected seconds counted
      * @param tolerance how many seconds either side still pass
      * @return this assertion, for chaining
+     * @throws IllegalArgumentException if the seconds are negative, NaN or infinite, or the tolerance is negative, NaN or infinite
      */
     public MachineAssert<C> hasWaited(double seconds, double tolerance) {
-        double waited = record.waited();
+        checkSeconds("hasWaited", seconds);
+        checkTolerance(machine.id(), "hasWaited", tolerance);
+        double waited = rec().waited();
         if (!close(waited, seconds, tolerance)) {
             throw fail(String.format(Locale.ROOT, "expected %s s waited, but %s", num(seconds), waitText()), seconds, waited);
         }
@@ -417,8 +436,8 @@ public final class MachineAssert<C> {
      */
     public MachineAssert<C> isWaitingIn(String path) {
         tagOrState(path);
-        if (!path.equals(record.waitingIn())) {
-            throw fail("expected to be waiting in '" + path + "', but " + waitText(), path, record.waitingIn());
+        if (!path.equals(rec().waitingIn())) {
+            throw fail("expected to be waiting in '" + path + "', but " + waitText(), path, rec().waitingIn());
         }
         return this;
     }
@@ -429,7 +448,7 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> isNotWaiting() {
-        if (record.isWaiting()) {
+        if (rec().isWaiting()) {
             throw fail("expected no wait to count, but " + waitText());
         }
         return this;
@@ -442,8 +461,10 @@ public final class MachineAssert<C> {
      * @param seconds the expected seconds its wait had counted when it was left
      * @return this assertion, for chaining
      * @throws MachineException if the path names no state of the machine
+     * @throws IllegalArgumentException if the seconds are negative, NaN or infinite
      */
     public MachineAssert<C> hasPaused(String path, double seconds) {
+        checkSeconds("hasPaused", seconds);
         double kept = paused(path);
         if (!close(kept, seconds, DEFAULT_TOLERANCE)) {
             throw fail(String.format(Locale.ROOT, "expected '%s' to keep %s s of its wait, but it keeps %s", path, num(seconds),
@@ -473,7 +494,7 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> isHeld() {
-        if (!record.isHeld()) {
+        if (!rec().isHeld()) {
             throw fail("expected to be held, but it is not (holds are read at the start of each step): " + now());
         }
         return this;
@@ -485,7 +506,7 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> isNotHeld() {
-        if (record.isHeld()) {
+        if (rec().isHeld()) {
             throw fail("expected not to be held, but it is (holds are read at the start of each step): " + now());
         }
         return this;
@@ -503,12 +524,12 @@ public final class MachineAssert<C> {
      * @throws MachineException if the path is not a history state of the machine
      */
     public MachineAssert<C> remembers(String historyPath, String... states) {
-        Chart c = Access.record(record).chart();
+        Chart c = Access.record(rec()).chart();
         int h = c.stateAt(historyPath);
         if (h <= 0 || c.type[h] != StateType.HISTORY) {
             throw new MachineException(machine.id(), "machine '" + machine.id() + "' has no history state '" + historyPath + "'");
         }
-        MachineRecord rec = Access.record(record);
+        MachineRecord rec = Access.record(rec());
         TreeSet<String> actual = new TreeSet<>();
         for (int i = 0; i < rec.historySize(h); i++) {
             actual.add(c.path[rec.historyAt(h, i)]);
@@ -539,9 +560,9 @@ public final class MachineAssert<C> {
      * @return this assertion, for chaining
      */
     public MachineAssert<C> hasContext(String description, Predicate<? super C> test) {
-        if (!test.test(record.context())) {
+        if (!test.test(rec().context())) {
             throw fail("expected the context to satisfy " + description + ", but it does not: "
-                    + EntityDump.context(record.context()));
+                    + EntityDump.context(rec().context()));
         }
         return this;
     }
@@ -555,7 +576,7 @@ public final class MachineAssert<C> {
      */
     public MachineAssert<C> contextSatisfies(Consumer<? super C> assertions) {
         try {
-            assertions.accept(record.context());
+            assertions.accept(rec().context());
         } catch (AssertionError e) {
             AssertionError wrapped = fail("the context failed an assertion: " + e.getMessage());
             wrapped.initCause(e);
@@ -687,10 +708,41 @@ public final class MachineAssert<C> {
      * @return the machine's record on the entity, read live
      */
     public StateRecord<C> record() {
-        return record;
+        return rec();
     }
 
     // ------------------------------------------------------------------ messages
+
+    /**
+     * The record asserted on, while the entity still holds it in this world: an assertion kept
+     * across a despawn or a detach would otherwise read a record no world steps any more, and pass.
+     */
+    private StateRecord<C> rec() {
+        StateRecord<C> now = entity.isDeleted() ? null : entity.get(machine.recordType());
+        if (now != record || record.world() != world) {
+            throw new AssertionError("machine '" + machine.id() + "' on " + EntityDump.name(world, entity) + ": the '" + machine.id()
+                    + "' record this assertion was made on is no longer the entity's in this world (" + (entity.isDeleted()
+                    ? "the entity was despawned" : now == null ? "the machine was detached" : "the machine was attached again")
+                    + "); expected a live record: take a new assertThat(world, entity).machine(" + machine.id() + ")");
+        }
+        return record;
+    }
+
+    /** Refuses expected seconds that no reading can have: negative, NaN or infinite. */
+    private void checkSeconds(String call, double seconds) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new IllegalArgumentException("machine '" + machine.id() + "': " + call + " needs a finite number of seconds, 0 or more;"
+                    + " got " + seconds);
+        }
+    }
+
+    /** Refuses a tolerance that would make the check fail always (negative, NaN) or pass always (infinite). */
+    static void checkTolerance(String machineId, String call, double tolerance) {
+        if (!(tolerance >= 0) || Double.isInfinite(tolerance)) {
+            throw new IllegalArgumentException("machine '" + machineId + "': " + call + " needs a finite tolerance, 0 or more; got "
+                    + tolerance);
+        }
+    }
 
     private AssertionError fail(String what) {
         return new AssertionError(message(what));
@@ -707,28 +759,28 @@ public final class MachineAssert<C> {
 
     /** The state and wait in one phrase: {@code {"patrol":"watch"} (patrol.watch: 3 s waited, 1 s left)}. */
     private String now() {
-        if (BuilderView.is(Access.record(record))) {
-            return BuilderView.now(Access.record(record));
+        if (BuilderView.is(Access.record(rec()))) {
+            return BuilderView.now(Access.record(rec()));
         }
-        String v = EntityDump.value(record.value());
-        if (record.isWaiting()) {
-            v += " (" + record.waitingIn() + ": " + num(record.waited()) + " s waited, " + num(record.secondsLeft()) + " s left"
-                    + (record.isHeld() ? ", held" : "") + ")";
+        String v = EntityDump.value(rec().value());
+        if (rec().isWaiting()) {
+            v += " (" + rec().waitingIn() + ": " + num(rec().waited()) + " s waited, " + num(rec().secondsLeft()) + " s left"
+                    + (rec().isHeld() ? ", held" : "") + ")";
         }
-        return record.isDone() ? v + " (done)" : v;
+        return rec().isDone() ? v + " (done)" : v;
     }
 
     private String waitText() {
-        if (!record.isWaiting()) {
-            return "no wait counts in " + EntityDump.value(record.value());
+        if (!rec().isWaiting()) {
+            return "no wait counts in " + EntityDump.value(rec().value());
         }
-        return "its wait in '" + record.waitingIn() + "' has " + num(record.waited()) + " s waited and " + num(record.secondsLeft())
-                + " s left" + (record.isHeld() ? " (held)" : "");
+        return "its wait in '" + rec().waitingIn() + "' has " + num(rec().waited()) + " s waited and " + num(rec().secondsLeft())
+                + " s left" + (rec().isHeld() ? " (held)" : "");
     }
 
     private double paused(String path) {
         tagOrState(path);
-        return record.paused(path);
+        return rec().paused(path);
     }
 
     private Class<?> tag(String path) {
@@ -736,7 +788,12 @@ public final class MachineAssert<C> {
     }
 
     private void tagOrState(String path) {
-        Chart c = Access.record(record).chart();
+        Chart c = Access.record(rec()).chart();
+        // a history state is never active, never waits and keeps no seconds: a check on it could not fail
+        if (path != null && c.stateAt(path) > 0 && c.type[c.stateAt(path)] == StateType.HISTORY) {
+            throw new MachineException(machine.id(), "machine '" + machine.id() + "': '" + path + "' is a history state, which is never"
+                    + " active and keeps no wait; expected a state of the machine (read what it remembers with remembers(\"" + path + "\", ...))");
+        }
         if (path == null || c.stateAt(path) <= 0) {
             throw new MachineException(machine.id(), "machine '" + machine.id() + "' has no state '" + path + "'; expected one of "
                     + machine.machine().statePaths() + dev.enginestates.records.StateValue.suggestion(c, path));
@@ -749,6 +806,13 @@ public final class MachineAssert<C> {
         }
         for (String p : paths) {
             tagOrState(p);
+        }
+    }
+
+    /** Refuses a progress no state can have: negative, NaN or infinite (past 1 is possible: a state may outstay its duration). */
+    static void checkProgress(String machineId, double progress) {
+        if (!(progress >= 0) || Double.isInfinite(progress)) {
+            throw new IllegalArgumentException("machine '" + machineId + "': hasProgress needs a finite progress, 0 or more; got " + progress);
         }
     }
 
@@ -775,6 +839,6 @@ public final class MachineAssert<C> {
 
     @Override
     public String toString() {
-        return "MachineAssert(" + record + " on " + EntityDump.name(world, entity) + ")";
+        return "MachineAssert(" + rec() + " on " + EntityDump.name(world, entity) + ")";
     }
 }

@@ -68,6 +68,11 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
         if (!(dt > 0) || Double.isInfinite(dt)) {
             throw new IllegalArgumentException("a fixed step must be a finite number of seconds above 0; got " + dt);
         }
+        if (dt > StateWorld.MAX_STEP_SECONDS) {
+            // refused here, not at the first advance of some later test
+            throw new IllegalArgumentException("a fixed step of " + dt + " s is longer than the world's longest step, "
+                    + StateWorld.MAX_STEP_SECONDS + " s (StateWorld.MAX_STEP_SECONDS); expected at most that");
+        }
         this.dt = dt;
     }
 
@@ -76,7 +81,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      *
      * @param seconds the length of one fixed step, in seconds
      * @return a new fixture, with no world open until {@link #open()} or the first test
-     * @throws IllegalArgumentException if the step is not a finite number above 0
+     * @throws IllegalArgumentException if the step is not a finite number above 0, or is longer than {@link StateWorld#MAX_STEP_SECONDS}
      */
     public static WorldFixture fixedStep(double seconds) {
         return new WorldFixture(seconds);
