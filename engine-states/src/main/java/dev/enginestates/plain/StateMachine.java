@@ -362,8 +362,7 @@ public final class StateMachine<C> implements MachineView<C> {
      */
     public boolean send(String event) {
         if (polled != null) {
-            cause = event;
-            return refused(polled.send(record, polledEventId(event), event, null), event);
+            return sendPolled(event, null);
         }
         int id = eventId(event);
         return sendXState(id, id >= 0 && chart.isExact(id) ? chart.eventObjects[id] : Event.of(event));
@@ -408,8 +407,19 @@ public final class StateMachine<C> implements MachineView<C> {
             }
             return send(event);
         }
-        cause = event;
-        return refused(polled.send(record, polledEventId(event), event, args), event);
+        return sendPolled(event, args);
+    }
+
+    /**
+     * Sends to a polled machine. What moved the machine ({@link #cause}) is set only once the event is known and
+     * the machine is not running its own code: a send it refuses leaves the move under way named by its own event.
+     */
+    private boolean sendPolled(String event, Object[] args) {
+        int id = polledEventId(event);
+        if (record.processing() == null) {
+            cause = event;
+        }
+        return refused(polled.send(record, id, event, args), event);
     }
 
     /**
@@ -425,13 +435,17 @@ public final class StateMachine<C> implements MachineView<C> {
             eventOf(event.constant(), "send"); // an event named by a constant of another enum is refused
         }
         if (polled != null) {
-            cause = event.type();
-            return refused(polled.send(record, polledEventId(event.type()), event.type(), new Object[] {event}), event.type());
+            return sendPolled(event.type(), new Object[] {event});
         }
         return sendXState(eventId(event.type()), event);
     }
 
     private boolean sendXState(int id, Event event) {
+        if (record.processing() != null) {
+            // from the machine's own code: the interpreter refuses it, before this call takes a snapshot or
+            // reports, so the move under way is still told and remembered by the call that began it
+            return interpreter.send(record, id, event);
+        }
         snapshot();
         cause = event.type();
         boolean took;

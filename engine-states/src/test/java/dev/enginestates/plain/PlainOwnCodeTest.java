@@ -1,8 +1,13 @@
 package dev.enginestates.plain;
 
 import dev.enginestates.Machine;
+import dev.enginestates.MachineListener;
+import dev.enginestates.StatesDef;
 import dev.enginestates.declare.UserCodeException;
 import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -18,6 +23,7 @@ class PlainOwnCodeTest {
     public static final class Ctx {
         StateMachine<Ctx> self;
         String call = "";
+        String refused;
     }
 
     static final Machine<Ctx> M = Machine.define("own-code", Ctx::new, m -> m
@@ -27,6 +33,14 @@ class PlainOwnCodeTest {
                     case "step" -> c.self.step(1);
                     case "go" -> c.self.go("done");
                     case "withTime" -> c.self.withTime("idle", 5);
+                    case "send" -> c.self.send("GO");
+                    case "send, caught" -> {
+                        try {
+                            c.self.send("GO");
+                        } catch (RuntimeException refused) {
+                            c.refused = refused.getMessage();
+                        }
+                    }
                     default -> { }
                 }
             })))
@@ -51,5 +65,60 @@ class PlainOwnCodeTest {
             fsm.step(2);
             assertEquals("done", fsm.state(), call + ": the machine keeps working");
         }
+    }
+
+    @Test
+    void aSendRefusedFromTheMachinesOwnActionLeavesTheMoveUnderWayToldAndRemembered() {
+        for (String call : new String[] {"send", "send, caught"}) {
+            Ctx c = new Ctx();
+            StateMachine<Ctx> fsm = new StateMachine<>(M, c);
+            c.self = fsm;
+            c.call = call;
+            List<String> heard = new ArrayList<>();
+            fsm.on("change", (to, from) -> heard.add(from + ">" + to));
+            if (call.equals("send")) {
+                UserCodeException e = assertThrows(UserCodeException.class, () -> fsm.send("GO"));
+                assertTrue(e.getCause().getMessage().contains("from its own guard or action while processing 'GO'"), e.getMessage());
+            } else {
+                assertTrue(fsm.send("GO"));
+                assertTrue(c.refused.contains("from its own guard or action while processing 'GO'"), c.refused);
+            }
+            assertEquals("busy", fsm.state(), call);
+            assertEquals("idle", fsm.previous(), call + ": the move from idle is the last move");
+            assertEquals(List.of("idle>busy"), heard, call + ": the listener heard the move the refused send was made in");
+        }
+    }
+
+    public static final class Bot {
+        StateMachine<Bot> self;
+        String refused;
+    }
+
+    static final StatesDef<Bot> BOT = StatesDef.<Bot>define("own-code-bot", d -> d
+            .state("a", s -> s.on("hit", (b, args) -> {
+                try {
+                    b.self.send("poke");
+                } catch (RuntimeException refused) {
+                    b.refused = refused.getMessage();
+                }
+                return "b";
+            }))
+            .state("b", s -> s.on("poke", (b, args) -> "a")));
+
+    @Test
+    void aPolledMachinesMoveIsNamedByItsOwnEventWhenItsHandlerSentARefusedEvent() {
+        Bot bot = new Bot();
+        StateMachine<Bot> fsm = new StateMachine<>(BOT, bot);
+        bot.self = fsm;
+        List<String> heard = new ArrayList<>();
+        fsm.addListener(new MachineListener<StateMachine<Bot>>() {
+            @Override
+            public void stateChanged(StateMachine<Bot> machine, String from, String to, String event) {
+                heard.add(from + ">" + to + " " + event);
+            }
+        });
+        assertTrue(fsm.send("hit"));
+        assertTrue(bot.refused.contains("busy with 'hit'"), bot.refused);
+        assertEquals(List.of("a>b hit"), heard, "the move is hit's, not the refused poke's");
     }
 }
