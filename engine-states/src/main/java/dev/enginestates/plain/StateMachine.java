@@ -270,7 +270,7 @@ public final class StateMachine<C> implements MachineView<C> {
         if (record.processing() != null) {
             throw ownCode("withTime('" + state + "')"); // the message is built only when refused: a step allocates nothing
         }
-        int s = state.isEmpty() ? 0 : stateNamed(state, "withTime");
+        int s = Objects.requireNonNull(state, "state").isEmpty() ? 0 : stateNamed(state, "withTime");
         if (!record.isActive(s)) {
             throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': withTime('" + state
                     + "') needs an active state; active: " + branch());
