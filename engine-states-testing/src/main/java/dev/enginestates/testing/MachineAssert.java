@@ -348,8 +348,8 @@ public final class MachineAssert<C> {
     public MachineAssert<C> hasTag(String path) {
         Class<?> tag = tag(path);
         if (entity.isDeleted() || !entity.has(tag)) {
-            throw fail("expected the tag " + machine.id() + "." + path + ", but the entity does not have it; the rec() is in " + now()
-                    + (rec().matches(path) ? " (the rec() is in it: its tags move at the start of the next step)" : ""));
+            throw fail("expected the tag " + machine.id() + "." + path + ", but the entity does not have it; the record is in " + now()
+                    + (rec().matches(path) ? " (the record is in it: its tags move at the start of the next step)" : ""));
         }
         return this;
     }
@@ -364,7 +364,7 @@ public final class MachineAssert<C> {
     public MachineAssert<C> doesNotHaveTag(String path) {
         Class<?> tag = tag(path);
         if (!entity.isDeleted() && entity.has(tag)) {
-            throw fail("expected no tag " + machine.id() + "." + path + ", but the entity has it; the rec() is in " + now());
+            throw fail("expected no tag " + machine.id() + "." + path + ", but the entity has it; the record is in " + now());
         }
         return this;
     }
@@ -839,6 +839,6 @@ public final class MachineAssert<C> {
 
     @Override
     public String toString() {
-        return "MachineAssert(" + rec() + " on " + EntityDump.name(world, entity) + ")";
+        return "MachineAssert(" + record + " on " + EntityDump.name(world, entity) + ")";
     }
 }
