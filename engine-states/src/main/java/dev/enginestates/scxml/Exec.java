@@ -202,20 +202,28 @@ interface Exec {
             }
         }
 
-        /** CSS2 time: {@code 1s}, {@code .5s}, {@code 200ms}; a bare number is milliseconds. */
+        /**
+         * CSS2 time: {@code 1s}, {@code .5s}, {@code 200ms}; a bare number is milliseconds. A time that is
+         * negative, NaN or infinite is the send's error (error.execution, SCXML 6.2.4), not the engine's.
+         */
         static double seconds(String text) {
             String t = text.trim().toLowerCase(Locale.ROOT);
+            double s;
             try {
                 if (t.endsWith("ms")) {
-                    return Double.parseDouble(t.substring(0, t.length() - 2).trim()) / 1000;
+                    s = Double.parseDouble(t.substring(0, t.length() - 2).trim()) / 1000;
+                } else if (t.endsWith("s")) {
+                    s = Double.parseDouble(t.substring(0, t.length() - 1).trim());
+                } else {
+                    s = Double.parseDouble(t) / 1000;
                 }
-                if (t.endsWith("s")) {
-                    return Double.parseDouble(t.substring(0, t.length() - 1).trim());
-                }
-                return Double.parseDouble(t) / 1000;
             } catch (NumberFormatException e) {
                 throw new DatamodelException("delay '" + text + "' is not a CSS2 time such as '1s' or '200ms'", e);
             }
+            if (!(s >= 0) || Double.isInfinite(s)) {
+                throw new DatamodelException("delay '" + text + "' is " + s + " seconds; expected a finite time, 0 or more", null);
+            }
+            return s;
         }
     }
 }
