@@ -79,13 +79,30 @@ final class Document {
             }
             Machine<Datamodel> m = loaded.get(u);
             if (m == null) {
-                m = compiler.apply(resolver.read(u), u);
+                m = compiler.apply(read(resolver, u), u);
                 loaded.put(u, m);
             }
             return m;
         } catch (IllegalArgumentException | IOException | InvalidMachineException e) {
             throw new DatamodelException("<invoke> src '" + src + "' cannot be run: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The resolver's text for an address. The resolver is the game's code: one that returns nothing or
+     * throws is a document that cannot be loaded, as one that throws {@code IOException} is.
+     */
+    static String read(ScxmlResolver resolver, URI u) throws IOException {
+        String text;
+        try {
+            text = resolver.read(u);
+        } catch (RuntimeException e) {
+            throw new IOException("the resolver threw " + e, e);
+        }
+        if (text == null) {
+            throw new IOException("the resolver returned no text for " + u);
+        }
+        return text;
     }
 
     /** A child given as text at run time ({@code <content expr>}): a failure is the invoke's error.execution. */

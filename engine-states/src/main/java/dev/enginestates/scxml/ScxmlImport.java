@@ -199,7 +199,7 @@ public final class ScxmlImport {
         } catch (SAXException e) {
             throw new InvalidMachineException(defaultName, List.of("not well-formed XML: " + e.getMessage()));
         }
-        return new Build(root, root.attr("name") != null ? root.attr("name") : defaultName, base).machine();
+        return new Build(root, root.attr("name") != null ? root.attr("name") : defaultName, base, null).machine();
     }
 
     /**
@@ -266,10 +266,24 @@ public final class ScxmlImport {
         /** The text each {@code <data src>} was loaded with at import, by its element. */
         final Map<Xml, String> dataSources = new IdentityHashMap<>();
 
-        Build(Xml root, String name, URI base) {
+        /** The document whose {@code <invoke>} this one is compiled for, or null for the document imported. */
+        final Build parent;
+
+        Build(Xml root, String name, URI base, Build parent) {
             this.root = root;
             this.name = name;
             this.base = base;
+            this.parent = parent;
+        }
+
+        /** Whether a static {@code src} names a document being compiled above this one: loading it would never end. */
+        private boolean compiling(URI u) {
+            for (Build b = this; b != null; b = b.parent) {
+                if (b.base != null && b.base.normalize().equals(u.normalize())) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         Machine<Datamodel> machine() {
@@ -448,7 +462,7 @@ public final class ScxmlImport {
                 return;
             }
             try {
-                dataSources.put(x, resolver.read(Document.resolve(base, src)));
+                dataSources.put(x, Document.read(resolver, Document.resolve(base, src)));
             } catch (IllegalArgumentException | IOException e) {
                 problem(x, "<data> src '" + src + "' cannot be loaded: " + e.getMessage());
             }
@@ -482,8 +496,14 @@ public final class ScxmlImport {
                     if (resolver == null) {
                         problem(x, "<invoke> src '" + src + "' cannot be loaded: the importer was given no resolver "
                                 + "(ScxmlImport.resolver)");
+                    } else if (compiling(u)) {
+                        // each static src is compiled at import, so a document that invokes itself (directly or through
+                        // others) would be compiled without end; a srcexpr starts its child only when the invoke runs
+                        problem(x, "<invoke> src '" + src + "' names a document this import is already compiling (" + u
+                                + "), so it would invoke itself without end; expected a chain of documents that ends, or srcexpr"
+                                + " to load it when the invoke starts");
                     } else {
-                        child(x, resolver.read(u), u);
+                        child(x, Document.read(resolver, u), u);
                     }
                 } catch (IllegalArgumentException | IOException e) {
                     problem(x, "<invoke> src '" + src + "' cannot be loaded: " + e.getMessage());
@@ -511,7 +531,7 @@ public final class ScxmlImport {
         private void compileChild(Xml invoke, Xml childRoot, URI from) {
             String childName = childRoot.attr("name") != null ? childRoot.attr("name") : name + "/invoke@" + invoke.line;
             try {
-                children.put(invoke, new Build(childRoot, childName, from).machine());
+                children.put(invoke, new Build(childRoot, childName, from, this).machine());
             } catch (InvalidMachineException e) {
                 for (String p : e.problems()) {
                     problem(invoke, "in the invoked document '" + childName + "': " + p);
