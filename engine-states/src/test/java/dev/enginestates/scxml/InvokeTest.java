@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class InvokeTest {
     private final List<String> log = new ArrayList<>();
 
-    private static String doc(String body) {
+    /** An SCXML document with the ECMAScript datamodel around {@code body} (shared with {@link ResolverFaultsTest}). */
+    static String doc(String body) {
         return "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n" + body + "\n</scxml>";
     }
 

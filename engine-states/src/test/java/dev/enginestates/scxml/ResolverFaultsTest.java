@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import static dev.enginestates.scxml.InvokeTest.doc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -23,10 +24,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * being compiled without end.
  */
 class ResolverFaultsTest {
-    private static String doc(String body) {
-        return "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\" datamodel=\"ecmascript\">\n" + body + "\n</scxml>";
-    }
-
     private static final ScxmlResolver RETURNS_NULL = u -> null;
     private static final ScxmlResolver THROWS = u -> {
         throw new IllegalStateException("the pack is not mounted");
