@@ -2,8 +2,8 @@
 # Measures engine-states on its patched Dominion against the same engine without the patches:
 # builds two benchmark jars from this tree, the patched engine-states-dominion (the default
 # build) and upstream 0.9.0's code, relocated the same way and without the bug fixes (Maven
-# profile -Pupstream-api: of the patches, only 0010, 0012 and 0013, which add the EntityRepository.contains,
-# watch, watchedJoins and modifyEntity(prepared, entity, added) that engine-states calls; 0013 also
+# profile -Pupstream-api: of the patches, only 0010, 0012, 0013 and 0019, which add the EntityRepository.contains,
+# watch, watchedJoins, modifyEntity(prepared, entity, added) and IntEntity.chunkNumber() that engine-states calls; 0013 also
 # brings its last-target check, so tag moves cost alike on both), then runs cases A–E and T on both jars in turn, upstream then patched for each
 # benchmark and parameter set, so that whatever else the machine is doing hits both alike.
 # Prints one Markdown table: case, upstream (mean, p99, B/op), patched (the same), and the
@@ -140,7 +140,7 @@ build_jar() { # $1: patched|upstream, $2: destination jar, $3...: extra Maven ar
     start=$(date +%s)
     # engine-states-dominion is cleaned first, so no class of the other build stays in its jar
     if ! (cd "$root" && mvn -q -B ${MVN_ARGS:-} -pl engine-states-dominion clean \
-            && mvn -q -B ${MVN_ARGS:-} -pl bench -am package -Dmaven.test.skip=true "$@") > "$target/dominion-build.log" 2>&1; then
+            && mvn -q -B ${MVN_ARGS:-} -pl bench -am package -Dmaven.test.skip=true -Dmaven.javadoc.skip=true "$@") > "$target/dominion-build.log" 2>&1; then
         cat "$target/dominion-build.log" >&2
         echo "the $which build failed" >&2
         if [ "$which" = upstream ] && grep -q 'cannot find symbol' "$target/dominion-build.log"; then

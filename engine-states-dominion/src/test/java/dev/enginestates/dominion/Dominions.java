@@ -111,6 +111,30 @@ final class Dominions {
         }
     }
 
+    private static final MethodHandle CHUNK_NUMBER = chunkNumberHandle();
+
+    private static MethodHandle chunkNumberHandle() {
+        try {
+            return MethodHandles.publicLookup().findVirtual(IntEntity.class, "chunkNumber", MethodType.methodType(int.class));
+        } catch (ReflectiveOperationException e) {
+            return null;
+        }
+    }
+
+    /** {@code IntEntity.chunkNumber()} (patch 0019), through a method handle so that {@code -Pupstream} compiles. */
+    static int chunkNumber(Entity entity) {
+        if (CHUNK_NUMBER == null) {
+            throw new AssertionError("no IntEntity.chunkNumber() in this engine");
+        }
+        try {
+            return (int) CHUNK_NUMBER.invokeExact((IntEntity) entity);
+        } catch (RuntimeException | Error t) {
+            throw t;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
+    }
+
     static int count(Results<?> results) {
         int n = 0;
         for (Object ignored : results) {

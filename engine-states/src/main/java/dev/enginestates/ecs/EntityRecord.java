@@ -55,8 +55,12 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
     boolean heldMarked;
     /** True while the record's wait times count from 0 on a clock of its own (not yet in a world). */
     boolean localClock = true;
-    /** The entity's composition when the world last found this record on it, or {@code null}. */
-    Object foundIn;
+    /**
+     * The number of the Dominion chunk (one composition's) the entity was in when the world last found
+     * this record on it, or -1. A number, not the chunk: a reference written into an old record at every
+     * tagged move costs a G1 card to refine (see patch 0018).
+     */
+    int foundIn = -1;
     /**
      * What few records need, off the record (issue 14, memory per machine: a reference in place of a
      * reference and a long): made when listeners first hear of the record, or when it joins a world

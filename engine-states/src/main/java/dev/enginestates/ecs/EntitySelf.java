@@ -53,8 +53,8 @@ final class EntitySelf implements Self {
         }
         // while the entity's composition is the one the world last found the record in, the record
         // is there; otherwise look (it may have been removed through Dominion directly)
-        Object composition = e instanceof IntEntity ie ? ie.getChunk() : null;
-        if (composition != null && composition == record.foundIn) {
+        int chunk = e instanceof IntEntity ie ? ie.chunkNumber() : -1;
+        if (chunk != -1 && chunk == record.foundIn) {
             return e;
         }
         return e.get(record.states.recordClass()) == record ? e : null;

@@ -75,7 +75,7 @@ final class Registry {
         r.binding = b;
         r.world = world;
         r.entity = e;
-        r.foundIn = null;
+        r.foundIn = -1;
         if (r.context() instanceof StateContext sc) {
             sc.setEntity(e); // a builder-style context knows the entity it lives on
         }
@@ -157,8 +157,8 @@ final class Registry {
         // a chunk holds the entities of one composition (one set of components): while the entity
         // is in the chunk the record was last found in, the record is still there, and the lookup
         // (a third of a builder machine's tick) is skipped
-        Object chunk = r.entity instanceof IntEntity e ? e.getChunk() : null;
-        if (chunk != null && chunk == r.foundIn) {
+        int chunk = r.entity instanceof IntEntity e ? e.chunkNumber() : -1;
+        if (chunk != -1 && chunk == r.foundIn) {
             return true;
         }
         if (r.entity.get(r.states.recordClass()) != r) {

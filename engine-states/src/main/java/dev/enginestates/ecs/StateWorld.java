@@ -1063,7 +1063,7 @@ public final class StateWorld implements AutoCloseable {
         if (moves.apply(r.entity, r) && r.entity instanceof dev.enginestates.dominion.IntEntity e) {
             // the tags moved the entity to another composition, with the record still on it: the
             // world's next look at the record need not search the entity for it (Registry.alive)
-            r.foundIn = e.getChunk();
+            r.foundIn = e.chunkNumber();
         }
     }
 
