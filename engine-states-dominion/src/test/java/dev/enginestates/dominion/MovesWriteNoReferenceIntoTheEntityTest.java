@@ -181,6 +181,7 @@ class MovesWriteNoReferenceIntoTheEntityTest {
             Thread reader = new Thread(() -> {
                 try {
                     int seen = 0;
+                    int rounds = 0;
                     while (seen < n - 1) {
                         Entity e = latest.get();
                         if (e == null) {
@@ -191,6 +192,15 @@ class MovesWriteNoReferenceIntoTheEntityTest {
                             throw new AssertionError("a live entity read no A: " + e);
                         }
                         seen = Math.max(seen, a.v());
+                        if (++rounds % 64 == 0) {
+                            int found = 0;
+                            for (Object ignored : raw.findAllEntities()) { // walks the chunk table as it grows
+                                found++;
+                            }
+                            if (found < a.v()) {
+                                throw new AssertionError("all entities: " + found + ", but entity " + a.v() + " was made");
+                            }
+                        }
                     }
                 } catch (Throwable t) {
                     failure.set(t);
