@@ -39,7 +39,9 @@ import java.util.Set;
  * {@link StreamException}, the replica unchanged, when it is not JSON, is of another format or
  * version, is for another player, is out of order (its {@code seq} is not one more than the last
  * frame's; a whole frame is taken after any earlier one, whatever its number, since a room that
- * moved or joined the player again counts from 1), names a machine the replica was not
+ * moved or joined the player again counts from 1), holds changes from another stream than the
+ * one whose whole frame it last applied (another room's frames for the same player, numbered
+ * alike), names a machine the replica was not
  * made with or a state, field or context field its machine does not have, removes a record the
  * replica does not hold, gives only some fields of a record the replica does not hold, or makes
  * a record its machine cannot be in. After a refused frame, ask the room for a whole one
@@ -135,6 +137,8 @@ final class ReplicaFrames {
     /** The keys of the entities this replica spawned (and so despawns when their last record goes). */
     private final Set<String> spawned = new HashSet<>();
     long seq;
+    /** The stream whose frames this replica applies, from its last whole frame; {@code null} before the first. */
+    private String stream;
 
     ReplicaFrames(StateWorld world, String recipient, States<?>[] machines) {
         this.world = world;
@@ -168,6 +172,11 @@ final class ReplicaFrames {
             problems.add("$.version: expected " + RoomStream.VERSION + " (this library reads stream version " + RoomStream.VERSION
                     + "), found " + Json.kind(root.get("version")));
         }
+        JsonNode streamNode = root.get("stream");
+        String frameStream = streamNode != null && streamNode.isTextual() && !streamNode.asText().isEmpty() ? streamNode.asText() : null;
+        if (frameStream == null) {
+            problems.add("$.stream: expected the id of the room's stream, a string that is not empty; found " + Json.kind(streamNode));
+        }
         if (!recipient.equals(root.path("recipient").asText(null)) || !root.path("recipient").isTextual()) {
             problems.add("$.recipient: this replica is " + recipient + "'s; found a frame for " + Json.kind(root.get("recipient")));
         }
@@ -200,6 +209,10 @@ final class ReplicaFrames {
             if (seq == 0) {
                 problems.add("$.seq: frame " + frameSeq + " holds changes, but this replica has had no whole frame to apply them to;"
                         + " expected a whole frame first (the room's join)");
+            } else if (!frameStream.equals(stream)) {
+                problems.add("$.stream: frame " + frameSeq + " holds changes from stream " + frameStream + ", but this replica follows"
+                        + " stream " + stream + " (another room's frames, or the room made a new stream); expected a whole frame of"
+                        + " the stream to follow (ask the room to join this player again)");
             } else if (frameSeq <= seq) {
                 problems.add("$.seq: frame " + frameSeq + " comes after frame " + seq + " was applied: a repeat or a frame out of order;"
                         + " expected frame " + (seq + 1));
@@ -274,6 +287,7 @@ final class ReplicaFrames {
         Access.writeAll(world, () -> {
             write(time, steps, whole, staged, removed);
             seq = frameSeq;
+            stream = frameStream;
         });
     }
 

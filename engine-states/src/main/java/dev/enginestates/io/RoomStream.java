@@ -61,7 +61,9 @@ import java.util.Objects;
  * <thead><tr><th>field</th><th>value</th></tr></thead>
  * <tbody>
  * <tr><td>{@code format}</td><td>{@code "engine-states/stream"}</td></tr>
- * <tr><td>{@code version}</td><td>{@code 1}; a replica refuses any other</td></tr>
+ * <tr><td>{@code version}</td><td>{@value #VERSION}; a replica refuses any other</td></tr>
+ * <tr><td>{@code stream}</td><td>this stream's id, 16 hexadecimal digits drawn at random when it is made: a replica takes
+ * a frame of changes only from the stream whose whole frame it last applied</td></tr>
  * <tr><td>{@code recipient}</td><td>the player the frame is for</td></tr>
  * <tr><td>{@code seq}</td><td>1, 2, 3... for each player: a frame follows the one numbered one less</td></tr>
  * <tr><td>{@code whole}</td><td>{@code true}: everything the player may see (after {@link #join}); {@code false}: what
@@ -92,9 +94,10 @@ public final class RoomStream {
     public static final String FORMAT = "engine-states/stream";
     /**
      * The frame format's version; a replica refuses frames of another. 2: an XState-style record
-     * carries its entry times ({@code entered}), which version 1 had not.
+     * carries its entry times ({@code entered}), which version 1 had not. 3: a frame names its
+     * stream ({@code stream}), so a replica refuses changes from another room's stream.
      */
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
 
     private final RoomFrames impl;
 
@@ -204,6 +207,11 @@ final class RoomFrames {
     /** Writes contexts into {@link #buffer}, one after another, kept from pass to pass. */
     private final JsonGenerator contexts;
     private long passes;
+    /**
+     * This stream's id, named in every frame: two rooms' frames for one player may carry the same
+     * numbers, and a replica must not apply one room's changes over the other's records.
+     */
+    private final String stream = String.format("%016x", java.util.concurrent.ThreadLocalRandom.current().nextLong());
 
     RoomFrames(StateWorld world, States<?>[] machines) {
         this.world = world;
@@ -446,6 +454,7 @@ final class RoomFrames {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
         root.put("format", RoomStream.FORMAT);
         root.put("version", RoomStream.VERSION);
+        root.put("stream", stream);
         root.put("recipient", r.id);
         root.put("seq", ++r.seq);
         root.put("whole", whole);

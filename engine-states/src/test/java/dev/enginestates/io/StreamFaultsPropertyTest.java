@@ -17,8 +17,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * Replica: "a frame ... is out of order (its seq is not one more than the last frame's) ... is
  * refused, the replica unchanged; after a refused frame, ask the room for a whole one". For
  * random worlds and random inputs, a player's frames are delivered with faults (one dropped, one
- * delivered twice, two swapped): each frame either is refused with the replica unchanged, or is
- * taken and leaves the replica holding exactly the room's records as they were when the room made
+ * delivered twice, two swapped, another room's frame for the same player slipped in): each frame
+ * either is refused with the replica unchanged, or is taken and leaves the replica holding exactly the room's records as they were when the room made
  * that frame. A replica never holds records the room never had. After a refusal the room joins
  * the player again, and its next, whole frame brings the replica back.
  */
@@ -43,9 +43,13 @@ class StreamFaultsPropertyTest {
                 byId.put(m.id(), m);
             }
             SplittableRandom r = new SplittableRandom(seed * 31 + 7);
-            try (StateWorld room = spec.newWorld(); StateWorld page = spec.freshWorld()) {
+            try (StateWorld room = spec.newWorld(); StateWorld page = spec.freshWorld(); StateWorld twin = spec.newWorld()) {
                 RoomStream stream = RoomStream.of(room, streamed);
                 stream.join("bad");
+                // another room with the same machines and keys, streaming to the same player with frames numbered alike;
+                // it takes the same spawns, despawns, marks and steps but none of the sends or set states, so it drifts
+                RoomStream twinStream = RoomStream.of(twin, streamed);
+                twinStream.join("bad");
                 Replica replica = Replica.of(page, "bad", streamed);
                 // what the player may see of the room when the room made each frame, by the frame's text
                 Map<String, JsonNode> roomAt = new HashMap<>();
@@ -55,6 +59,12 @@ class StreamFaultsPropertyTest {
                     spec.apply(room, i, i + 1);
                     String frame = stream.frame("bad");
                     roomAt.put(frame, StreamPropertyTest.checkpointSeenBy(room, saves.checkpoint(room), byId, "bad"));
+                    RandomWorlds.Input input = spec.inputs.get(i);
+                    if (!(input instanceof RandomWorlds.Send) && !(input instanceof RandomWorlds.SetState)) {
+                        input.apply(twin);
+                    }
+                    String twinFrame = twinStream.frame("bad");
+                    roomAt.put(twinFrame, StreamPropertyTest.checkpointSeenBy(twin, saves.checkpoint(twin), byId, "bad"));
                     String where = spec + ", after input " + i + " " + spec.inputs.get(i);
                     boolean ok = true;
                     if (held != null) {
@@ -74,6 +84,11 @@ class StreamFaultsPropertyTest {
                             case 2: // kept back, to arrive after the next
                                 faults++;
                                 held = frame;
+                                break;
+                            case 3: // the other room's frame first: taken only if whole, a frame of changes is refused
+                                faults++;
+                                ok &= deliver(replica, twinFrame, roomAt, saves, where + " (the other room's frame)");
+                                ok &= deliver(replica, frame, roomAt, saves, where);
                                 break;
                             default:
                                 ok &= deliver(replica, frame, roomAt, saves, where);

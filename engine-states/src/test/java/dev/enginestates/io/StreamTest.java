@@ -620,9 +620,11 @@ class StreamTest {
     @Test
     void anotherFormatOrVersionIsRefused() {
         Fed fed = new Fed();
-        fed.refused(fed.edit(f -> f.put("version", 1)), "$.version: expected 2", "found the number 1"); // version 1 had no entry times
+        fed.refused(fed.edit(f -> f.put("version", 1)), "$.version: expected 3", "found the number 1"); // version 1 had no entry times
+        Fed before = new Fed();
+        before.refused(before.edit(f -> f.put("version", 2)), "$.version: expected 3", "found the number 2"); // version 2 named no stream
         Fed later = new Fed();
-        later.refused(later.edit(f -> f.put("version", 3)), "$.version: expected 2", "found the number 3");
+        later.refused(later.edit(f -> f.put("version", 4)), "$.version: expected 3", "found the number 4");
         Fed other = new Fed();
         other.refused(other.edit(f -> f.put("format", "engine-states/checkpoint")), "$.format");
     }
@@ -631,6 +633,53 @@ class StreamTest {
     void aFrameForAnotherRecipientIsRefused() {
         Fed fed = new Fed();
         fed.refused(fed.edit(f -> f.put("recipient", "bob")), "this replica is alice's", "\"bob\"");
+    }
+
+    /**
+     * Two rooms' streams number one player's frames alike; a replica takes a frame of changes only
+     * from the stream whose whole frame it last applied (version 3's {@code stream}). Before it, a
+     * second room's frame 3 went over the first room's records.
+     */
+    @Test
+    void aFrameOfChangesFromAnotherRoomsStreamIsRefused() {
+        Fed fed = new Fed();
+        Room other = new Room(); // the same machines and keys, a stream of its own
+        other.stream.frame("alice");
+        GUARD.send(other.g1, "BELL");
+        other.stream.frame("alice");
+        steps(other.world, 3);
+        GUARD.send(other.g2, "BELL");
+        String othersThird = other.stream.frame("alice");
+        assertEquals(3, parse(othersThird).get("seq").asLong(), "the number the replica expects next");
+        fed.refused(othersThird, "$.stream: frame 3 holds changes from stream " + parse(othersThird).get("stream").asText(),
+                "this replica follows stream " + parse(fed.next).get("stream").asText(), "expected a whole frame");
+    }
+
+    @Test
+    void aWholeFrameOfAnotherStreamIsFollowedAndItsOwnChangesAfterIt() {
+        Fed fed = new Fed();
+        Room moved = new Room(); // the room again, on another node: a new stream, numbering from 1
+        GUARD.send(moved.g1, "BELL");
+        fed.replica.apply(moved.stream.frame("alice"));
+        assertReplicaSeesTheRoom(moved.world, fed.replica);
+        steps(moved.world, 4);
+        GUARD.send(moved.g2, "BELL");
+        fed.replica.apply(moved.stream.frame("alice"));
+        assertReplicaSeesTheRoom(moved.world, fed.replica);
+        String before = SAVES.checkpoint(fed.replica.world());
+        StreamException e = assertThrows(StreamException.class, () -> fed.replica.apply(fed.next), "the first room's changes, now");
+        assertTrue(e.getMessage().contains("$.stream"), e.getMessage());
+        assertEquals(before, SAVES.checkpoint(fed.replica.world()));
+    }
+
+    @Test
+    void aFrameWithoutItsStreamIsRefused() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> f.remove("stream")), "$.stream: expected the id of the room's stream", "found nothing");
+        Fed empty = new Fed();
+        empty.refused(empty.edit(f -> f.put("stream", "")), "$.stream");
+        Fed number = new Fed();
+        number.refused(number.edit(f -> f.put("stream", 7)), "$.stream", "found the number 7");
     }
 
     @Test
@@ -774,7 +823,8 @@ class StreamTest {
     void theFrameIsVersionedJson() {
         Room room = new Room();
         JsonNode frame = parse(room.stream.frame("alice"));
-        assertEquals(List.of("format", "version", "recipient", "seq", "whole", "clock", "entities"), names(frame));
+        assertEquals(List.of("format", "version", "stream", "recipient", "seq", "whole", "clock", "entities"), names(frame));
+        assertTrue(frame.get("stream").asText().matches("[0-9a-f]{16}"), frame.get("stream").toString());
         assertEquals(RoomStream.FORMAT, frame.get("format").asText());
         assertEquals(RoomStream.VERSION, frame.get("version").asInt());
         assertEquals("alice", frame.get("recipient").asText());

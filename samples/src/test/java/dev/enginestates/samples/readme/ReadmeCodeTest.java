@@ -291,6 +291,10 @@ class ReadmeCodeTest {
         String readme = Files.readString(root().resolve("README.md")).replace("\r\n", "\n");
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
         String pretty = json.writerWithDefaultPrettyPrinter().writeValueAsString(json.readTree(seen.secondFrame)).replace("\r\n", "\n");
+        // the stream's id is drawn at random: the README prints one, the frame has its own
+        String stream = json.readTree(seen.secondFrame).path("stream").asText();
+        assertTrue(stream.matches("[0-9a-f]{16}"), "a stream id of 16 hexadecimal digits: " + stream);
+        pretty = pretty.replace("\"stream\" : \"" + stream + "\"", "\"stream\" : \"3f9a61c2d7e4b805\"");
         assertTrue(readme.contains("```json\n" + pretty + "\n```"), "the README prints the frame as the stream writes it:\n" + pretty);
     }
 
