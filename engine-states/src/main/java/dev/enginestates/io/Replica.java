@@ -174,7 +174,7 @@ final class ReplicaFrames {
         }
         JsonNode streamNode = root.get("stream");
         String frameStream = streamNode != null && streamNode.isTextual() && !streamNode.asText().isEmpty() ? streamNode.asText() : null;
-        if (frameStream == null) {
+        if (frameStream == null && problems.isEmpty()) { // a frame of another format or version says so alone
             problems.add("$.stream: expected the id of the room's stream, a string that is not empty; found " + Json.kind(streamNode));
         }
         if (!recipient.equals(root.path("recipient").asText(null)) || !root.path("recipient").isTextual()) {

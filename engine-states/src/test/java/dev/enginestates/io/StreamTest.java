@@ -670,6 +670,12 @@ class StreamTest {
         StreamException e = assertThrows(StreamException.class, () -> fed.replica.apply(fed.next), "the first room's changes, now");
         assertTrue(e.getMessage().contains("$.stream"), e.getMessage());
         assertEquals(before, SAVES.checkpoint(fed.replica.world()));
+        assertEquals(2, fed.replica.sequence(), "the refused frame's number is not taken");
+        steps(moved.world, 2);
+        GUARD.send(moved.g1, "RESUME");
+        fed.replica.apply(moved.stream.frame("alice")); // the moved room's own changes still follow
+        assertEquals(3, fed.replica.sequence());
+        assertReplicaSeesTheRoom(moved.world, fed.replica);
     }
 
     @Test
@@ -680,6 +686,19 @@ class StreamTest {
         empty.refused(empty.edit(f -> f.put("stream", "")), "$.stream");
         Fed number = new Fed();
         number.refused(number.edit(f -> f.put("stream", 7)), "$.stream", "found the number 7");
+        Room room = new Room();
+        Replica fresh = replica("alice");
+        ObjectNode whole = (ObjectNode) parse(room.stream.frame("alice"));
+        whole.remove("stream");
+        StreamException e = assertThrows(StreamException.class, () -> fresh.apply(whole.toString()), "a whole frame names its stream too");
+        assertTrue(e.getMessage().contains("$.stream"), e.getMessage());
+        assertEquals(0, fresh.sequence());
+        Fed old = new Fed();
+        StreamException v2 = old.refused(old.edit(f -> {
+            f.put("version", 2);
+            f.remove("stream");
+        }), "$.version: expected 3");
+        assertFalse(v2.getMessage().contains("$.stream"), "a version 2 frame is refused for its version alone: " + v2.getMessage());
     }
 
     @Test
