@@ -14,6 +14,8 @@ public final class DetachedSelf implements Self {
     private final Supplier<?> context;
 
     /**
+     * A self over a context alone.
+     *
      * @param what    names the machine in messages ({@code "machine 'door'"})
      * @param machine what {@link #machine()} returns, or {@code null}
      * @param context reads the current context

@@ -8,6 +8,8 @@ package dev.enginestates.declare;
 @FunctionalInterface
 public interface StateEnter<C> {
     /**
+     * Enters the state.
+     *
      * @param ctx  the machine's context
      * @param from the path of the leaf the machine came from ({@code ""} when the machine starts)
      */

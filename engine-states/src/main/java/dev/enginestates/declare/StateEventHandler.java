@@ -9,6 +9,8 @@ package dev.enginestates.declare;
 @FunctionalInterface
 public interface StateEventHandler<C> {
     /**
+     * Handles the event.
+     *
      * @param ctx  the machine's context
      * @param args the arguments given to {@code send}, never {@code null}
      * @return the name of a state to go to (resolved like a declared target, {@code "$back"}

@@ -9,6 +9,8 @@ package dev.enginestates.declare;
 @FunctionalInterface
 public interface StateExit<C> {
     /**
+     * Leaves the state.
+     *
      * @param ctx the machine's context
      * @param to  the path of the leaf the machine is going to
      */

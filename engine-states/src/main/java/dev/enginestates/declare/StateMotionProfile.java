@@ -39,6 +39,8 @@ public record StateMotionProfile(float movementThrottle, float motionScale, Curv
     }
 
     /**
+     * A profile whose motion follows a curve over the state's progress.
+     *
      * @param movementThrottle the share of normal movement the owner keeps in the state, 0 to 1
      * @param motionScale scales the curve; finite
      * @param curve the motion at a progress clamped to 0..1, or {@code null} for a constant 1

@@ -8,6 +8,8 @@ package dev.enginestates.declare;
 @FunctionalInterface
 public interface StateUpdate<C> {
     /**
+     * Runs once a step while the state is active.
+     *
      * @param ctx the machine's context
      * @param dt  the step's seconds
      * @param t   seconds spent in the state that declared it (the root's: since the start)

@@ -380,7 +380,11 @@ final class Snapshots {
         targets.forEach(to::add);
     }
 
-    /** Writes a value of type {@code T} as a JSON string of some text of it. */
+    /**
+     * Writes a value of type {@code T} as a JSON string of some text of it.
+     *
+     * @param <T> the type written
+     */
     private static final class ByText<T> extends StdSerializer<T> {
         private static final long serialVersionUID = 1L;
         private final transient java.util.function.Function<T, String> text;

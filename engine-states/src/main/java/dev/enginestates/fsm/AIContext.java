@@ -23,6 +23,10 @@ public abstract class AIContext implements StateContext {
     private String currentStateTag = "";
     private Map<String, Window> activeWindows = Map.of();
     private Object currentStateData;
+
+    /** Starts with no state: the machine writes every field when it starts. */
+    protected AIContext() {
+    }
     private StateMotionProfile currentStateMotion;
     private float previousProgress;
     private Entity entity;
