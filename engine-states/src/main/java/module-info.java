@@ -18,8 +18,6 @@ module dev.enginestates {
     requires static com.fasterxml.jackson.databind;
     // the SCXML import's ECMAScript datamodel only: a game that runs no ECMAScript documents needs no Rhino
     requires static org.mozilla.rhino;
-    // the devtools page's server (package devtools): the JDK's own
-    requires jdk.httpserver;
 
     exports dev.enginestates;
     exports dev.enginestates.declare;

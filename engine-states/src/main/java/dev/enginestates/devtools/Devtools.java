@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A devtools page for one world, served over HTTP by the JDK's own server: the {@code 003}
+ * A devtools page for one world, served over HTTP by a small server of its own: the {@code 003}
  * document's devtools. One page shows
  * <ul>
  *   <li>the <b>machines</b>: each machine with its states as a tree, the entities that hold it,
@@ -66,6 +66,14 @@ import java.util.concurrent.TimeoutException;
  * {@code [::1]} (in any spelling of the IPv6 loopback). A hand-set state must come as JSON from
  * the page's own origin, so another site open in the same browser cannot send one.
  *
+ * <p><b>Bounds.</b> The server keeps at most 64 connections open, each on a thread of its own; a
+ * request's line and headers must arrive within 5 s (8 kB at most), its body within 5 s more
+ * (64 kB at most), and the client must take the answer within 10 s, or the connection is closed.
+ * When every place is taken, a new connection pushes out the oldest one still sending its
+ * headers, or is answered 503. At most 16 snapshot requests wait for a newer snapshot at once and
+ * at most 8 hand-set states wait for {@link #publish()}; one more is answered 503 at once, so
+ * slow, waiting or idle clients never keep the page from loading.
+ *
  * <p><b>Jackson.</b> The page's snapshots are written with Jackson
  * ({@code com.fasterxml.jackson.core:jackson-databind}), an optional dependency of engine-states:
  * a game that serves the devtools adds it (on the module path, its module also
@@ -97,7 +105,7 @@ public final class Devtools implements AutoCloseable {
     /** The options' interval in nanoseconds; one too long for a long (ChronoUnit.FOREVER) is as good as never. */
     private final long intervalNanos;
 
-    private Devtools(StateWorld world, DevtoolsOptions options) {
+    private Devtools(StateWorld world, DevtoolsOptions options, Limits limits) {
         this.world = world;
         this.options = options;
         this.intervalNanos = options.interval().compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE
@@ -114,7 +122,7 @@ public final class Devtools implements AutoCloseable {
         }
         build();
         try {
-            this.server = new Server(this, options, snapshots.json(), page);
+            this.server = new Server(this, options, snapshots.json(), page, limits);
         } catch (IOException e) {
             throw new UncheckedIOException("the devtools page for " + world + " could not listen on " + options.host() + ":"
                     + options.port() + " (" + e.getMessage() + "); choose another port, or 0 for any free one", e);
@@ -147,11 +155,16 @@ public final class Devtools implements AutoCloseable {
      * @throws IllegalStateException if Jackson is missing, or the calling thread does not own the world
      */
     public static Devtools serve(StateWorld world, DevtoolsOptions options) {
+        return serve(world, options, Limits.DEFAULT);
+    }
+
+    /** As {@link #serve(StateWorld, DevtoolsOptions)}, with the server's bounds given (tests make them small). */
+    static Devtools serve(StateWorld world, DevtoolsOptions options, Limits limits) {
         Objects.requireNonNull(world, "world");
         Objects.requireNonNull(options, "options");
         requireJackson();
         world.entity(EntityKey.WORLD); // fails fast, changing nothing, on a thread that does not own the world
-        return new Devtools(world, options);
+        return new Devtools(world, options, limits);
     }
 
     private static void requireJackson() {
@@ -269,6 +282,19 @@ public final class Devtools implements AutoCloseable {
             r.outcome.complete(o);
         }
         return set;
+    }
+
+    /** A server thread: the latest snapshot if it is newer than {@code after}, or {@code null} (a page is watching either way). */
+    String snapshotAfter(long after) {
+        askedAt = System.nanoTime() | 1; // never 0, which means "never asked"
+        synchronized (this) {
+            return seq > after || closed ? latest : null;
+        }
+    }
+
+    /** The server (for tests that count its connections and waiting requests). */
+    Server server() {
+        return server;
     }
 
     /** A server thread: the latest snapshot, waiting up to {@code millis} for one newer than {@code after}. */

@@ -7,15 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
@@ -23,25 +16,24 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.Semaphore;
 
 /**
- * The page's HTTP side, on the JDK's own server and threads of its own. It never touches the
- * world: it hands out the snapshot text the world's thread published, and queues the page's
- * hand-set states for the world's thread to apply.
+ * The page's HTTP side, on a small server of its own ({@link HttpFront}, {@link Exchange}) and
+ * threads of its own. It never touches the world: it hands out the snapshot text the world's
+ * thread published, and queues the page's hand-set states for the world's thread to apply.
  *
  * <p>Routes: {@code GET /} the page; {@code GET /api/snapshot?after=N} the latest snapshot,
  * waiting up to {@link #LONG_POLL_MILLIS} for one newer than {@code N}; {@code POST /api/state}
- * with {@code {"entity": ..., "machine": ..., "states": [...]}} sets a state by hand.
+ * with {@code {"entity": ..., "machine": ..., "states": [...]}} sets a state by hand. Waiting requests have places of their own ({@link Limits#longPolls},
+ * {@link Limits#handSets}): when those are taken, a request that would wait is answered 503 at
+ * once, so waiting pages never keep the others from their answers.
  */
 final class Server {
     /** How long a snapshot request waits for a newer snapshot before answering with the one there is. */
     static final long LONG_POLL_MILLIS = 5_000;
     /** How long a hand-set state waits for the game's next publish before it is given up (and never applied). */
     static final long WRITE_WAIT_MILLIS = 10_000;
-    private static final int MAX_BODY = 64 * 1024;
     private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]");
 
     private final Devtools devtools;
@@ -49,66 +41,61 @@ final class Server {
     /** Reads a request strictly: a duplicate key or text after the object is ambiguous, so it is refused, never guessed at. */
     private final ObjectReader strict;
     private final byte[] page;
-    private final HttpServer http;
-    private final ExecutorService threads;
+    private final HttpFront front;
     private final boolean loopback;
+    private final Limits limits;
+    private final Semaphore longPolls;
+    private final Semaphore handSets;
     private final URI address;
 
-    Server(Devtools devtools, DevtoolsOptions options, ObjectMapper json, byte[] page) throws IOException {
+    Server(Devtools devtools, DevtoolsOptions options, ObjectMapper json, byte[] page, Limits limits) throws IOException {
         this.devtools = devtools;
         this.json = json;
         this.strict = json.reader()
                 .with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         this.page = page;
+        this.limits = limits;
+        this.longPolls = new Semaphore(limits.longPolls);
+        this.handSets = new Semaphore(limits.handSets);
         InetAddress bind = InetAddress.getByName(options.host());
+        this.front = new HttpFront(bind, options.port(), limits);
         this.loopback = bind.isLoopbackAddress();
-        this.http = HttpServer.create(new InetSocketAddress(bind, options.port()), 16);
-        AtomicInteger n = new AtomicInteger();
-        this.threads = Executors.newFixedThreadPool(8, r -> {
-            Thread t = new Thread(r, "devtools-http-" + n.incrementAndGet());
-            t.setDaemon(true); // a page left open never keeps the game's JVM alive (nor does the dispatcher, below)
-            return t;
-        });
-        http.setExecutor(threads);
-        http.createContext("/", this::handle);
-        // the server's dispatcher thread takes its daemon flag from the thread that starts it: a daemon one
-        Thread starter = new Thread(http::start, "devtools-start");
-        starter.setDaemon(true);
-        starter.start();
-        try {
-            starter.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            http.stop(0);
-            threads.shutdownNow();
-            throw new IOException("interrupted while starting the devtools page's server", e);
-        }
         String host = bind.getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";
         }
-        this.address = URI.create("http://" + host + ":" + http.getAddress().getPort() + "/");
+        this.address = URI.create("http://" + host + ":" + front.port() + "/");
+        front.start(this::handle);
     }
 
     URI address() {
         return address;
     }
 
-    void stop() {
-        http.stop(0);
-        threads.shutdownNow();
+    /** The sockets' side, for tests that count connections. */
+    HttpFront front() {
+        return front;
     }
 
-    private void handle(HttpExchange x) throws IOException {
-        try (x) {
+    /** How many snapshot requests wait for a newer snapshot now (for tests). */
+    int waitingLongPolls() {
+        return limits.longPolls - longPolls.availablePermits();
+    }
+
+    void stop() {
+        front.stop();
+    }
+
+    private void handle(Exchange x) throws IOException {
+        try {
             if (loopback && !hostAllowed(x)) {
                 // a page bound to this machine answers only names of this machine (no DNS rebinding)
                 send(x, 403, "text/plain", "this devtools page answers requests for localhost only".getBytes(StandardCharsets.UTF_8));
                 return;
             }
-            String path = x.getRequestURI().getPath();
-            String method = x.getRequestMethod().toUpperCase(Locale.ROOT);
+            String path = x.path();
+            String method = x.method().toUpperCase(Locale.ROOT);
             switch (path) {
                 case "/":
                 case "/index.html":
@@ -136,13 +123,13 @@ final class Server {
                     sendError(x, 404, "no such page: " + path + "; the devtools page is at /");
             }
         } catch (RuntimeException e) {
-            // a bad request must never take the server down; the exchange is closed by now
+            // a bad request must never take the server down; the connection is closed after this
             System.getLogger("dev.enginestates").log(System.Logger.Level.WARNING, "devtools request failed", e);
         }
     }
 
-    private boolean hostAllowed(HttpExchange x) {
-        String host = x.getRequestHeaders().getFirst("Host");
+    private boolean hostAllowed(Exchange x) {
+        String host = x.header("Host");
         if (host == null) {
             return true; // HTTP/1.0 without a Host header: not a browser's request by a name
         }
@@ -170,9 +157,9 @@ final class Server {
         }
     }
 
-    private void snapshot(HttpExchange x) throws IOException {
+    private void snapshot(Exchange x) throws IOException {
         long after = -1;
-        String query = x.getRequestURI().getRawQuery();
+        String query = x.query();
         if (query != null) {
             for (String part : query.split("&")) {
                 if (part.startsWith("after=")) {
@@ -185,36 +172,48 @@ final class Server {
                 }
             }
         }
-        String text;
-        try {
-            text = devtools.awaitSnapshot(after, LONG_POLL_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            sendError(x, 503, "the devtools page is closing");
-            return;
+        String text = devtools.snapshotAfter(after);
+        if (text == null) {
+            if (!longPolls.tryAcquire()) {
+                // waiting places are taken: answered now, and the page asks again, rather than holding a connection
+                x.answer(503, "application/json; charset=utf-8", error(limits.longPolls + " requests already wait for the next snapshot,"
+                        + " the most this page serves at once; ask again in a second"), "Retry-After", "1");
+                return;
+            }
+            try {
+                text = devtools.awaitSnapshot(after, LONG_POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                sendError(x, 503, "the devtools page is closing");
+                return;
+            } finally {
+                longPolls.release();
+            }
         }
         send(x, 200, "application/json; charset=utf-8", text.getBytes(StandardCharsets.UTF_8));
     }
 
-    private void setState(HttpExchange x) throws IOException {
-        String type = x.getRequestHeaders().getFirst("Content-Type");
+    private void setState(Exchange x) throws IOException {
+        String type = x.header("Content-Type");
         if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
             // a form on another site cannot send JSON without the browser asking this server first
             sendError(x, 415, "a state is set with a JSON body (Content-Type: application/json), such as"
                     + " {\"entity\": \"guard-1\", \"machine\": \"guard\", \"states\": [\"patrol.watch\"]}");
             return;
         }
-        String origin = x.getRequestHeaders().getFirst("Origin");
-        String host = x.getRequestHeaders().getFirst("Host");
+        String origin = x.header("Origin");
+        String host = x.header("Host");
         if (origin != null && host != null && !origin.equalsIgnoreCase("http://" + host)) {
             sendError(x, 403, "a state is set from the devtools page itself, not from " + origin);
             return;
         }
-        byte[] body = readBody(x.getRequestBody());
-        if (body == null) {
-            sendError(x, 413, "the request body is larger than " + MAX_BODY + " bytes");
+        if (x.contentLength() > Limits.MAX_BODY_BYTES) {
+            // refused by its length, before a byte of it is read
+            sendError(x, 413, "the request body is " + x.contentLength() + " bytes; a state is set with at most "
+                    + Limits.MAX_BODY_BYTES + " bytes of JSON. Nothing was changed.");
             return;
         }
+        byte[] body = x.body();
         HandSet request;
         try {
             request = parse(strict.readTree(body));
@@ -229,6 +228,12 @@ final class Server {
             sendError(x, 400, e.getMessage());
             return;
         }
+        if (!handSets.tryAcquire()) {
+            x.answer(503, "application/json; charset=utf-8", error(limits.handSets + " states set by hand already wait for the"
+                    + " game's next publish, the most this page holds at once, so '" + request.machine + "' on '" + request.entity
+                    + "' was not set; nothing was changed. Ask again in a second"), "Retry-After", "1");
+            return;
+        }
         HandSet.Outcome outcome;
         try {
             outcome = devtools.handSet(request, WRITE_WAIT_MILLIS);
@@ -236,6 +241,8 @@ final class Server {
             Thread.currentThread().interrupt();
             sendError(x, 503, "the devtools page is closing; nothing was changed");
             return;
+        } finally {
+            handSets.release();
         }
         if (!outcome.ok()) {
             sendError(x, outcome.status, outcome.error);
@@ -274,41 +281,23 @@ final class Server {
         return new HandSet(entity.asText(), machine.asText(), states);
     }
 
-    private static byte[] readBody(InputStream in) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buf = new byte[8192];
-        int n;
-        while ((n = in.read(buf)) > 0) {
-            out.write(buf, 0, n);
-            if (out.size() > MAX_BODY) {
-                return null;
-            }
-        }
-        return out.toByteArray();
+    private void notAllowed(Exchange x, String allowed) throws IOException {
+        x.answer(405, "application/json; charset=utf-8", error(x.method() + " " + x.path() + " is not served; use " + allowed),
+                "Allow", allowed);
     }
 
-    private void notAllowed(HttpExchange x, String allowed) throws IOException {
-        x.getResponseHeaders().set("Allow", allowed);
-        sendError(x, 405, x.getRequestMethod() + " " + x.getRequestURI().getPath() + " is not served; use " + allowed);
-    }
-
-    private void sendError(HttpExchange x, int status, String message) throws IOException {
+    private byte[] error(String message) throws IOException {
         ObjectNode o = json.createObjectNode();
         o.put("ok", false);
         o.put("error", message);
-        send(x, status, "application/json; charset=utf-8", json.writeValueAsBytes(o));
+        return json.writeValueAsBytes(o);
     }
 
-    private static void send(HttpExchange x, int status, String type, byte[] body) throws IOException {
-        x.getResponseHeaders().set("Content-Type", type);
-        x.getResponseHeaders().set("Cache-Control", "no-store");
-        x.getResponseHeaders().set("X-Content-Type-Options", "nosniff");
-        boolean head = x.getRequestMethod().equalsIgnoreCase("HEAD");
-        x.sendResponseHeaders(status, head ? -1 : body.length);
-        if (!head) {
-            try (OutputStream out = x.getResponseBody()) {
-                out.write(body);
-            }
-        }
+    private void sendError(Exchange x, int status, String message) throws IOException {
+        send(x, status, "application/json; charset=utf-8", error(message));
+    }
+
+    private static void send(Exchange x, int status, String type, byte[] body) throws IOException {
+        x.answer(status, type, body);
     }
 }
