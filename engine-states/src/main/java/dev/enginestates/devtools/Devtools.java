@@ -61,10 +61,13 @@ import java.util.concurrent.TimeoutException;
  * seconds until the hold comes off). The leaves of a parallel state are joined by
  * {@code " + "}: {@code "weapon: armed.trigger.ready + armed.magazine.full"}.
  *
- * <p><b>Safety.</b> By default the page is read-only and listens on the loopback address only,
- * and then answers only requests addressed to {@code localhost}, {@code 127.0.0.1} or
- * {@code [::1]} (in any spelling of the IPv6 loopback). A hand-set state must come as JSON from
- * the page's own origin, so another site open in the same browser cannot send one.
+ * <p><b>Safety.</b> By default the page is read-only and listens on the loopback address only.
+ * On any address it answers only requests for {@code localhost}, {@code 127.0.0.1} or
+ * {@code [::1]} (in any spelling of the IPv6 loopback), for the address it is bound to, and for
+ * the names {@link DevtoolsOptions#allowHosts(String...)} lists, each with its own port: a
+ * {@code Host} that is not exactly one of these is refused (no DNS rebinding). A request a browser
+ * sends with an {@code Origin} must come from one of these too, and a hand-set state must come as
+ * JSON, so another site open in the same browser can neither read the page nor send one.
  *
  * <p><b>Bounds.</b> The server keeps at most 64 connections open, each on a thread of its own; a
  * request's line and headers must arrive within 5 s (8 kB at most), its body within 5 s more

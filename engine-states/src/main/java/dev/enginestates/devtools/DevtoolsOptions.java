@@ -1,6 +1,8 @@
 package dev.enginestates.devtools;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -25,12 +27,14 @@ public final class DevtoolsOptions {
     private final String host;
     private final boolean writable;
     private final Duration interval;
+    private final List<String> allowedHosts;
 
-    private DevtoolsOptions(int port, String host, boolean writable, Duration interval) {
+    private DevtoolsOptions(int port, String host, boolean writable, Duration interval, List<String> allowedHosts) {
         this.port = port;
         this.host = host;
         this.writable = writable;
         this.interval = interval;
+        this.allowedHosts = allowedHosts;
     }
 
     /**
@@ -44,7 +48,7 @@ public final class DevtoolsOptions {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("a devtools port is from 0 (any free port) to 65535; got " + port);
         }
-        return new DevtoolsOptions(port, LOOPBACK, false, DEFAULT_INTERVAL);
+        return new DevtoolsOptions(port, LOOPBACK, false, DEFAULT_INTERVAL, List.of());
     }
 
     /**
@@ -55,12 +59,15 @@ public final class DevtoolsOptions {
      * @return new options, the same but for this
      */
     public DevtoolsOptions writable(boolean writable) {
-        return new DevtoolsOptions(port, host, writable, interval);
+        return new DevtoolsOptions(port, host, writable, interval, allowedHosts);
     }
 
     /**
      * The address to listen on, such as {@code "0.0.0.0"} to be reached from other machines.
      * The default is {@link #LOOPBACK}. Only do this on a trusted network: the page has no login.
+     * Whatever the address, the page answers only requests for the loopback names, for this
+     * address itself and for the names {@link #allowHosts(String...)} lists: a browser on
+     * another machine reaches it by one of those.
      *
      * @param host a host name or IP address of this machine; not {@code null} or blank
      * @return new options, the same but for this
@@ -71,7 +78,47 @@ public final class DevtoolsOptions {
         if (host.isBlank()) {
             throw new IllegalArgumentException("a devtools host is a host name or an IP address, such as \"127.0.0.1\"; got a blank");
         }
-        return new DevtoolsOptions(port, host.strip(), writable, interval);
+        return new DevtoolsOptions(port, host.strip(), writable, interval, allowedHosts);
+    }
+
+    /**
+     * The host names (or IP addresses) the page answers to besides the loopback names
+     * ({@code localhost}, {@code 127.0.0.1}, {@code [::1]}) and the address it is bound to: the
+     * names other machines reach it by once it listens beyond the loopback, such as
+     * {@code bindTo("0.0.0.0").allowHosts("game-server.lan", "192.168.1.20")}. A request for any
+     * other name is refused with 403, which keeps DNS-rebinding attacks out: a site that points
+     * its own name at this machine cannot read the page or set a state. Each call replaces the
+     * list.
+     *
+     * @param hosts host names, IPv4 addresses, or IPv6 addresses (with or without brackets), without a port;
+     *              compared without case, never looked up
+     * @return new options, the same but for this
+     * @throws IllegalArgumentException if a host is not a host name or an IP address (such as one with a port,
+     *                                  a path, user info or a wildcard)
+     */
+    public DevtoolsOptions allowHosts(String... hosts) {
+        Objects.requireNonNull(hosts, "hosts");
+        List<String> names = new ArrayList<>();
+        for (String h : hosts) {
+            Objects.requireNonNull(h, "a host in hosts");
+            String n = AllowedHosts.normalize(h.strip());
+            if (n == null) {
+                throw new IllegalArgumentException("a devtools host is a host name such as \"game-server.lan\" or an IP address such"
+                        + " as \"192.168.1.20\", without a port, path or wildcard; got \"" + h + "\"");
+            }
+            names.add(n);
+        }
+        return new DevtoolsOptions(port, host, writable, interval, List.copyOf(names));
+    }
+
+    /**
+     * The host names the page answers to besides the loopback names and its address.
+     *
+     * @return the names {@link #allowHosts(String...)} listed, lower case (IPv6 addresses bracketed and written out);
+     *         empty by default
+     */
+    public List<String> allowedHosts() {
+        return allowedHosts;
     }
 
     /**
@@ -88,7 +135,7 @@ public final class DevtoolsOptions {
         if (interval.isNegative()) {
             throw new IllegalArgumentException("a devtools snapshot interval is zero or more; got " + interval);
         }
-        return new DevtoolsOptions(port, host, writable, interval);
+        return new DevtoolsOptions(port, host, writable, interval, allowedHosts);
     }
 
     /**
@@ -129,6 +176,7 @@ public final class DevtoolsOptions {
 
     @Override
     public String toString() {
-        return "DevtoolsOptions(" + host + ":" + port + (writable ? ", writable" : ", read-only") + ", every " + interval.toMillis() + " ms at most)";
+        return "DevtoolsOptions(" + host + ":" + port + (writable ? ", writable" : ", read-only") + ", every " + interval.toMillis() + " ms at most"
+                + (allowedHosts.isEmpty() ? "" : ", also for " + allowedHosts) + ")";
     }
 }

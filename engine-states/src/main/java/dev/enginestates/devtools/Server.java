@@ -10,12 +10,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -25,7 +23,9 @@ import java.util.concurrent.Semaphore;
  *
  * <p>Routes: {@code GET /} the page; {@code GET /api/snapshot?after=N} the latest snapshot,
  * waiting up to {@link #LONG_POLL_MILLIS} for one newer than {@code N}; {@code POST /api/state}
- * with {@code {"entity": ..., "machine": ..., "states": [...]}} sets a state by hand. Waiting requests have places of their own ({@link Limits#longPolls},
+ * with {@code {"entity": ..., "machine": ..., "states": [...]}} sets a state by hand. Every
+ * request must name an allowed host ({@link AllowedHosts}), and come from an allowed origin if
+ * it names one. Waiting requests have places of their own ({@link Limits#longPolls},
  * {@link Limits#handSets}): when those are taken, a request that would wait is answered 503 at
  * once, so waiting pages never keep the others from their answers.
  */
@@ -34,7 +34,6 @@ final class Server {
     static final long LONG_POLL_MILLIS = 5_000;
     /** How long a hand-set state waits for the game's next publish before it is given up (and never applied). */
     static final long WRITE_WAIT_MILLIS = 10_000;
-    private static final Set<String> LOOPBACK_NAMES = Set.of("localhost", "127.0.0.1", "[::1]");
 
     private final Devtools devtools;
     private final ObjectMapper json;
@@ -42,7 +41,7 @@ final class Server {
     private final ObjectReader strict;
     private final byte[] page;
     private final HttpFront front;
-    private final boolean loopback;
+    private final AllowedHosts hosts;
     private final Limits limits;
     private final Semaphore longPolls;
     private final Semaphore handSets;
@@ -60,7 +59,7 @@ final class Server {
         this.handSets = new Semaphore(limits.handSets);
         InetAddress bind = InetAddress.getByName(options.host());
         this.front = new HttpFront(bind, options.port(), limits);
-        this.loopback = bind.isLoopbackAddress();
+        this.hosts = new AllowedHosts(front.port(), bind, options.host(), options.allowedHosts());
         String host = bind.getHostAddress();
         if (host.contains(":")) {
             host = "[" + host + "]";
@@ -89,9 +88,23 @@ final class Server {
 
     private void handle(Exchange x) throws IOException {
         try {
-            if (loopback && !hostAllowed(x)) {
-                // a page bound to this machine answers only names of this machine (no DNS rebinding)
-                send(x, 403, "text/plain", "this devtools page answers requests for localhost only".getBytes(StandardCharsets.UTF_8));
+            String host = x.header("Host");
+            if (host == null) {
+                sendError(x, 400, "a request names the host it is for (Host: " + hosts.describe().split(", ")[0]
+                        + "); HTTP/1.1 requires it");
+                return;
+            }
+            if (!hosts.allowsHost(host)) {
+                // a page answers only the names it was given: another name is a DNS-rebinding attack
+                sendError(x, 403, "this devtools page answers requests for " + hosts.describe() + " only, not for '" + host
+                        + "'; a game that serves it under another name lists it with DevtoolsOptions.allowHosts(...)");
+                return;
+            }
+            String origin = x.header("Origin");
+            if (origin != null && !hosts.allowsOrigin(origin)) {
+                // a browser names the site a request comes from: only the page's own may ask
+                sendError(x, 403, "this devtools page answers its own pages only (http:// and one of " + hosts.describe()
+                        + "), not requests from " + origin + "; nothing was changed");
                 return;
             }
             String path = x.path();
@@ -125,35 +138,6 @@ final class Server {
         } catch (RuntimeException e) {
             // a bad request must never take the server down; the connection is closed after this
             System.getLogger("dev.enginestates").log(System.Logger.Level.WARNING, "devtools request failed", e);
-        }
-    }
-
-    private boolean hostAllowed(Exchange x) {
-        String host = x.header("Host");
-        if (host == null) {
-            return true; // HTTP/1.0 without a Host header: not a browser's request by a name
-        }
-        String name = host.strip().toLowerCase(Locale.ROOT);
-        int colon = name.lastIndexOf(':');
-        if (colon > 0 && name.indexOf(']') < colon) {
-            name = name.substring(0, colon);
-        }
-        return LOOPBACK_NAMES.contains(name) || loopbackIpv6(name);
-    }
-
-    /**
-     * A bracketed IPv6 literal of the loopback address in any spelling, such as the
-     * {@code [0:0:0:0:0:0:0:1]} that {@link #address()} gives for {@code ::1}. Only a literal is
-     * parsed: a host name is never looked up.
-     */
-    private static boolean loopbackIpv6(String name) {
-        if (!name.startsWith("[") || !name.endsWith("]") || !name.substring(1, name.length() - 1).matches("[0-9a-f:.]+")) {
-            return false;
-        }
-        try {
-            return InetAddress.getByName(name).isLoopbackAddress();
-        } catch (UnknownHostException e) {
-            return false;
         }
     }
 
@@ -201,12 +185,7 @@ final class Server {
                     + " {\"entity\": \"guard-1\", \"machine\": \"guard\", \"states\": [\"patrol.watch\"]}");
             return;
         }
-        String origin = x.header("Origin");
-        String host = x.header("Host");
-        if (origin != null && host != null && !origin.equalsIgnoreCase("http://" + host)) {
-            sendError(x, 403, "a state is set from the devtools page itself, not from " + origin);
-            return;
-        }
+        // the Origin, when a browser sends one, was checked with the Host: a foreign page was refused already
         if (x.contentLength() > Limits.MAX_BODY_BYTES) {
             // refused by its length, before a byte of it is read
             sendError(x, 413, "the request body is " + x.contentLength() + " bytes; a state is set with at most "
