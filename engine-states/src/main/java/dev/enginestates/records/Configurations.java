@@ -18,6 +18,13 @@ import dev.enginestates.declare.StateType;
  * accepted: a compound state with no active child, or a parallel state missing a region, still has
  * active states below the missing child (the exited state's descendants), the root excepted.
  *
+ * <p>A transition whose every target is a history state that remembers nothing (its parent was
+ * left with nothing active below it, which the shapes above allow) has no effective target: XState
+ * 5.33.3 then takes its source as the domain (its source's parent for {@code reenter}), leaves
+ * every active state below it and enters nothing. So such a transition's domain may stay active
+ * with nothing below it: a compound state without an active child, a parallel state without its
+ * regions. That is accepted for those domains only ({@link #emptiable}, computed once per chart).
+ *
  * <p>For every machine: a top-level final state (every region's, for a parallel root) is active
  * exactly when the status is done (a done machine may have left every state); a shallow history
  * remembers children of its parent, exactly one for a compound parent in a machine without
@@ -40,6 +47,7 @@ public final class Configurations {
                         + "' is not; expected every active state's parent active";
             }
         }
+        boolean[] emptiable = parallel ? emptiable(c) : null;
         for (int i = 0; i < r.activeCount(); i++) {
             int s = r.activeAt(i);
             int children = activeChildren(c, r, s);
@@ -52,7 +60,11 @@ public final class Configurations {
                     return machine + ": " + describe(c, s) + " has no active child; expected exactly one";
                 }
             } else {
-                if (compound && children == 0 && s != 0 && !hasActiveBelow(c, r, s)) {
+                boolean empty = !hasActiveBelow(c, r, s);
+                if (empty && emptiable[s]) {
+                    continue; // left empty by a transition to a history that remembers nothing
+                }
+                if (compound && children == 0 && s != 0 && empty) {
                     return machine + ": " + describe(c, s) + " has no active state below it; expected an active child";
                 }
                 if (c.type[s] == StateType.PARALLEL) {
@@ -112,6 +124,38 @@ public final class Configurations {
             return "(shallow) remembers " + n + " states of compound state '" + c.describe(parent) + "'; expected one";
         }
         return null;
+    }
+
+    private static final java.util.Map<Chart, boolean[]> EMPTIABLE =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
+    /**
+     * By state: whether a transition can leave it active with nothing below it, being the domain
+     * of a transition whose every target is a history state (the source, or its parent when the
+     * transition re-enters). Computed once per chart; charts are shared and immutable.
+     */
+    static boolean[] emptiable(Chart c) {
+        return EMPTIABLE.computeIfAbsent(c, Configurations::computeEmptiable);
+    }
+
+    private static boolean[] computeEmptiable(Chart c) {
+        boolean[] out = new boolean[c.size];
+        for (int t = 0; t < c.tSource.length; t++) {
+            int[] targets = c.tTargets[t];
+            boolean allHistory = targets != null && targets.length > 0;
+            for (int k = 0; allHistory && k < targets.length; k++) {
+                allHistory = c.type[targets[k]] == StateType.HISTORY;
+            }
+            int source = c.tSource[t];
+            if (!allHistory || source < 0) {
+                continue;
+            }
+            int domain = c.tReenter[t] ? c.parent[source] : source;
+            if (domain >= 0) {
+                out[domain] = true;
+            }
+        }
+        return out;
     }
 
     private static String describe(Chart c, int s) {
