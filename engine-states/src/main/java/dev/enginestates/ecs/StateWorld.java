@@ -127,6 +127,8 @@ public final class StateWorld implements AutoCloseable {
     final WhenRules whens = new WhenRules(this);
     final Ticks ticks = new Ticks(this);
     final Listeners listeners = new Listeners(this);
+    /** The outermost call under way, inside which game code may run: close, release and restores wait for its end. */
+    final UnderWay underWay = new UnderWay();
 
     private static final System.Logger LOG = System.getLogger("dev.enginestates");
 
@@ -239,8 +241,9 @@ public final class StateWorld implements AutoCloseable {
      */
     public void release() {
         checkThread();
-        if (stepping || interpreters.depth() > 0) {
-            throw new IllegalStateException(this + " cannot be released during a step or a send");
+        if (underWay.any() || stepping || interpreters.depth() > 0) {
+            throw new IllegalStateException(this + " cannot be released during " + underWay.describe() + ": the call must end"
+                    + " on the thread that began it; expected a release between calls. Nothing was changed.");
         }
         OWNER.setVolatile(this, null);
     }
@@ -249,10 +252,10 @@ public final class StateWorld implements AutoCloseable {
     void checkThread() {
         Thread current = Thread.currentThread();
         Thread o = owner;
-        if (o == current) {
-            return;
-        }
-        if (o == null && OWNER.compareAndSet(this, null, current)) {
+        if (o == current || (o == null && OWNER.compareAndSet(this, null, current))) {
+            if (repository.isClosed()) {
+                throw closedWorld();
+            }
             return;
         }
         Thread holder = owner;
@@ -260,6 +263,12 @@ public final class StateWorld implements AutoCloseable {
         throw new IllegalStateException(this + " belongs to " + name + ", and '" + current.getName()
                 + "' used it: a world belongs to one thread at a time. Call world.release() on " + name
                 + " to hand it over; the next thread to use it then takes it. Nothing was changed.");
+    }
+
+    /** The refusal of every call on a closed world. */
+    private IllegalStateException closedWorld() {
+        return new IllegalStateException(this + " is closed (its Dominion is closed): it refuses every call, and its records and"
+                + " tags stay as they were when it closed; expected an open world (restore a checkpoint into a new one to go on)");
     }
 
     // ------------------------------------------------------------------ spawning
@@ -279,6 +288,15 @@ public final class StateWorld implements AutoCloseable {
      */
     public Entity spawn(Object... components) {
         checkThread();
+        boolean began = underWay.begin(UnderWay.SPAWN, null, null);
+        try {
+            return spawnNow(components);
+        } finally {
+            underWay.end(began);
+        }
+    }
+
+    private Entity spawnNow(Object... components) {
         List<EntityRecord<?>> records = new ArrayList<>();
         EntityKey key = null;
         for (Object c : components) {
@@ -373,6 +391,15 @@ public final class StateWorld implements AutoCloseable {
     public <C> StateRecord<C> attach(Entity entity, StateRecord<C> record) {
         checkThread();
         EntityRecord<C> r = EntityRecord.of(java.util.Objects.requireNonNull(record, "record"));
+        boolean began = underWay.begin(UnderWay.ATTACH, r, null);
+        try {
+            return attachNow(entity, r);
+        } finally {
+            underWay.end(began);
+        }
+    }
+
+    private <C> StateRecord<C> attachNow(Entity entity, EntityRecord<C> r) {
         registry.checkFree(r);
         if (entity.isDeleted()) {
             throw new MachineException(r.machineId(), "cannot attach '" + r.machineId() + "' to " + describe(entity)
@@ -408,6 +435,15 @@ public final class StateWorld implements AutoCloseable {
      */
     public boolean detach(Entity entity, States<?> machine) {
         checkThread();
+        boolean began = underWay.begin(UnderWay.DETACH, null, null);
+        try {
+            return detachNow(entity, machine);
+        } finally {
+            underWay.end(began);
+        }
+    }
+
+    private boolean detachNow(Entity entity, States<?> machine) {
         checkOwn(entity, "detach");
         EntityRecord<?> r = entity.isDeleted() ? null : entity.get(machine.recordClass());
         if (r == null || r.world != this) {
@@ -438,6 +474,15 @@ public final class StateWorld implements AutoCloseable {
         if (entity.isDeleted()) {
             return false;
         }
+        boolean began = underWay.begin(UnderWay.DESPAWN, null, null);
+        try {
+            return despawnNow(entity);
+        } finally {
+            underWay.end(began);
+        }
+    }
+
+    private boolean despawnNow(Entity entity) {
         checkOwn(entity, "despawn");
         if (entity == self) {
             throw new IllegalArgumentException("the world's own entity cannot be despawned; detach its machines instead");
@@ -488,9 +533,14 @@ public final class StateWorld implements AutoCloseable {
      */
     public <C> List<StateRecord<C>> records(States<C> machine) {
         checkThread();
-        List<StateRecord<C>> out = registry.records(machine);
-        throwListenerFailure(); // a record taken off through Dominion is noticed (and its listeners told) here
-        return out;
+        boolean began = underWay.begin(UnderWay.RECORDS, null, null);
+        try {
+            List<StateRecord<C>> out = registry.records(machine);
+            throwListenerFailure(); // a record taken off through Dominion is noticed (and its listeners told) here
+            return out;
+        } finally {
+            underWay.end(began);
+        }
     }
 
     /** How many record slots a machine takes in this world, live or not yet reused (for tests of memory). */
@@ -640,14 +690,21 @@ public final class StateWorld implements AutoCloseable {
      * @param time  the clock in seconds, finite and 0 or more
      * @param steps the step count, 0 or more
      *
-     * @throws IllegalStateException during a step
+     * @throws IllegalStateException from the game's code during a call of this world (a step, a send, a spawn, ...)
      * @throws IllegalArgumentException if the time is negative or not finite, or the count negative
      */
     public void restoreClock(double time, long steps) {
         checkThread();
-        if (stepping) {
-            throw new IllegalStateException("the clock cannot be set during a step");
+        if (underWay.busy() || stepping) {
+            throw new IllegalStateException("the clock of " + this + " cannot be set during " + underWay.describe() + ", where"
+                    + " records may be half-way through a move; expected a call between steps. Nothing was changed.");
         }
+        setClock(time, steps);
+    }
+
+    /** Sets the clock as {@link #restoreClock} does, for a restore under way (reached through {@code Access}). */
+    void setClock(double time, long steps) {
+        checkThread();
         if (!(time >= 0) || Double.isInfinite(time) || steps < 0) {
             throw new IllegalArgumentException("a world clock needs finite seconds, 0 or more, and a step count, 0 or more; got "
                     + time + " s and " + steps + " steps");
@@ -689,14 +746,45 @@ public final class StateWorld implements AutoCloseable {
      */
     void checkAtRest(String what) {
         checkThread();
-        if (stepping || interpreters.depth() > 0) {
-            throw new IllegalStateException(what + " of " + this + " was asked for from a machine's own code during a "
-                    + (stepping ? "step" : "send") + ", where a record may be half-way through a move; expected a call"
-                    + " between steps (keep a flag in the action and take it after world.step)");
+        if (underWay.any() || stepping || interpreters.depth() > 0) {
+            throw new IllegalStateException(what + " of " + this + " was asked for from the game's code during "
+                    + underWay.describe() + ", where a record may be half-way through a move; expected a call between steps"
+                    + " (keep a flag in the action or listener and take it after the call returns). Nothing was changed.");
         }
         if (ticks.splitPending()) {
             throw new IllegalStateException(what + " of " + this + " was asked for between advance(dt) and runStates(), where the"
                     + " builder-style machines have not run the tick's second half; expected a call after runStates()");
+        }
+    }
+
+    /**
+     * Runs {@code work} (a checkpoint, a restore, a replica's frame: {@code what}) once the world is
+     * at rest, as the call under way: the game's code it runs (context hooks, listeners) cannot
+     * close the world or start another such call inside it.
+     */
+    <T> T during(String what, java.util.function.Supplier<T> work) {
+        checkAtRest(what);
+        boolean began = underWay.begin(what, null, null);
+        try {
+            return work.get();
+        } finally {
+            underWay.end(began);
+        }
+    }
+
+    /**
+     * Replays an input log: {@code start} (its checkpoint's restore) once the world is at rest,
+     * then {@code inputs}, each a call of its own; between them the world is not at rest, so the
+     * game's code (a failure handler) cannot close it or restore into it half-way.
+     */
+    void replay(Runnable start, Runnable inputs) {
+        checkAtRest("a replay");
+        start.run();
+        underWay.replaying(true);
+        try {
+            inputs.run();
+        } finally {
+            underWay.replaying(false);
         }
     }
 
@@ -733,6 +821,15 @@ public final class StateWorld implements AutoCloseable {
         if (r.world != this) {
             throw new IllegalArgumentException("the '" + r.machineId() + "' record does not belong to this world");
         }
+        boolean began = underWay.begin(UnderWay.RESTORED, r, null);
+        try {
+            restoredNow(r);
+        } finally {
+            underWay.end(began);
+        }
+    }
+
+    private void restoredNow(EntityRecord<?> r) {
         MachineRecord rec = r;
         rec.clearWaitChanged();
         if (rec.chart().builder != null) {
@@ -760,19 +857,24 @@ public final class StateWorld implements AutoCloseable {
      */
     void writeAll(Runnable writes) {
         checkThread();
-        batch++;
+        boolean began = underWay.begin(UnderWay.WRITES, null, null);
         try {
-            writes.run();
-        } catch (RuntimeException | Error e) {
-            batch--;
-            if (batch == 0) {
-                listeners.addPendingTo(e); // reported with the failure that stopped the writes, not at some later call
+            batch++;
+            try {
+                writes.run();
+            } catch (RuntimeException | Error e) {
+                batch--;
+                if (batch == 0) {
+                    listeners.addPendingTo(e); // reported with the failure that stopped the writes, not at some later call
+                }
+                throw e;
             }
-            throw e;
-        }
-        batch--;
-        if (batch == 0 && listeners.any()) {
-            listeners.throwPending();
+            batch--;
+            if (batch == 0 && listeners.any()) {
+                listeners.throwPending();
+            }
+        } finally {
+            underWay.end(began);
         }
     }
 
@@ -793,7 +895,12 @@ public final class StateWorld implements AutoCloseable {
         rec.clearWaitChanged();
         waits.schedule(r);
         if (hearsInputs()) {
-            inputs.edited(r);
+            boolean began = underWay.begin(UnderWay.EDIT, r, null);
+            try {
+                inputs.edited(r);
+            } finally {
+                underWay.end(began);
+            }
         }
     }
 
@@ -822,23 +929,28 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
-        String cause = listeners.cause;
-        listeners.cause = event.type();
-        Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
-        boolean took;
+        boolean began = underWay.begin(UnderWay.SEND, r, event.type());
         try {
-            took = in.send(r, eventId, event);
-        } catch (UserCodeException e) {
-            throw e.on(describe(r.entity));
-        } finally {
-            moved(r);
-            listeners.cause = cause;
-            if (input && inputs != null) {
-                inputs.sent(r, event);
+            String cause = listeners.cause;
+            listeners.cause = event.type();
+            Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
+            boolean took;
+            try {
+                took = in.send(r, eventId, event);
+            } catch (UserCodeException e) {
+                throw e.on(describe(r.entity));
+            } finally {
+                moved(r);
+                listeners.cause = cause;
+                if (input && inputs != null) {
+                    inputs.sent(r, event);
+                }
             }
+            heard(r, took, event.type(), input);
+            return took;
+        } finally {
+            underWay.end(began);
         }
-        heard(r, took, event.type(), input);
-        return took;
     }
 
     /** After a send: a refusal told to the listeners; from outside, a listener's failure thrown now. */
@@ -858,33 +970,47 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
-        String cause = listeners.cause;
-        listeners.cause = event;
-        PolledInterpreter in = interpreters.polled();
-        boolean took;
+        boolean began = underWay.begin(UnderWay.SEND, r, event);
         try {
-            took = in.send(r, eventId, event, args);
-        } catch (UserCodeException e) {
-            throw e.on(describe(r.entity));
-        } finally {
-            moved(r);
-            listeners.cause = cause;
-            if (input && inputs != null) {
-                if (asEvent != null) {
-                    inputs.sent(r, asEvent);
-                } else {
-                    inputs.sent(r, event, args);
+            String cause = listeners.cause;
+            listeners.cause = event;
+            PolledInterpreter in = interpreters.polled();
+            boolean took;
+            try {
+                took = in.send(r, eventId, event, args);
+            } catch (UserCodeException e) {
+                throw e.on(describe(r.entity));
+            } finally {
+                moved(r);
+                listeners.cause = cause;
+                if (input && inputs != null) {
+                    if (asEvent != null) {
+                        inputs.sent(r, asEvent);
+                    } else {
+                        inputs.sent(r, event, args);
+                    }
                 }
             }
+            heard(r, took, event, input);
+            return took;
+        } finally {
+            underWay.end(began);
         }
-        heard(r, took, event, input);
-        return took;
     }
 
     /** Forces a polled ({@code go}) or builder-style ({@code transitionTo}) machine into a state. */
     void go(EntityRecord<?> r, int state, String name) {
         checkThread();
         checkAlive(r);
+        boolean began = underWay.begin(UnderWay.GO, r, name);
+        try {
+            goNow(r, state, name);
+        } finally {
+            underWay.end(began);
+        }
+    }
+
+    private void goNow(EntityRecord<?> r, int state, String name) {
         boolean input = startsFromOutside();
         String cause = listeners.cause;
         listeners.cause = "go";
@@ -912,6 +1038,15 @@ public final class StateWorld implements AutoCloseable {
     /** Puts a record in a state by hand, no code run; its tags move at the start of the next tick. */
     void place(EntityRecord<?> r, int[] targets, String[] paths) {
         checkThread();
+        boolean began = underWay.begin(UnderWay.SET_STATE, r, null);
+        try {
+            placeNow(r, targets, paths);
+        } finally {
+            underWay.end(began);
+        }
+    }
+
+    private void placeNow(EntityRecord<?> r, int[] targets, String[] paths) {
         Chart c = r.chart();
         if (c.polled != null) {
             PolledInterpreter in = interpreters.polled();
@@ -969,11 +1104,25 @@ public final class StateWorld implements AutoCloseable {
      */
     public void step(double dt) {
         checkThread();
-        ticks.tick(dt, Ticks.ADVANCE | Ticks.RUN, "step");
-        if (inputs != null) {
-            inputs.stepped(dt);
+        refuseTickWhileBusy("step(dt)");
+        underWay.begin(UnderWay.STEP, null, null);
+        try {
+            ticks.tick(dt, Ticks.ADVANCE | Ticks.RUN, "step");
+            if (inputs != null) {
+                inputs.stepped(dt);
+            }
+        } finally {
+            underWay.end(true);
         }
-        ticks.handOver(onFailure);
+        ticks.handOver(onFailure); // the step has ended: the handler may close the world
+    }
+
+    /** A tick from the game's code inside another call would run every machine while that call is half done. */
+    private void refuseTickWhileBusy(String call) {
+        if (underWay.busy() || stepping) {
+            throw new IllegalStateException(call + " called on " + this + " from the game's code during " + underWay.describe()
+                    + "; expected a call between steps (set a flag and step after the call returns). Nothing was changed.");
+        }
     }
 
     /**
@@ -988,9 +1137,15 @@ public final class StateWorld implements AutoCloseable {
      */
     public void advance(double dt) {
         checkThread();
-        ticks.tick(dt, Ticks.ADVANCE, "advance");
-        if (inputs != null) {
-            inputs.advanced(dt);
+        refuseTickWhileBusy("advance(dt)");
+        underWay.begin(UnderWay.ADVANCE, null, null);
+        try {
+            ticks.tick(dt, Ticks.ADVANCE, "advance");
+            if (inputs != null) {
+                inputs.advanced(dt);
+            }
+        } finally {
+            underWay.end(true);
         }
         ticks.handOver(onFailure);
     }
@@ -1006,9 +1161,15 @@ public final class StateWorld implements AutoCloseable {
      */
     public void runStates() {
         checkThread();
-        ticks.runStates();
-        if (inputs != null) {
-            inputs.ranStates();
+        refuseTickWhileBusy("runStates()");
+        underWay.begin(UnderWay.RUN_STATES, null, null);
+        try {
+            ticks.runStates();
+            if (inputs != null) {
+                inputs.ranStates();
+            }
+        } finally {
+            underWay.end(true);
         }
         ticks.handOver(onFailure);
     }
@@ -1083,13 +1244,38 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
-    /** Closes the Dominion underneath. */
+    /**
+     * Closes the world and the Dominion underneath. From then on the world refuses every call that
+     * would use or change it (a step, a send, a spawn, a setter of a record, a checkpoint) with an
+     * {@link IllegalStateException}; reads of a record and of the clock still answer. Closing a
+     * closed world does nothing.
+     *
+     * <p>A world is closed between calls. Closing it from the game's code while one of its calls
+     * is under way (an action, a guard, a {@code when} test, a seconds function, a listener, a
+     * context's save or restore hook, an input listener, during a step, a send, a {@code go} or
+     * {@code transitionTo}, a {@code setState}, a spawn, attach, detach or despawn, a checkpoint,
+     * a restore, a replica's frame or an input log's replay) is refused with an
+     * {@link IllegalStateException} naming the call, and the world stays open and whole: the
+     * refusal is that code's failure, reported as any other (after the step, or thrown by the
+     * call once its work is done). It is refused rather than put off to the end of the call so
+     * that a world is always either open, with its tags on its records, or closed: code after
+     * the {@code close()} never runs on a world that has not closed yet. To close from inside,
+     * set a flag and close once the call returns. The {@link #onFailure} handler runs once the
+     * step has ended, so it may close the world (except during a replay).
+     *
+     * @throws IllegalStateException if a call of this world is under way (nothing is closed), or
+     *                               from a thread that does not own the world
+     */
     @Override
     public void close() {
+        if (repository.isClosed()) {
+            return;
+        }
         checkThread();
-        if (stepping || interpreters.depth() > 0) {
-            throw new IllegalStateException(this + " cannot be closed from a machine's own code during a step or a send; expected a"
-                    + " call between steps");
+        if (underWay.any() || stepping || interpreters.depth() > 0) {
+            throw new IllegalStateException(this + " cannot be closed from the game's code during " + underWay.describe()
+                    + ": that call would go on over a closed world; expected a close between calls (set a flag and close the"
+                    + " world once the call returns). The world is still open and unchanged.");
         }
         LOG.log(System.Logger.Level.DEBUG, () -> "closing " + this);
         dominion.close();

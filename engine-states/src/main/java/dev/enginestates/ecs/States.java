@@ -75,6 +75,21 @@ public final class States<C> {
             public void writeAll(Object world, Runnable writes) {
                 ((StateWorld) world).writeAll(writes);
             }
+
+            @Override
+            public <T> T during(Object world, String what, Supplier<T> work) {
+                return ((StateWorld) world).during(what, work);
+            }
+
+            @Override
+            public void replay(Object world, Runnable start, Runnable inputs) {
+                ((StateWorld) world).replay(start, inputs);
+            }
+
+            @Override
+            public void restoreClock(Object world, double time, long steps) {
+                ((StateWorld) world).setClock(time, steps);
+            }
         });
     }
 

@@ -94,7 +94,10 @@ public final class Replica {
      * @throws StreamException listing every problem, the replica unchanged
      */
     public void apply(String frame) {
-        impl.apply(frame);
+        Access.during(impl.world, "a replica's frame", () -> {
+            impl.apply(frame);
+            return null;
+        });
     }
 
     /**

@@ -115,8 +115,7 @@ public final class Saves {
      *         {@link StateWorld#advance} and {@link StateWorld#runStates}: a checkpoint is taken between ticks
      */
     public String checkpoint(StateWorld world) {
-        Access.checkAtRest(world, "a checkpoint");
-        return impl.checkpoint(world);
+        return Access.during(world, "a checkpoint", () -> impl.checkpoint(world));
     }
 
     /**
@@ -131,8 +130,10 @@ public final class Saves {
      * @throws IllegalStateException as {@link #checkpoint} does: a restore is made between ticks
      */
     public void restore(StateWorld world, String checkpoint) {
-        Access.checkAtRest(world, "a restore");
-        impl.restore(world, checkpoint);
+        Access.during(world, "a restore", () -> {
+            impl.restore(world, checkpoint);
+            return null;
+        });
     }
 
     /**
@@ -143,8 +144,10 @@ public final class Saves {
      * @throws CheckpointException as {@link #restore(StateWorld, String)} does
      */
     public void restoreSpawningMissing(StateWorld world, String checkpoint) {
-        Access.checkAtRest(world, "a restore");
-        impl.restoreSpawningMissing(world, checkpoint);
+        Access.during(world, "a restore", () -> {
+            impl.restoreSpawningMissing(world, checkpoint);
+            return null;
+        });
     }
 
     /**
@@ -157,13 +160,14 @@ public final class Saves {
     }
 
     ObjectNode checkpointTree(StateWorld world) {
-        Access.checkAtRest(world, "a checkpoint");
-        return impl.checkpointTree(world);
+        return Access.during(world, "a checkpoint", () -> impl.checkpointTree(world));
     }
 
     void restore(StateWorld world, JsonNode root, boolean spawnMissing) {
-        Access.checkAtRest(world, "a restore");
-        impl.restore(world, root, spawnMissing);
+        Access.during(world, "a restore", () -> {
+            impl.restore(world, root, spawnMissing);
+            return null;
+        });
     }
 
     JsonNode parse(String text, String what) {
@@ -536,7 +540,7 @@ final class SavesJson {
         }
         // a listener's failure is thrown once every record is written: a restore is all-or-nothing
         Access.writeAll(world, () -> {
-            world.restoreClock(time, steps);
+            Access.restoreClock(world, time, steps); // the restore is the call under way: the game may not set the clock now
             Map<String, Entity> spawned = new LinkedHashMap<>();
             for (Staged s : staged) {
                 Entity entity = s.entity;

@@ -56,6 +56,15 @@ public final class Access {
 
         /** Runs {@code writes} on {@code world}, throwing its listeners' failures only once all of it is done. */
         void writeAll(Object world, Runnable writes);
+
+        /** Runs {@code work} ({@code what}: a checkpoint, a restore, a frame) once {@code world} is at rest, as its call under way. */
+        <T> T during(Object world, String what, Supplier<T> work);
+
+        /** Replays an input log on {@code world}: {@code start} once it is at rest, then {@code inputs}, not at rest between them. */
+        void replay(Object world, Runnable start, Runnable inputs);
+
+        /** Sets {@code world}'s clock as a restore does, from inside the restore under way. */
+        void restoreClock(Object world, double time, long steps);
     }
 
     private static volatile MachineSide machines;
@@ -130,6 +139,21 @@ public final class Access {
     /** Runs {@code writes} (a restore's records) on {@code world} (a {@code StateWorld}), its listeners' failures thrown at the end. */
     public static void writeAll(Object world, Runnable writes) {
         ecs.writeAll(Objects.requireNonNull(world, "world"), writes);
+    }
+
+    /** Runs {@code work} on {@code world} (a {@code StateWorld}) once it is at rest, as the call under way; see {@link EcsSide#during}. */
+    public static <T> T during(Object world, String what, Supplier<T> work) {
+        return ecs.during(Objects.requireNonNull(world, "world"), what, work);
+    }
+
+    /** Replays an input log on {@code world} (a {@code StateWorld}); see {@link EcsSide#replay}. */
+    public static void replay(Object world, Runnable start, Runnable inputs) {
+        ecs.replay(Objects.requireNonNull(world, "world"), start, inputs);
+    }
+
+    /** Sets {@code world}'s (a {@code StateWorld}'s) clock from inside a restore under way. */
+    public static void restoreClock(Object world, double time, long steps) {
+        ecs.restoreClock(Objects.requireNonNull(world, "world"), time, steps);
     }
 
     /** Initializes {@code type}, so that it has registered its side. */
