@@ -292,6 +292,9 @@ public final class InputLog implements WorldInputs {
      *         names an entity, machine or state that does not exist, or holds an input the replay could not apply at its
      *         point of the log (a step too long or too small for the clock, a runStates with no advance before it, a record
      *         whose times are after the clock)
+     * @throws IllegalStateException from the game's code during a call of the world (a listener's, during a send), or
+     *         between {@link StateWorld#advance} and {@link StateWorld#runStates}; nothing changes. During the replay, the
+     *         world's {@code onFailure} handler cannot close the world or restore into it.
      */
     public static void replay(Saves saves, StateWorld world, String log) {
         JsonNode root = saves.parse(log, "input log");

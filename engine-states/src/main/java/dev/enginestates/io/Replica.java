@@ -92,6 +92,8 @@ public final class Replica {
      *
      * @param frame a frame's JSON text, as {@link RoomStream#frame} wrote it for this player
      * @throws StreamException listing every problem, the replica unchanged
+     * @throws IllegalStateException from the game's code during a call of the replica world (a listener's, during a
+     *         send or another frame), or between {@link StateWorld#advance} and {@link StateWorld#runStates}; nothing changes
      */
     public void apply(String frame) {
         Access.during(impl.world, "a replica's frame", () -> {
