@@ -37,9 +37,10 @@ import java.util.Set;
  *
  * <p><b>Checked whole, then applied.</b> A frame is read strictly and refused with a
  * {@link StreamException}, the replica unchanged, when it is not JSON, is of another format or
- * version, is for another player, is out of order (its {@code seq} is not one more than the last
- * frame's; a whole frame is taken after any earlier one, whatever its number, since a room that
- * moved or joined the player again counts from 1), holds changes from another stream than the
+ * version, is for another player, is out of order (a frame of changes whose {@code seq} is not
+ * one more than the last frame's, or a whole frame of the same stream numbered no higher than it;
+ * a whole frame of another stream is taken whatever its number, since a room that moved counts
+ * from 1), holds changes from another stream than the
  * one whose whole frame it last applied (another room's frames for the same player, numbered
  * alike), names a machine the replica was not
  * made with or a state, field or context field its machine does not have, removes a record the
@@ -208,8 +209,8 @@ final class ReplicaFrames {
         if (entities == null || !entities.isObject()) {
             problems.add("$.entities: expected an object from entity key to its machines, found " + Json.kind(entities));
         }
-        // a whole frame replaces everything, whatever its number: a room that moved to another node, or forgot the player and
-        // joined it again, counts from 1; the frames of changes after it must follow its number
+        // a whole frame of another stream replaces everything, whatever its number: a room that moved to another node counts
+        // from 1; the frames of changes after it must follow its number
         if (problems.isEmpty() && frameSeq >= 1 && !whole) {
             if (seq == 0) {
                 problems.add("$.seq: frame " + frameSeq + " holds changes, but this replica has had no whole frame to apply them to;"
@@ -226,6 +227,11 @@ final class ReplicaFrames {
                         + (frameSeq - seq - 1 == 1 ? " is" : "s are") + " missing; expected frame " + (seq + 1)
                         + ", or a whole frame (ask the room to join this player again)");
             }
+        }
+        if (problems.isEmpty() && frameSeq >= 1 && whole && seq > 0 && frameStream.equals(stream) && frameSeq <= seq) {
+            // a stream numbers a player's frames on, across joins and leaves: a whole frame numbered no higher is late
+            problems.add("$.seq: whole frame " + frameSeq + " comes after frame " + seq + " of the same stream was applied: a late"
+                    + " or repeated frame, which would take the replica back; expected a frame numbered above " + seq);
         }
         if (problems.isEmpty() && !whole && seq > 0 && time < world.time()) {
             // the records the frame leaves out keep their times, which would then lie after the clock

@@ -65,7 +65,9 @@ import java.util.Objects;
  * <tr><td>{@code stream}</td><td>this stream's id, 16 hexadecimal digits drawn at random when it is made: a replica takes
  * a frame of changes only from the stream whose whole frame it last applied</td></tr>
  * <tr><td>{@code recipient}</td><td>the player the frame is for</td></tr>
- * <tr><td>{@code seq}</td><td>1, 2, 3... for each player: a frame follows the one numbered one less</td></tr>
+ * <tr><td>{@code seq}</td><td>rising for each player: a frame of changes follows the one numbered one less; a player's
+ * first frame after {@link #join} (a new player, or one that left) is numbered after every frame this stream made
+ * before it, so no late frame of the stream outnumbers it</td></tr>
  * <tr><td>{@code whole}</td><td>{@code true}: everything the player may see (after {@link #join}); {@code false}: what
  * changed since the player's last frame</td></tr>
  * <tr><td>{@code clock}</td><td>{@code {"time": seconds, "steps": count}}: the room's clock, exactly</td></tr>
@@ -121,7 +123,9 @@ public final class RoomStream {
     }
 
     /**
-     * Adds a player, or starts one over (a page that reloads): its next frame is whole.
+     * Adds a player, or starts one over (a page that reloads): its next frame is whole. A player
+     * new to the stream, or back after {@link #leave}, is numbered on from the stream's frames
+     * made so far, not from 1, so its replica takes no late frame of its earlier stay after it.
      *
      * @param recipient the player's id, as its entities' {@link Owner} names it; not empty
      * @throws IllegalArgumentException if the id is empty
@@ -206,6 +210,7 @@ final class RoomFrames {
     private final Buffer buffer = new Buffer();
     /** Writes contexts into {@link #buffer}, one after another, kept from pass to pass. */
     private final JsonGenerator contexts;
+    /** Counts the passes over the world; a player who joins is numbered on from here, since each of its frames takes a pass. */
     private long passes;
     /**
      * This stream's id, named in every frame: two rooms' frames for one player may carry the same
@@ -238,7 +243,7 @@ final class RoomFrames {
         if (recipient.isEmpty()) {
             throw new IllegalArgumentException("a recipient's id must not be empty; expected the player's id, as Owner names it");
         }
-        Recipient r = recipients.computeIfAbsent(recipient, Recipient::new);
+        Recipient r = recipients.computeIfAbsent(recipient, id -> new Recipient(id, passes));
         r.whole = true;
     }
 
@@ -551,11 +556,17 @@ final class RoomFrames {
         final String id;
         final Map<Tracked, Sent> sent = new IdentityHashMap<>();
         boolean whole = true;
+        /**
+         * The number of its last frame. It starts at the passes made before it joined: a frame takes
+         * a pass, so the numbers stay at most the passes made, and a player back after leaving is
+         * numbered above any frame of its earlier stay (a late one of them cannot pass for newer).
+         */
         long seq;
         long rounds;
 
-        Recipient(String id) {
+        Recipient(String id, long seq) {
             this.id = id;
+            this.seq = seq;
         }
     }
 

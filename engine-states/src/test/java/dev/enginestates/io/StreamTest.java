@@ -701,6 +701,60 @@ class StreamTest {
         assertFalse(v2.getMessage().contains("$.stream"), "a version 2 frame is refused for its version alone: " + v2.getMessage());
     }
 
+    /** A whole frame of the stream the replica follows, numbered no higher than the last applied, is late: it would take it back. */
+    @Test
+    void aLateWholeFrameOfTheSameStreamIsRefused() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        String first = room.stream.frame("alice");
+        alice.apply(first);
+        GUARD.send(room.g1, "BELL");
+        room.stream.join("alice");
+        String second = room.stream.frame("alice");
+        alice.apply(second);
+        steps(room.world, 2);
+        alice.apply(room.stream.frame("alice"));
+        for (String late : List.of(first, second)) {
+            String before = SAVES.checkpoint(alice.world());
+            StreamException e = assertThrows(StreamException.class, () -> alice.apply(late));
+            assertTrue(e.getMessage().contains("comes after frame 3 of the same stream was applied: a late or repeated frame"),
+                    e.getMessage());
+            assertEquals(before, SAVES.checkpoint(alice.world()));
+            assertEquals(3, alice.sequence());
+        }
+        assertReplicaSeesTheRoom(room.world, alice);
+    }
+
+    /**
+     * A player who leaves and joins again is numbered on from the stream's frames, not from 1: a
+     * late frame of its earlier stay cannot outnumber the new whole frame and take the replica back.
+     */
+    @Test
+    void aPlayerWhoLeavesAndJoinsAgainIsNumberedOnSoALateFrameOfItsEarlierStayIsRefused() {
+        Room room = new Room();
+        Replica alice = replica("alice");
+        alice.apply(room.stream.frame("alice"));
+        alice.apply(room.stream.frame("alice"));
+        room.stream.join("alice");
+        String late = room.stream.frame("alice"); // frame 3, whole, still on its way
+        room.stream.leave("alice");
+        GUARD.send(room.g1, "BELL");
+        room.stream.join("alice");
+        String again = room.stream.frame("alice");
+        assertTrue(parse(again).get("seq").asLong() > 3, "numbered after every frame of the earlier stay: " + again);
+        alice.apply(again);
+        String before = SAVES.checkpoint(alice.world());
+        assertThrows(StreamException.class, () -> alice.apply(late));
+        assertEquals(before, SAVES.checkpoint(alice.world()));
+        assertReplicaSeesTheRoom(room.world, alice);
+        Room other = new Room();
+        other.stream.frame("alice");
+        other.stream.frame("alice");
+        other.stream.join("bob"); // a player who joins late is numbered on from the stream's frames too
+        assertEquals(3, parse(other.stream.frame("bob")).get("seq").asLong());
+        assertEquals(4, parse(other.stream.frame("bob")).get("seq").asLong(), "and one by one after it");
+    }
+
     @Test
     void aGapInTheSequenceIsRefused() {
         Fed fed = new Fed();
@@ -913,7 +967,7 @@ class StreamTest {
         steps(moved, 300);
         alice.apply(stream.frame("alice")); // and the changes that follow it
         assertReplicaSeesTheRoom(moved, alice);
-        // a player the room forgot and joins again starts over at 1 too
+        // a player the room forgot and joins again gets a whole frame of the same stream, numbered on
         stream.leave("alice");
         stream.join("alice");
         alice.apply(stream.frame("alice"));
