@@ -37,10 +37,12 @@ import java.util.Set;
  *
  * <p><b>Checked whole, then applied.</b> A frame is read strictly and refused with a
  * {@link StreamException}, the replica unchanged, when it is not JSON, is of another format or
- * version, is for another player, is out of order (a frame of changes whose {@code seq} is not
- * one more than the last frame's, or a whole frame of the same stream numbered no higher than it;
- * a whole frame of another stream is taken whatever its number, since a room that moved counts
- * from 1), holds changes from another stream than the
+ * version, is for another player, is of an older epoch than the newest frame it applied (a late
+ * frame from a room's previous home, whole or not), is of another stream with the same epoch as
+ * the stream it follows (two homes given one epoch cannot be ordered), is out of order (a frame of
+ * changes whose {@code seq} is not one more than the last frame's, or a whole frame of the same
+ * stream numbered no higher than it; a whole frame of a newer epoch is taken whatever its number,
+ * since a room's new home counts afresh), holds changes from another stream than the
  * one whose whole frame it last applied (another room's frames for the same player, numbered
  * alike), names a machine the replica was not
  * made with or a state, field or context field its machine does not have, removes a record the
@@ -113,6 +115,15 @@ public final class Replica {
     }
 
     /**
+     * The epoch of the last frame applied: the room's incarnation it follows.
+     *
+     * @return the frame's {@code epoch}, or 0 before the first
+     */
+    public long epoch() {
+        return impl.epoch;
+    }
+
+    /**
      * The player this replica is for.
      *
      * @return the recipient's id
@@ -145,6 +156,8 @@ final class ReplicaFrames {
     long seq;
     /** The stream whose frames this replica applies, from its last whole frame; {@code null} before the first. */
     private String stream;
+    /** The epoch of that stream: frames of a smaller one are refused, whole ones of a larger one taken; 0 before the first. */
+    long epoch;
 
     ReplicaFrames(StateWorld world, String recipient, States<?>[] machines) {
         this.world = world;
@@ -178,10 +191,16 @@ final class ReplicaFrames {
             problems.add("$.version: expected " + RoomStream.VERSION + " (this library reads stream version " + RoomStream.VERSION
                     + "), found " + Json.kind(root.get("version")));
         }
+        boolean known = problems.isEmpty(); // a frame of another format or version says so alone
         JsonNode streamNode = root.get("stream");
         String frameStream = streamNode != null && streamNode.isTextual() && !streamNode.asText().isEmpty() ? streamNode.asText() : null;
-        if (frameStream == null && problems.isEmpty()) { // a frame of another format or version says so alone
+        if (frameStream == null && known) {
             problems.add("$.stream: expected the id of the room's stream, a string that is not empty; found " + Json.kind(streamNode));
+        }
+        JsonNode epochNode = root.get("epoch");
+        long frameEpoch = epochNode != null && epochNode.isIntegralNumber() && epochNode.canConvertToLong() ? epochNode.asLong() : -1;
+        if (frameEpoch < 1 && known) {
+            problems.add("$.epoch: expected the room's epoch, a whole number 1 or more; found " + Json.kind(epochNode));
         }
         if (!recipient.equals(root.path("recipient").asText(null)) || !root.path("recipient").isTextual()) {
             problems.add("$.recipient: this replica is " + recipient + "'s; found a frame for " + Json.kind(root.get("recipient")));
@@ -209,29 +228,8 @@ final class ReplicaFrames {
         if (entities == null || !entities.isObject()) {
             problems.add("$.entities: expected an object from entity key to its machines, found " + Json.kind(entities));
         }
-        // a whole frame of another stream replaces everything, whatever its number: a room that moved to another node counts
-        // from 1; the frames of changes after it must follow its number
-        if (problems.isEmpty() && frameSeq >= 1 && !whole) {
-            if (seq == 0) {
-                problems.add("$.seq: frame " + frameSeq + " holds changes, but this replica has had no whole frame to apply them to;"
-                        + " expected a whole frame first (the room's join)");
-            } else if (!frameStream.equals(stream)) {
-                problems.add("$.stream: frame " + frameSeq + " holds changes from stream " + frameStream + ", but this replica follows"
-                        + " stream " + stream + " (another room's frames, or the room made a new stream); expected a whole frame of"
-                        + " the stream to follow (ask the room to join this player again)");
-            } else if (frameSeq <= seq) {
-                problems.add("$.seq: frame " + frameSeq + " comes after frame " + seq + " was applied: a repeat or a frame out of order;"
-                        + " expected frame " + (seq + 1));
-            } else if (frameSeq != seq + 1) {
-                problems.add("$.seq: frame " + frameSeq + " after frame " + seq + ": " + (frameSeq - seq - 1) + " frame"
-                        + (frameSeq - seq - 1 == 1 ? " is" : "s are") + " missing; expected frame " + (seq + 1)
-                        + ", or a whole frame (ask the room to join this player again)");
-            }
-        }
-        if (problems.isEmpty() && frameSeq >= 1 && whole && seq > 0 && frameStream.equals(stream) && frameSeq <= seq) {
-            // a stream numbers a player's frames on, across joins and leaves: a whole frame numbered no higher is late
-            problems.add("$.seq: whole frame " + frameSeq + " comes after frame " + seq + " of the same stream was applied: a late"
-                    + " or repeated frame, which would take the replica back; expected a frame numbered above " + seq);
+        if (problems.isEmpty()) {
+            order(frameStream, frameEpoch, frameSeq, whole, problems);
         }
         if (problems.isEmpty() && !whole && seq > 0 && time < world.time()) {
             // the records the frame leaves out keep their times, which would then lie after the clock
@@ -299,7 +297,57 @@ final class ReplicaFrames {
             write(time, steps, whole, staged, removed);
             seq = frameSeq;
             stream = frameStream;
+            epoch = frameEpoch;
         });
+    }
+
+    /**
+     * Whether a frame may follow the last one applied: never one of an older epoch (a late frame
+     * from a room's previous home), never another stream's of the same epoch (they cannot be
+     * ordered), a whole frame of a newer epoch whatever its number (a room's new home counts
+     * afresh), and within the stream followed a whole frame numbered above the last and a frame of
+     * changes numbered one above it.
+     */
+    private void order(String frameStream, long frameEpoch, long frameSeq, boolean whole, List<String> problems) {
+        String what = (whole ? "whole frame " : "frame ") + frameSeq;
+        if (seq == 0) {
+            if (!whole) {
+                problems.add("$.seq: frame " + frameSeq + " holds changes, but this replica has had no whole frame to apply them to;"
+                        + " expected a whole frame first (the room's join)");
+            }
+        } else if (frameEpoch < epoch) {
+            problems.add("$.epoch: " + what + " is of epoch " + frameEpoch + ", but this replica follows the room's epoch " + epoch
+                    + " already (stream " + stream + "): a late frame from the room's previous home, which would take the replica"
+                    + " back; expected a frame of epoch " + epoch + " or later");
+        } else if (frameEpoch > epoch) {
+            if (!whole) {
+                problems.add("$.epoch: frame " + frameSeq + " holds changes of epoch " + frameEpoch + ", but this replica has had no"
+                        + " whole frame of that epoch to apply them to (it follows epoch " + epoch + "); expected the whole frame of"
+                        + " epoch " + frameEpoch + " first (ask the room's new home to join this player)");
+            }
+        } else if (!frameStream.equals(stream)) {
+            problems.add(whole
+                    ? "$.stream: whole frame " + frameSeq + " is of stream " + frameStream + " and epoch " + frameEpoch + ", but this"
+                            + " replica follows stream " + stream + " of the same epoch: two streams of one epoch cannot be ordered, so"
+                            + " it keeps the one it follows; expected a frame of stream " + stream + ", or a whole frame of a larger"
+                            + " epoch (a room that moves streams from its new home with a larger epoch than its old home's:"
+                            + " RoomStream.of(world, epoch, machines))"
+                    : "$.stream: frame " + frameSeq + " holds changes from stream " + frameStream + ", but this replica follows"
+                            + " stream " + stream + " (another room's frames, or a stream of the same epoch " + frameEpoch + "); expected"
+                            + " a whole frame of the stream to follow (ask the room to join this player again)");
+        } else if (whole) {
+            if (frameSeq <= seq) {
+                problems.add("$.seq: whole frame " + frameSeq + " comes after frame " + seq + " of the same stream was applied: a late"
+                        + " or repeated frame, which would take the replica back; expected a frame numbered above " + seq);
+            }
+        } else if (frameSeq <= seq) {
+            problems.add("$.seq: frame " + frameSeq + " comes after frame " + seq + " was applied: a repeat or a frame out of order;"
+                    + " expected frame " + (seq + 1));
+        } else if (frameSeq != seq + 1) {
+            problems.add("$.seq: frame " + frameSeq + " after frame " + seq + ": " + (frameSeq - seq - 1) + " frame"
+                    + (frameSeq - seq - 1 == 1 ? " is" : "s are") + " missing; expected frame " + (seq + 1)
+                    + ", or a whole frame (ask the room to join this player again)");
+        }
     }
 
     /** The whole record a frame's entry makes: the entry over the record last applied; {@code null} with the problems added. */

@@ -64,6 +64,8 @@ import java.util.Objects;
  * <tr><td>{@code version}</td><td>{@value #VERSION}; a replica refuses any other</td></tr>
  * <tr><td>{@code stream}</td><td>this stream's id, 16 hexadecimal digits drawn at random when it is made: a replica takes
  * a frame of changes only from the stream whose whole frame it last applied</td></tr>
+ * <tr><td>{@code epoch}</td><td>the room's incarnation ({@link #epoch()}), 1 or more: a replica never applies a frame of an
+ * epoch older than the newest it applied, nor a frame of another stream with the same epoch</td></tr>
  * <tr><td>{@code recipient}</td><td>the player the frame is for</td></tr>
  * <tr><td>{@code seq}</td><td>rising for each player: a frame of changes follows the one numbered one less; a player's
  * first frame after {@link #join} (a new player, or one that left) is numbered after every frame this stream made
@@ -83,6 +85,17 @@ import java.util.Objects;
  * changed only, and a context that is a JSON object with the same field names as before comes as
  * {@code contextFields}: its changed fields alone. A record new to the player comes whole.
  *
+ * <p><b>Epochs: a room that moves.</b> A room restored on another node (from its checkpoint, or its
+ * journal) streams from there with a new {@code RoomStream}, whose whole frames replicas take in
+ * place of the old home's. Frames of the old home may still arrive late, or the old home may
+ * still run for a while; a replica tells them apart by the epoch: it never goes back to a smaller
+ * one. So the new home's stream needs an epoch larger than any its old home used. The room's
+ * code gives it: for example the epoch saved beside the checkpoint, plus one; or, when two homes
+ * can restore the same checkpoint (a room replaying its journal after the home that restored it
+ * died before saving again), a number its journal makes larger at each incarnation
+ * ({@code samples/pekko-cluster} persists one). Two streams of one epoch cannot be ordered: a
+ * replica follows the first it applied and refuses the other's frames, whole frames included.
+ *
  * <p><b>Cost.</b> A frame compares each streamed record with the copy kept of it at the last
  * frame (no allocation) and writes its context to a reused buffer to see whether it changed;
  * records are encoded only when they changed, once for all players. {@link #frames()} makes
@@ -97,9 +110,10 @@ public final class RoomStream {
     /**
      * The frame format's version; a replica refuses frames of another. 2: an XState-style record
      * carries its entry times ({@code entered}), which version 1 had not. 3: a frame names its
-     * stream ({@code stream}), so a replica refuses changes from another room's stream.
+     * stream ({@code stream}), so a replica refuses changes from another room's stream. 4: a frame
+     * carries its room's {@code epoch}, so a replica never goes back to a room's older home.
      */
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
 
     private final RoomFrames impl;
 
@@ -108,7 +122,9 @@ public final class RoomStream {
     }
 
     /**
-     * A stream of these machines' records in this world.
+     * A stream of these machines' records in this world, of epoch 1: a room's first home. A room
+     * that moves streams from its new home with {@link #of(StateWorld, long, States...)} and a
+     * larger epoch.
      *
      * @param world    the room's world
      * @param machines the machines to stream; the world's other machines stay on the room
@@ -117,9 +133,40 @@ public final class RoomStream {
      * @throws IllegalStateException if Jackson is not there
      */
     public static RoomStream of(StateWorld world, States<?>... machines) {
+        return of(world, 1, machines);
+    }
+
+    /**
+     * A stream of these machines' records in this world, of the room's given epoch (its
+     * incarnation): replicas take its whole frames over those of any smaller epoch, and never
+     * take a frame of a smaller epoch after one of its own.
+     *
+     * @param world    the room's world
+     * @param epoch    the room's incarnation, 1 or more: larger than the epoch of every stream the room had before, on
+     *                 any node; the room's code keeps it (beside its checkpoint, or in its journal)
+     * @param machines the machines to stream; the world's other machines stay on the room
+     * @return the stream, with no player yet
+     * @throws IllegalArgumentException if the epoch is below 1
+     * @throws StreamException if a context type cannot be written and read back exactly, or two machines share an id
+     * @throws IllegalStateException if Jackson is not there
+     */
+    public static RoomStream of(StateWorld world, long epoch, States<?>... machines) {
         Objects.requireNonNull(world, "world");
+        if (epoch < 1) {
+            throw new IllegalArgumentException("a room stream's epoch must be 1 or more, found " + epoch + " for the stream of world "
+                    + world + "; expected the room's incarnation, larger than that of every stream it had before");
+        }
         Jackson.require("RoomStream");
-        return new RoomStream(new RoomFrames(world, machines));
+        return new RoomStream(new RoomFrames(world, epoch, machines));
+    }
+
+    /**
+     * This stream's epoch, which every frame carries.
+     *
+     * @return the epoch it was made with (1 unless given)
+     */
+    public long epoch() {
+        return impl.epoch;
     }
 
     /**
@@ -212,14 +259,17 @@ final class RoomFrames {
     private final JsonGenerator contexts;
     /** Counts the passes over the world; a player who joins is numbered on from here, since each of its frames takes a pass. */
     private long passes;
+    /** The room's incarnation, named in every frame. */
+    final long epoch;
     /**
      * This stream's id, named in every frame: two rooms' frames for one player may carry the same
      * numbers, and a replica must not apply one room's changes over the other's records.
      */
     private final String stream = String.format("%016x", java.util.concurrent.ThreadLocalRandom.current().nextLong());
 
-    RoomFrames(StateWorld world, States<?>[] machines) {
+    RoomFrames(StateWorld world, long epoch, States<?>[] machines) {
         this.world = world;
+        this.epoch = epoch;
         try {
             this.saves = new SavesJson(machines);
         } catch (CheckpointException e) {
@@ -460,6 +510,7 @@ final class RoomFrames {
         root.put("format", RoomStream.FORMAT);
         root.put("version", RoomStream.VERSION);
         root.put("stream", stream);
+        root.put("epoch", epoch);
         root.put("recipient", r.id);
         root.put("seq", ++r.seq);
         root.put("whole", whole);

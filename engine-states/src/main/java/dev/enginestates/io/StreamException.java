@@ -8,7 +8,8 @@ import java.util.List;
  * A stream frame that cannot be made or applied: on the room, an entity holding a streamed
  * machine without an {@code EntityKey}; on a replica, malformed JSON, another format or
  * version, a frame for another recipient, a frame out of order (a gap or a repeat in the
- * sequence), an unknown machine, state or field, a record that does not fit its machine. Every
+ * sequence), a frame of an older epoch than the replica follows (a late frame from a room's
+ * previous home), an unknown machine, state or field, a record that does not fit its machine. Every
  * problem found is listed, each with where it is ({@code $.entities.guard-7.guard.active[1]})
  * and what was expected. A replica that throws it has changed nothing.
  */

@@ -85,9 +85,13 @@ class StreamFaultsPropertyTest {
                                 faults++;
                                 held = frame;
                                 break;
-                            case 3: // the other room's frame first: taken only if whole, a frame of changes is refused
+                            case 3: // the other room's frame first: refused, whole or not, since it is of the epoch of the stream followed
                                 faults++;
-                                ok &= deliver(replica, twinFrame, roomAt, saves, where + " (the other room's frame)");
+                                if (replica.sequence() > 0) { // taken as its first frame, it would be the room the replica follows
+                                    if (deliver(replica, twinFrame, roomAt, saves, where + " (the other room's frame)")) {
+                                        fail(where + ": the other room's frame was taken over the stream the replica follows");
+                                    }
+                                }
                                 ok &= deliver(replica, frame, roomAt, saves, where);
                                 break;
                             default:

@@ -166,14 +166,29 @@ class StreamTest {
     /** A room of two guards and a hero, and its stream, with alice joined. */
     final class Room {
         final StateWorld world = world();
-        final RoomStream stream = RoomStream.of(world, ALL);
+        final RoomStream stream;
         final Entity g1 = world.spawn(EntityKey.of("g1"), GUARD.trait());
         final Entity g2 = world.spawn(EntityKey.of("g2"), GUARD.trait(), ARMED.trait());
         final Entity hero = world.spawn(EntityKey.of("hero"), new Owner("alice"), TALK.trait());
 
         Room() {
+            this(1);
+        }
+
+        /** The room at a home of this epoch. */
+        Room(long epoch) {
+            stream = RoomStream.of(world, epoch, ALL);
             stream.join("alice");
         }
+    }
+
+    /** The room moved to another node: restored from its checkpoint there, streaming with this epoch, alice joined. */
+    RoomStream moved(StateWorld room, StateWorld to, long epoch) {
+        SAVES.restoreSpawningMissing(to, SAVES.checkpoint(room));
+        to.entity("hero").add(new Owner("alice"));
+        RoomStream stream = RoomStream.of(to, epoch, ALL);
+        stream.join("alice");
+        return stream;
     }
 
     // ------------------------------------------------------------------ changed fields
@@ -620,11 +635,13 @@ class StreamTest {
     @Test
     void anotherFormatOrVersionIsRefused() {
         Fed fed = new Fed();
-        fed.refused(fed.edit(f -> f.put("version", 1)), "$.version: expected 3", "found the number 1"); // version 1 had no entry times
+        fed.refused(fed.edit(f -> f.put("version", 1)), "$.version: expected 4", "found the number 1"); // version 1 had no entry times
         Fed before = new Fed();
-        before.refused(before.edit(f -> f.put("version", 2)), "$.version: expected 3", "found the number 2"); // version 2 named no stream
+        before.refused(before.edit(f -> f.put("version", 2)), "$.version: expected 4", "found the number 2"); // version 2 named no stream
+        Fed three = new Fed();
+        three.refused(three.edit(f -> f.put("version", 3)), "$.version: expected 4", "found the number 3"); // version 3 had no epoch
         Fed later = new Fed();
-        later.refused(later.edit(f -> f.put("version", 4)), "$.version: expected 3", "found the number 4");
+        later.refused(later.edit(f -> f.put("version", 5)), "$.version: expected 4", "found the number 5");
         Fed other = new Fed();
         other.refused(other.edit(f -> f.put("format", "engine-states/checkpoint")), "$.format");
     }
@@ -656,9 +673,9 @@ class StreamTest {
     }
 
     @Test
-    void aWholeFrameOfAnotherStreamIsFollowedAndItsOwnChangesAfterIt() {
+    void aWholeFrameOfANewerEpochIsFollowedAndItsOwnChangesAfterIt() {
         Fed fed = new Fed();
-        Room moved = new Room(); // the room again, on another node: a new stream, numbering from 1
+        Room moved = new Room(2); // the room again, on another node: a new stream of a newer epoch, numbering from 1
         GUARD.send(moved.g1, "BELL");
         fed.replica.apply(moved.stream.frame("alice"));
         assertReplicaSeesTheRoom(moved.world, fed.replica);
@@ -668,7 +685,7 @@ class StreamTest {
         assertReplicaSeesTheRoom(moved.world, fed.replica);
         String before = SAVES.checkpoint(fed.replica.world());
         StreamException e = assertThrows(StreamException.class, () -> fed.replica.apply(fed.next), "the first room's changes, now");
-        assertTrue(e.getMessage().contains("$.stream"), e.getMessage());
+        assertTrue(e.getMessage().contains("$.epoch: frame 3 is of epoch 1"), e.getMessage());
         assertEquals(before, SAVES.checkpoint(fed.replica.world()));
         assertEquals(2, fed.replica.sequence(), "the refused frame's number is not taken");
         steps(moved.world, 2);
@@ -697,8 +714,138 @@ class StreamTest {
         StreamException v2 = old.refused(old.edit(f -> {
             f.put("version", 2);
             f.remove("stream");
-        }), "$.version: expected 3");
+            f.remove("epoch");
+        }), "$.version: expected 4");
         assertFalse(v2.getMessage().contains("$.stream"), "a version 2 frame is refused for its version alone: " + v2.getMessage());
+        assertFalse(v2.getMessage().contains("$.epoch"), "a version 2 frame is refused for its version alone: " + v2.getMessage());
+    }
+
+    @Test
+    void aFrameWithoutItsEpochIsRefusedAndAVersion3FrameForItsVersionAlone() {
+        Fed fed = new Fed();
+        fed.refused(fed.edit(f -> f.remove("epoch")), "$.epoch: expected the room's epoch, a whole number 1 or more", "found nothing");
+        Fed zero = new Fed();
+        zero.refused(zero.edit(f -> f.put("epoch", 0)), "$.epoch", "found the number 0");
+        Fed text = new Fed();
+        text.refused(text.edit(f -> f.put("epoch", "2")), "$.epoch");
+        Fed three = new Fed();
+        StreamException v3 = three.refused(three.edit(f -> {
+            f.put("version", 3);
+            f.remove("epoch");
+        }), "$.version: expected 4", "found the number 3");
+        assertFalse(v3.getMessage().contains("$.epoch"), "a version 3 frame is refused for its version alone: " + v3.getMessage());
+        Room room = new Room();
+        Replica fresh = replica("alice");
+        ObjectNode whole = (ObjectNode) parse(room.stream.frame("alice"));
+        whole.remove("epoch");
+        StreamException e = assertThrows(StreamException.class, () -> fresh.apply(whole.toString()), "a whole frame carries its epoch too");
+        assertTrue(e.getMessage().contains("$.epoch"), e.getMessage());
+        assertEquals(0, fresh.sequence());
+        assertEquals(0, fresh.epoch());
+    }
+
+    @Test
+    void aStreamsEpochIsOneOrMoreAndEveryFrameCarriesIt() {
+        StateWorld w = world();
+        IllegalArgumentException zero = assertThrows(IllegalArgumentException.class, () -> RoomStream.of(w, 0, ALL));
+        assertTrue(zero.getMessage().contains("epoch must be 1 or more, found 0"), zero.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> RoomStream.of(w, -3, ALL));
+        assertEquals(1, RoomStream.of(w, ALL).epoch(), "a room's first home");
+        Room room = new Room(7);
+        assertEquals(7, room.stream.epoch());
+        Replica alice = replica("alice");
+        assertEquals(0, alice.epoch(), "none before the first frame");
+        alice.apply(room.stream.frame("alice"));
+        assertEquals(7, alice.epoch());
+        String delta = room.stream.frame("alice");
+        assertEquals(7, parse(delta).get("epoch").asLong(), "frames of changes carry it too");
+        alice.apply(delta);
+    }
+
+    /**
+     * The room moved: a late whole frame from its old home, or one the old home made while it
+     * still ran, would take the replica back, and the new home's changes would then be refused
+     * until the player joined again. A frame of an older epoch is refused, whole or not.
+     */
+    @Test
+    void aLateFrameFromTheRoomsPreviousHomeIsRefusedWholeOrNotAndTheNewHomesChangesFollow() {
+        Room old = new Room(3);
+        Replica alice = replica("alice");
+        alice.apply(old.stream.frame("alice"));
+        GUARD.send(old.g1, "BELL");
+        String oldChanges = old.stream.frame("alice");
+        alice.apply(oldChanges);
+        old.stream.join("alice");
+        String lateWhole = old.stream.frame("alice"); // in flight while the room moves
+        StateWorld home = world();
+        RoomStream stream = moved(old.world, home, 4);
+        GUARD.send(home.entity("g2"), "BELL");
+        alice.apply(stream.frame("alice"));
+        assertEquals(4, alice.epoch());
+        steps(old.world, 5); // the old home runs on a while (its node not yet told)
+        String oldAfter = old.stream.frame("alice");
+        for (String late : List.of(lateWhole, oldAfter, oldChanges)) {
+            String before = SAVES.checkpoint(alice.world());
+            long seq = alice.sequence();
+            StreamException e = assertThrows(StreamException.class, () -> alice.apply(late), late);
+            assertTrue(e.getMessage().contains("is of epoch 3, but this replica follows the room's epoch 4 already"), e.getMessage());
+            assertTrue(e.getMessage().contains("a late frame from the room's previous home"), e.getMessage());
+            assertEquals(before, SAVES.checkpoint(alice.world()), "unchanged");
+            assertEquals(seq, alice.sequence());
+            assertEquals(4, alice.epoch());
+        }
+        steps(home, 300);
+        GUARD.send(home.entity("g1"), "BELL");
+        alice.apply(stream.frame("alice")); // the new home's changes follow on
+        assertReplicaSeesTheRoom(home, alice);
+    }
+
+    @Test
+    void changesOfANewerEpochAreRefusedBeforeItsWholeFrameAndAWholeFrameOfAnyNewerEpochIsTaken() {
+        Room old = new Room(2);
+        Replica alice = replica("alice");
+        alice.apply(old.stream.frame("alice"));
+        StateWorld home = world();
+        RoomStream stream = moved(old.world, home, 9); // epochs need not follow one another
+        String whole = stream.frame("alice"); // lost, or still on its way
+        GUARD.send(home.entity("g1"), "BELL");
+        String changes = stream.frame("alice");
+        String before = SAVES.checkpoint(alice.world());
+        StreamException e = assertThrows(StreamException.class, () -> alice.apply(changes));
+        assertTrue(e.getMessage().contains("$.epoch: frame 2 holds changes of epoch 9, but this replica has had no whole frame of that"
+                + " epoch to apply them to (it follows epoch 2)"), e.getMessage());
+        assertEquals(before, SAVES.checkpoint(alice.world()));
+        alice.apply(whole);
+        alice.apply(changes);
+        assertEquals(9, alice.epoch());
+        assertReplicaSeesTheRoom(home, alice);
+    }
+
+    /**
+     * Two homes given one epoch cannot be ordered: the replica keeps the stream it follows and
+     * refuses the other's whole frames, saying so, rather than going back and forth between them.
+     */
+    @Test
+    void aWholeFrameOfAnotherStreamWithTheSameEpochIsRefused() {
+        Room old = new Room(5);
+        Replica alice = replica("alice");
+        String first = old.stream.frame("alice");
+        alice.apply(first);
+        StateWorld home = world();
+        RoomStream twin = moved(old.world, home, 5); // a new home given its old home's epoch
+        GUARD.send(home.entity("g1"), "BELL");
+        String whole = twin.frame("alice");
+        String before = SAVES.checkpoint(alice.world());
+        StreamException e = assertThrows(StreamException.class, () -> alice.apply(whole));
+        assertTrue(e.getMessage().contains("$.stream: whole frame 1 is of stream " + parse(whole).get("stream").asText() + " and epoch 5,"
+                + " but this replica follows stream " + parse(first).get("stream").asText() + " of the same epoch"), e.getMessage());
+        assertTrue(e.getMessage().contains("two streams of one epoch cannot be ordered"), e.getMessage());
+        assertTrue(e.getMessage().contains("a larger epoch"), e.getMessage());
+        assertEquals(before, SAVES.checkpoint(alice.world()));
+        assertEquals(5, alice.epoch());
+        steps(old.world, 2);
+        alice.apply(old.stream.frame("alice")); // the stream it follows goes on
+        assertReplicaSeesTheRoom(old.world, alice);
     }
 
     /** A whole frame of the stream the replica follows, numbered no higher than the last applied, is late: it would take it back. */
@@ -896,7 +1043,8 @@ class StreamTest {
     void theFrameIsVersionedJson() {
         Room room = new Room();
         JsonNode frame = parse(room.stream.frame("alice"));
-        assertEquals(List.of("format", "version", "stream", "recipient", "seq", "whole", "clock", "entities"), names(frame));
+        assertEquals(List.of("format", "version", "stream", "epoch", "recipient", "seq", "whole", "clock", "entities"), names(frame));
+        assertEquals(1, frame.get("epoch").asLong());
         assertTrue(frame.get("stream").asText().matches("[0-9a-f]{16}"), frame.get("stream").toString());
         assertEquals(RoomStream.FORMAT, frame.get("format").asText());
         assertEquals(RoomStream.VERSION, frame.get("version").asInt());
@@ -945,20 +1093,17 @@ class StreamTest {
     }
 
     @Test
-    void aWholeFrameIsTakenAfterAnyEarlierOneWhenTheRoomsCountStartsOver() {
+    void aWholeFrameOfANewerEpochIsTakenWhateverItsNumber() {
         Room room = new Room();
         Replica alice = replica("alice");
         alice.apply(room.stream.frame("alice"));
         GUARD.send(room.g1, "BELL");
         alice.apply(room.stream.frame("alice"));
         alice.apply(room.stream.frame("alice"));
-        // the room moves to another node: restored from its checkpoint, with a new stream whose count starts at 1
+        // the room moves to another node: restored from its checkpoint, with a new stream of a newer epoch whose count starts at 1
         StateWorld moved = world();
-        SAVES.restoreSpawningMissing(moved, SAVES.checkpoint(room.world));
-        moved.entity("hero").add(new Owner("alice"));
+        RoomStream stream = moved(room.world, moved, 2);
         GUARD.send(moved.entity("g2"), "BELL");
-        RoomStream stream = RoomStream.of(moved, ALL);
-        stream.join("alice");
         String whole = stream.frame("alice");
         assertEquals(1, parse(whole).path("seq").asLong());
         alice.apply(whole);
