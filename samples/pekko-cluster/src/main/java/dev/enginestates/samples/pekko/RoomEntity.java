@@ -27,6 +27,12 @@ import java.time.Duration;
  *
  * <p>Commands carry the sender's sequence number: a command sent again after a lost reply is
  * answered, not applied twice.
+ *
+ * <p>Each time the room starts, on whichever node, it persists its incarnation ({@link Event.Incarnated}):
+ * one more than the last one in its journal. A stream of the room to players' replicas takes it
+ * as its epoch ({@code RoomStream.of(world, incarnation, ...)}), so replicas take the frames of the
+ * room's new home over any late ones of the home it left. The snapshot alone would not do: a
+ * room that dies before its next snapshot is restored from the same one again.
  */
 public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, RoomEntity.Event, RoomEntity.State> {
     /** The rooms' entity type in cluster sharding. */
@@ -75,6 +81,11 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
         INSTANCE
     }
 
+    /** Sent to itself once recovered: persists the room's next incarnation. */
+    enum Incarnate implements Command {
+        INSTANCE
+    }
+
     /** Stops the room when sharding hands it off. */
     public enum Passivate implements Command {
         /** The one message. */
@@ -100,8 +111,9 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
      * @param midWait       guards part-way through a wait
      * @param recoveredAt   the steps its world had when this incarnation finished recovering
      * @param recoveryNanos how long that recovery took
+     * @param incarnation   this incarnation's number, from its journal (0 until persisted): the epoch of a stream of the room
      */
-    public record Status(String roomId, String node, long steps, int midWait, long recoveredAt, long recoveryNanos)
+    public record Status(String roomId, String node, long steps, int midWait, long recoveredAt, long recoveryNanos, long incarnation)
             implements JsonSerializable {
     }
 
@@ -135,6 +147,14 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
         }
 
         /**
+         * The room started on a node.
+         *
+         * @param incarnation one more than the last incarnation in the journal, from 1
+         */
+        record Incarnated(long incarnation) implements Event {
+        }
+
+        /**
          * The timer ran steps.
          *
          * @param count how many fixed steps
@@ -150,9 +170,10 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
      * @param lastSeq        the last command's sequence number
      * @param lastStep       the step it was applied at
      * @param lastTaken      whether it changed the room
+     * @param incarnation    the last incarnation persisted
      * @param world          the world
      */
-    public record Saved(long openedAtMillis, long lastSeq, long lastStep, boolean lastTaken, RoomSnapshot world)
+    public record Saved(long openedAtMillis, long lastSeq, long lastStep, boolean lastTaken, long incarnation, RoomSnapshot world)
             implements JsonSerializable {
     }
 
@@ -163,6 +184,7 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
         long lastSeq;
         long lastStep = -1;
         boolean lastTaken;
+        long incarnation;
     }
 
     private final String roomId;
@@ -173,6 +195,8 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
     private final long startNanos = System.nanoTime();
     private long recoveredAt = -1;
     private long recoveryNanos = -1;
+    /** Whether this incarnation's number is in the journal: until then the room has no epoch to stream with. */
+    private boolean incarnated;
 
     private RoomEntity(String roomId, RoomDefinition definition, RoomProbe probe, String node, TimerScheduler<Command> timers) {
         super(PersistenceId.of(TYPE_KEY.name(), roomId),
@@ -210,8 +234,11 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
                         : Effect().persist(new Event.Opened(System.currentTimeMillis())).thenReply(c.replyTo(), st -> new Ack(0, 0, true)))
                 .onCommand(Input.class, this::onInput)
                 .onCommand(Tick.class, this::onTick)
+                .onCommand(Incarnate.class, (s, c) -> Effect().persist(new Event.Incarnated(s.incarnation + 1))
+                        .thenRun(st -> incarnated = true))
                 .onCommand(GetStatus.class, (s, c) -> Effect().reply(c.replyTo(), new Status(roomId, node,
-                        s.room == null ? -1 : s.room.steps(), s.room == null ? 0 : s.room.midWait(), recoveredAt, recoveryNanos)))
+                        s.room == null ? -1 : s.room.steps(), s.room == null ? 0 : s.room.midWait(), recoveredAt, recoveryNanos,
+                        incarnated ? s.incarnation : 0)))
                 .onCommand(GetDump.class, (s, c) -> Effect().reply(c.replyTo(), new Dump(roomId,
                         s.room == null ? -1 : s.room.steps(), s.room == null ? "" : s.room.dump())))
                 .onCommand(Passivate.class, (s, c) -> Effect().stop())
@@ -258,6 +285,10 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
                     s.lastStep = s.room.steps();
                     return s;
                 })
+                .onEvent(Event.Incarnated.class, (s, e) -> {
+                    s.incarnation = e.incarnation();
+                    return s;
+                })
                 .onEvent(Event.Stepped.class, (s, e) -> {
                     s.room.step(e.count());
                     return s;
@@ -281,7 +312,7 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
         return new SnapshotAdapter<>() {
             @Override
             public Object toJournal(State s) {
-                return new Saved(s.openedAtMillis, s.lastSeq, s.lastStep, s.lastTaken, s.room.snapshot());
+                return new Saved(s.openedAtMillis, s.lastSeq, s.lastStep, s.lastTaken, s.incarnation, s.room.snapshot());
             }
 
             @Override
@@ -293,6 +324,7 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
                 s.lastSeq = saved.lastSeq();
                 s.lastStep = saved.lastStep();
                 s.lastTaken = saved.lastTaken();
+                s.incarnation = saved.incarnation();
                 return s;
             }
         };
@@ -306,6 +338,7 @@ public final class RoomEntity extends EventSourcedBehavior<RoomEntity.Command, R
                     recoveredAt = s.room == null ? -1 : s.room.steps();
                     probe.recovered(roomId, node, recoveredAt, s.lastSeq, recoveryNanos, s.room);
                     timers.startTimerAtFixedRate(Tick.INSTANCE, Duration.ofMillis(definition.tickMillis()));
+                    timers.startSingleTimer(Incarnate.INSTANCE, Duration.ZERO); // a command: a signal handler cannot persist
                 })
                 .onSignal(PostStop.instance(), s -> {
                     if (s.room != null) {

@@ -184,6 +184,9 @@ class RoomFailoverTest {
             for (String id : moved) {
                 assertTrue(before.get(id).midWait() > 0, id + " has no guard mid-wait");
             }
+            for (RoomEntity.Status s : before.values()) {
+                assertTrue(s.incarnation() >= 1, s.roomId() + " has persisted no incarnation: " + s);
+            }
             int midWaitAtKill = moved.stream().mapToInt(id -> before.get(id).midWait()).sum();
 
             long killAt = System.nanoTime();
@@ -230,6 +233,12 @@ class RoomFailoverTest {
                 ownRecovery.add(back.recoveryNanos());
             }
             assertEquals(0, lost, "steps the dead node had written were lost");
+            // a moved room's new home is a newer incarnation, so a stream from it would carry a larger epoch than the dead node's
+            Map<String, RoomEntity.Status> after = statuses(drivers);
+            for (String id : moved) {
+                assertTrue(after.get(id).incarnation() > before.get(id).incarnation(), id + " moved from incarnation "
+                        + before.get(id).incarnation() + " on the dead node to " + after.get(id) + "; expected a larger one");
+            }
 
             if (report) {
                 Collections.sort(fromDown);
