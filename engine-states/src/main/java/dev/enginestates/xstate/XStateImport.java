@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -94,6 +95,8 @@ public final class XStateImport<C> {
     private final Map<String, SelfGuard<C>> boundGuards = new HashMap<>();
     private final Map<String, SelfAction<C>> boundActions = new HashMap<>();
     private final Map<String, SelfSeconds<C>> boundDelays = new HashMap<>();
+    // what the resolvers threw during an import, kept on its exception for their stack traces
+    private final List<RuntimeException> resolverFaults = new ArrayList<>();
 
     private XStateImport(Supplier<? extends C> context) {
         this.context = Objects.requireNonNull(context, "context");
@@ -141,7 +144,8 @@ public final class XStateImport<C> {
      * Supplies guards by name for every name not given with {@link #guard}; return {@code null} for an unknown name.
      *
      * @param resolver called at import with each guard name the config uses; a {@code null} answer is
-     *                 reported as a guard not supplied. Replaces any resolver given before
+     *                 reported as a guard not supplied, and an exception it throws as a problem at the name's
+     *                 JSON path (kept as suppressed on the import's exception). Replaces any resolver given before
      * @return this importer, for chaining
      */
     public XStateImport<C> guards(Function<String, Guard<C>> resolver) {
@@ -177,7 +181,8 @@ public final class XStateImport<C> {
      * Supplies actions by name for every name not given with {@link #action}; return {@code null} for an unknown name.
      *
      * @param resolver called at import with each action name the config uses; a {@code null} answer is
-     *                 reported as an action not supplied. Replaces any resolver given before
+     *                 reported as an action not supplied, and an exception it throws as a problem at the name's
+     *                 JSON path (kept as suppressed on the import's exception). Replaces any resolver given before
      * @return this importer, for chaining
      */
     public XStateImport<C> actions(Function<String, Action<C>> resolver) {
@@ -215,7 +220,8 @@ public final class XStateImport<C> {
      * Supplies delays by name for every name not given with {@link #delay}; return {@code null} for an unknown name.
      *
      * @param resolver called at import with each delay name the config uses; a {@code null} answer is
-     *                 reported as a delay not supplied. Replaces any resolver given before
+     *                 reported as a delay not supplied, and an exception it throws as a problem at the name's
+     *                 JSON path (kept as suppressed on the import's exception). Replaces any resolver given before
      * @return this importer, for chaining
      */
     public XStateImport<C> delays(Function<String, Seconds<C>> resolver) {
@@ -293,6 +299,7 @@ public final class XStateImport<C> {
         boundGuards.clear();
         boundActions.clear();
         boundDelays.clear();
+        resolverFaults.clear();
         depth = 0;
         List<String> problems = new ArrayList<>();
         String id = "(unnamed)";
@@ -305,14 +312,17 @@ public final class XStateImport<C> {
             problems.add("$.id: missing; expected the machine's id, a string");
         } else if (!idNode.isTextual() || idNode.asText().isEmpty()) {
             problems.add("$.id: expected a non-empty string, found " + kind(idNode));
-        } else {
+        } else if (named(idNode.asText(), "$.id", "the machine's id", "a name, which the dump, the tags and the errors show",
+                problems)) {
             id = idNode.asText();
         }
         MachineBuilder<C> builder = new MachineBuilder<>();
         builder.unknownEvents(unknownEvents);
         fill(builder, config, "$", true, false, problems);
         if (!problems.isEmpty()) {
-            throw new InvalidMachineException(id, problems);
+            InvalidMachineException e = new InvalidMachineException(id, problems);
+            resolverFaults.forEach(e::addSuppressed);
+            throw e;
         }
         return Machine.of(id, context, builder);
     }
@@ -330,7 +340,7 @@ public final class XStateImport<C> {
         }
         if (!root) {
             String id = text(node, "id", path, problems);
-            if (id != null) {
+            if (id != null && stateId(id, path + ".id", problems)) {
                 b.id(id);
             }
         }
@@ -346,7 +356,8 @@ public final class XStateImport<C> {
             b.parallel();
         }
         String initial = text(node, "initial", path, problems);
-        if (initial != null && !isFinal) {
+        if (initial != null && !isFinal
+                && named(initial, path + ".initial", "the initial state's key", "the key of the child entered first", problems)) {
             b.initial(initial);
         }
         for (SelfAction<C> a : actionList(node.get("entry"), path + ".entry", problems)) {
@@ -362,7 +373,10 @@ public final class XStateImport<C> {
             } else {
                 for (Iterator<Map.Entry<String, JsonNode>> it = states.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    child(b, e.getKey(), e.getValue(), path + ".states." + e.getKey(), problems);
+                    String at = member(path + ".states", e.getKey());
+                    if (stateKey(e.getKey(), at, problems)) {
+                        child(b, e.getKey(), e.getValue(), at, problems);
+                    }
                 }
             }
         }
@@ -373,7 +387,16 @@ public final class XStateImport<C> {
             } else {
                 for (Iterator<Map.Entry<String, JsonNode>> it = on.fields(); it.hasNext(); ) {
                     Map.Entry<String, JsonNode> e = it.next();
-                    for (Spec t : transitions(e.getValue(), path + ".on." + e.getKey(), problems)) {
+                    String at = member(path + ".on", e.getKey());
+                    if (e.getKey().isEmpty()) {
+                        // XState v4's eventless form; v5 takes it only as 'always'
+                        problems.add(at + ": an empty event name; an eventless transition is written \"always\": ... in XState v5");
+                        continue;
+                    }
+                    if (!named(e.getKey(), at, "the event's name", "the type of the event that takes these transitions", problems)) {
+                        continue;
+                    }
+                    for (Spec t : transitions(e.getValue(), at, problems)) {
                         b.on(e.getKey(), t::declare);
                     }
                 }
@@ -450,11 +473,11 @@ public final class XStateImport<C> {
             problems.add(path + ".history: expected \"shallow\", \"deep\" or true, found " + kind(depth));
         }
         String target = text(node, "target", path, problems);
-        if (target != null) {
+        if (target != null && target(target, path + ".target", "target", problems)) {
             h.defaultTarget(target);
         }
         String id = text(node, "id", path, problems);
-        if (id != null) {
+        if (id != null && stateId(id, path + ".id", problems)) {
             h.id(id);
         }
     }
@@ -489,11 +512,12 @@ public final class XStateImport<C> {
                 b.waitFor(seconds.asDouble(), spec::declare);
             }
         } else if (seconds.isTextual()) {
-            SelfSeconds<C> fn = bindDelay(seconds.asText());
-            if (fn == null) {
-                problems.add(path + ".seconds: delay '" + seconds.asText() + "' is not supplied; supply it with .delay(\""
-                        + seconds.asText() + "\", ...)");
-            } else if (spec != null) {
+            if (!named(seconds.asText(), path + ".seconds", "the delay's name", "a number of seconds or the name of a delay"
+                    + " supplied in Java", problems)) {
+                return;
+            }
+            SelfSeconds<C> fn = bindDelay(seconds.asText(), path + ".seconds", problems);
+            if (fn != null && spec != null) {
                 b.waitFor(fn, spec::declare);
             }
         } else {
@@ -518,7 +542,8 @@ public final class XStateImport<C> {
                 }
                 SelfGuard<C> test = guardNamed(rule.get(0).asText(), at + "[0]", problems);
                 String target = rule.get(1).asText();
-                if (test != null) {
+                boolean reached = target(target, at + "[1]", "target", problems);
+                if (test != null && reached) {
                     b.when(test, t -> t.target(target));
                 }
             } else if (rule.isObject()) {
@@ -589,7 +614,7 @@ public final class XStateImport<C> {
 
     private Spec transition(JsonNode spec, String path, List<String> problems) {
         if (spec.isTextual()) {
-            return new Spec(List.of(spec.asText()), null, List.of(), false);
+            return target(spec.asText(), path, "target", problems) ? new Spec(List.of(spec.asText()), null, List.of(), false) : null;
         }
         if (!spec.isObject()) {
             problems.add(path + ": expected a target string, a transition object or an array of them, found " + kind(spec));
@@ -605,11 +630,15 @@ public final class XStateImport<C> {
         JsonNode target = spec.get("target");
         if (target != null && !target.isNull()) {
             if (target.isTextual()) {
-                targets.add(target.asText());
+                if (target(target.asText(), path + ".target", "target", problems)) {
+                    targets.add(target.asText());
+                }
             } else if (target.isArray()) {
                 for (int i = 0; i < target.size(); i++) {
                     if (target.get(i).isTextual()) {
-                        targets.add(target.get(i).asText());
+                        if (target(target.get(i).asText(), path + ".target[" + i + "]", "target", problems)) {
+                            targets.add(target.get(i).asText());
+                        }
                     } else {
                         problems.add(path + ".target[" + i + "]: expected a target string, found " + kind(target.get(i)));
                     }
@@ -621,19 +650,17 @@ public final class XStateImport<C> {
         SelfGuard<C> guard = null;
         JsonNode g = spec.get("guard");
         if (g != null) {
-            String name = g.isTextual() ? g.asText() : g.isObject() && g.path("type").isTextual() ? g.get("type").asText() : null;
-            if (name == null) {
-                problems.add(path + ".guard: expected a guard name or {\"type\": name}, found " + kind(g));
-            } else if (name.equals("xstate.stateIn")) {
+            String name = implementationName(g, path + ".guard", "guard", problems); // null: reported
+            if ("xstate.stateIn".equals(name)) {
                 onlyTypeAndParams(g, path + ".guard", true, problems);
                 // XState's stateIn guard: {"type": "xstate.stateIn", "params": {"stateValue": "#id" or a path}}
                 JsonNode v = g.path("params").path("stateValue");
                 if (!v.isTextual() || v.asText().isEmpty()) {
                     problems.add(path + ".guard.params.stateValue: expected the state's '#id' or path, a string; found " + kind(v));
-                } else {
+                } else if (target(v.asText(), path + ".guard.params.stateValue", "state", "the state's '#id' or path", problems)) {
                     guard = Guard.stateIn(v.asText());
                 }
-            } else {
+            } else if (name != null) {
                 onlyTypeAndParams(g, path + ".guard", false, problems);
                 guard = guardNamed(name, path + ".guard", problems);
             }
@@ -652,11 +679,10 @@ public final class XStateImport<C> {
     }
 
     private SelfGuard<C> guardNamed(String name, String path, List<String> problems) {
-        SelfGuard<C> guard = bindGuard(name);
-        if (guard == null) {
-            problems.add(path + ": guard '" + name + "' is not supplied; supply it with .guard(\"" + name + "\", ...)");
+        if (!named(name, path, "the guard's name", "the name of a guard supplied in Java", problems)) {
+            return null;
         }
-        return guard;
+        return bindGuard(name, path, problems);
     }
 
     private List<SelfAction<C>> actionList(JsonNode node, String path, List<String> problems) {
@@ -681,9 +707,8 @@ public final class XStateImport<C> {
     }
 
     private SelfAction<C> action(JsonNode node, String path, List<String> problems) {
-        String name = node.isTextual() ? node.asText() : node.isObject() && node.path("type").isTextual() ? node.get("type").asText() : null;
+        String name = implementationName(node, path, "action", problems);
         if (name == null) {
-            problems.add(path + ": expected an action name or {\"type\": name}, found " + kind(node));
             return null;
         }
         onlyTypeAndParams(node, path, name.equals("xstate.raise"), problems);
@@ -700,13 +725,12 @@ public final class XStateImport<C> {
                 problems.add(path + ".params.event: expected {\"type\": \"EVENT\"}, an event with no fields; found " + kind(params.get("event")));
                 return null;
             }
+            if (!named(type.asText(), path + ".params.event.type", "the raised event's type", "the type of the event to raise", problems)) {
+                return null;
+            }
             return Action.raise(type.asText());
         }
-        SelfAction<C> a = bindAction(name);
-        if (a == null) {
-            problems.add(path + ": action '" + name + "' is not supplied; supply it with .action(\"" + name + "\", ...)");
-        }
-        return a;
+        return bindAction(name, path, problems);
     }
 
     /**
@@ -730,25 +754,159 @@ public final class XStateImport<C> {
 
     // ------------------------------------------------------------------ binding names to code
 
-    private SelfGuard<C> bindGuard(String name) {
-        return boundGuards.computeIfAbsent(name, n -> {
-            SelfGuard<C> g = guards.containsKey(n) ? guards.get(n) : guardResolver.apply(n);
-            return g == null || n.equals(Named.nameOf(g)) ? g : Named.guard(n, g);
-        });
+    private SelfGuard<C> bindGuard(String name, String path, List<String> problems) {
+        return bind(boundGuards, name, n -> guards.containsKey(n) ? guards.get(n) : guardResolver.apply(n),
+                (n, g) -> n.equals(Named.nameOf(g)) ? g : Named.guard(n, g), "guard", path, problems);
     }
 
-    private SelfAction<C> bindAction(String name) {
-        return boundActions.computeIfAbsent(name, n -> {
-            SelfAction<C> a = actions.containsKey(n) ? actions.get(n) : actionResolver.apply(n);
-            return a == null || n.equals(Named.nameOf(a)) ? a : Named.action(n, a);
-        });
+    private SelfAction<C> bindAction(String name, String path, List<String> problems) {
+        return bind(boundActions, name, n -> actions.containsKey(n) ? actions.get(n) : actionResolver.apply(n),
+                (n, a) -> n.equals(Named.nameOf(a)) ? a : Named.action(n, a), "action", path, problems);
     }
 
-    private SelfSeconds<C> bindDelay(String name) {
-        return boundDelays.computeIfAbsent(name, n -> {
-            SelfSeconds<C> s = delays.containsKey(n) ? delays.get(n) : delayResolver.apply(n);
-            return s == null || n.equals(Named.nameOf(s)) ? s : Named.seconds(n, s);
-        });
+    private SelfSeconds<C> bindDelay(String name, String path, List<String> problems) {
+        return bind(boundDelays, name, n -> delays.containsKey(n) ? delays.get(n) : delayResolver.apply(n),
+                (n, s) -> n.equals(Named.nameOf(s)) ? s : Named.seconds(n, s), "delay", path, problems);
+    }
+
+    /**
+     * The code supplied under {@code name}, named so, or {@code null} with the problem added: not
+     * supplied, or the game's resolver threw for it (as {@code Enum.valueOf} does for a name it
+     * lacks), which is a problem of this config like the other, not an exception out of the import.
+     */
+    private <T> T bind(Map<String, T> bound, String name, Function<String, ? extends T> find, BiFunction<String, T, T> named,
+            String kind, String path, List<String> problems) {
+        T known = bound.get(name);
+        if (known != null) {
+            return known;
+        }
+        T code;
+        try {
+            code = find.apply(name);
+        } catch (RuntimeException e) {
+            resolverFaults.add(e);
+            problems.add(path + ": the " + kind + " resolver threw " + e + " for '" + name + "'; let it answer null for a name"
+                    + " it does not know, and the import says which names are missing");
+            return null;
+        }
+        if (code == null) {
+            problems.add(path + ": " + kind + " '" + name + "' is not supplied; supply it with ." + kind + "(\"" + name + "\", ...)");
+            return null;
+        }
+        T out = named.apply(name, code);
+        bound.put(name, out);
+        return out;
+    }
+
+    // ------------------------------------------------------------------ names
+
+    /**
+     * The name of a guard or action, written {@code "name"} or {@code {"type": "name"}}, checked
+     * for being a name; {@code null} with the problem added when it is none.
+     */
+    private static String implementationName(JsonNode node, String path, String kind, List<String> problems) {
+        String a = kind.equals("action") ? "an " : "a ";
+        String where = path;
+        JsonNode name = node;
+        if (node.isObject()) {
+            where = path + ".type";
+            name = node.get("type");
+            if (name == null) {
+                problems.add(where + ": missing; expected the " + kind + "'s name");
+                return null;
+            }
+        }
+        if (!name.isTextual()) {
+            problems.add(where + ": expected " + (node.isObject() ? "the " + kind + "'s name, a string" : a + kind
+                    + " name or {\"type\": name}") + ", found " + kind(name));
+            return null;
+        }
+        // a name's problems are the object's, as an unknown name's are: at the guard or action, not at its type
+        return named(name.asText(), path, "the " + kind + "'s name", "the name of " + a + kind + " supplied in Java", problems)
+                ? name.asText() : null;
+    }
+
+    /**
+     * Whether {@code name} is a name: not empty and not only spaces, which no one means to
+     * write and nothing could be looked up by. Adds the problem when it is not.
+     */
+    private static boolean named(String name, String path, String what, String expected, List<String> problems) {
+        if (!name.isBlank()) {
+            return true;
+        }
+        StringBuilder quoted = new StringBuilder();
+        JsonText.string(quoted, name);
+        problems.add(path + ": " + what + " is " + (name.isEmpty() ? "empty" : "only spaces (" + quoted + ")") + "; expected "
+                + expected);
+        return false;
+    }
+
+    /** A state's key, as targets read it: a name with no '.' (which separates the keys of a path) and no leading '#' (an id). */
+    private static boolean stateKey(String key, String path, List<String> problems) {
+        if (!named(key, path, "the state's key", "a name for the state, which targets and the machine's value show", problems)) {
+            return false;
+        }
+        if (key.contains(".") || key.startsWith("#")) {
+            problems.add(path + ": the state's key '" + key + "' " + (key.contains(".") ? "contains '.', which a target reads as"
+                    + " the step between two keys" : "starts with '#', which a target reads as an id") + "; rename the state");
+            return false;
+        }
+        return true;
+    }
+
+    /** A state's id, as {@code "#id.path"} targets read it: a name with no '.'. */
+    private static boolean stateId(String id, String path, List<String> problems) {
+        if (!named(id, path, "the state's id", "a name that targets write as '#id'", problems)) {
+            return false;
+        }
+        if (id.contains(".")) {
+            problems.add(path + ": the state's id '" + id + "' contains '.', which a '#id.path' target reads as the step into a"
+                    + " child; use an id without '.'");
+            return false;
+        }
+        return true;
+    }
+
+    /**
+     * A target's text: a sibling's key, a path of keys joined by '.', '.child' or '#id' with an
+     * optional path; no key in it empty. The compiler then finds the state, naming the state path;
+     * what a name alone shows is refused here, at the JSON path.
+     */
+    private static boolean target(String text, String path, String what, List<String> problems) {
+        return target(text, path, what, "a sibling's key, '.child' or '#id'", problems);
+    }
+
+    private static boolean target(String text, String path, String what, String expected, List<String> problems) {
+        if (!named(text, path, "the " + what, expected, problems)) {
+            return false;
+        }
+        String keys = text.startsWith("#") || text.startsWith(".") ? text.substring(1) : text;
+        for (String key : keys.split("\\.", -1)) {
+            if (key.isBlank()) {
+                problems.add(path + ": " + what + " '" + text + "' has an empty key in it; expected " + expected
+                        + ", with a name between every two dots");
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The JSON path of {@code key} in the object at {@code path}: {@code $.states.a} for a plain
+     * key, {@code $.states["a.b"]} for one a dotted path could not show (empty, with dots, spaces...).
+     */
+    static String member(String path, String key) {
+        boolean plain = !key.isEmpty();
+        for (int i = 0; i < key.length() && plain; i++) {
+            char c = key.charAt(i);
+            plain = c < 128 && (Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '$');
+        }
+        if (plain) {
+            return path + "." + key;
+        }
+        StringBuilder out = new StringBuilder(path).append('[');
+        JsonText.string(out, key);
+        return out.append(']').toString();
     }
 
     private static String text(JsonNode node, String field, String path, List<String> problems) {
