@@ -1,5 +1,6 @@
 package dev.enginestates;
 
+import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.Named;
 import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
@@ -113,9 +114,12 @@ class NamedTest {
     }
 
     @Test
-    void anEmptyOrMissingName_isRefused() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Named.action("", (Rider r, dev.enginestates.declare.Event ev) -> { }));
-        assertTrue(e.getMessage().contains("must not be empty"), e.getMessage());
+    void anEmptyName_isRefusedWithTheMachinesOtherProblems_aMissingOneAtOnce() {
+        // ValidationTest has every place; this is the factory's side: no exception of its own
+        SelfAction<Rider> unnamed = Named.action("", (Rider r, dev.enginestates.declare.Event ev) -> { });
+        InvalidMachineException e = assertThrows(InvalidMachineException.class,
+                () -> Machine.define("m", Rider::new, m -> m.state("a", a -> a.entry(unnamed))));
+        assertTrue(e.problems().get(0).contains("entry action [0] named ''"), e::getMessage);
         assertThrows(NullPointerException.class, () -> Named.guard(null, (Rider r, dev.enginestates.declare.Event ev) -> true));
         assertThrows(NullPointerException.class, () -> Named.seconds("s", (dev.enginestates.declare.Seconds<Rider>) null));
     }

@@ -3,21 +3,28 @@ package dev.enginestates;
 import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineBuilder;
+import dev.enginestates.declare.Named;
+import dev.enginestates.declare.SelfAction;
+import dev.enginestates.declare.Self;
 import dev.enginestates.plain.StateMachine;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 /**
  * DESIGN.md, "Bad input gets a clear error and changes nothing" and layer 2 "Compilation":
@@ -458,5 +465,68 @@ class ValidationTest {
         } catch (RuntimeException e) {
             fail("a valid machine should start", e);
         }
+    }
+
+    // ------------------------------------------------------------------ names
+
+    /** A game's own named action, whose name is whatever it answers. */
+    private record OwnNamedAction(String name) implements SelfAction<List<String>>, Named {
+        @Override
+        public void run(List<String> log, dev.enginestates.declare.Event event, Self self) {
+        }
+    }
+
+    private static Arguments dsl(String fragment, Consumer<MachineBuilder<List<String>>> body) {
+        return arguments(fragment, body);
+    }
+
+    static Stream<Arguments> badDslNames() {
+        return Stream.of(
+                dsl("has an empty key", m -> m.state("")),
+                dsl("has key ' ', only spaces", m -> m.state(" ")),
+                dsl("state 'a' has an empty id", m -> m.state("a", a -> a.id(""))),
+                dsl("state 'a' has an empty id, only spaces", m -> m.state("a", a -> a.id("  "))),
+                dsl("state 'a' has a transition on an empty event name", m -> m.state("a", a -> a.on("", "b")).state("b")),
+                dsl("state 'a' has a transition on an empty event name (' ', only spaces)", m -> m.state("a", a -> a.on(" ", "b")).state("b")),
+                dsl("state 'a' (on GO) has an empty target", m -> m.state("a", a -> a.on("GO", "")).state("b")),
+                dsl("state 'a' has initial ' '", m -> m.state("a", a -> a.initial(" ").state("a1"))),
+                dsl("state 'a' has entry action [0] named ''", m -> m.state("a", a -> a.entry(Named.action("", (log, e) -> { })))),
+                dsl("state 'a' has exit action [1] named ' '",
+                        m -> m.state("a", a -> a.exit((log, e) -> { }).exit(Named.action(" ", (List<String> log, dev.enginestates.declare.Event e) -> { })))),
+                dsl("state 'a' has a guard (on GO) named ''",
+                        m -> m.state("a", a -> a.on("GO", t -> t.target("b").guard(Named.guard("", (log, e) -> true)))).state("b")),
+                dsl("state 'a' has action [0] (always) named '\t'",
+                        m -> m.state("a", a -> a.always(t -> t.target("b").action(Named.action("\t", (log, e) -> { })))).state("b")),
+                dsl("state 'a' has a wait's seconds named ''", m -> m.state("a", a -> a.waitFor(Named.seconds("", log -> 1), "b")).state("b")),
+                dsl("state 'a' has a when test named ' '", m -> m.state("a", a -> a.when(Named.condition(" ", log -> true), "b")).state("b")),
+                dsl("the machine's root has entry action [0] named null", m -> m.entry(new OwnNamedAction(null)).state("a")),
+                dsl("state 'a' has action [0] (on GO) named ''",
+                        m -> m.state("a", a -> a.on("GO", t -> t.action(new OwnNamedAction(""))))));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badDslNames")
+    void everyNameProblem_inTheJavaDsl_isCollectedAtBuild_asAnInvalidMachineException(String fragment,
+            Consumer<MachineBuilder<List<String>>> body) {
+        InvalidMachineException e = invalid(body);
+        assertNamesMachine(e, "m");
+        onlyProblem(e, fragment);
+    }
+
+    @Test
+    void nameProblems_inTheJavaDsl_areListedWithTheOtherProblems() {
+        InvalidMachineException e = invalid(m -> m
+                .state("a", a -> a.entry(Named.action("", (log, ev) -> { })).on(" ", "b").on("GO", "nowhere"))
+                .state("b"));
+        assertEquals(3, e.problems().size(), () -> e.problems().toString());
+        assertTrue(e.problems().stream().anyMatch(p -> p.contains("entry action [0] named ''")), () -> e.problems().toString());
+        assertTrue(e.problems().stream().anyMatch(p -> p.contains("only spaces")), () -> e.problems().toString());
+        assertTrue(e.problems().stream().anyMatch(p -> p.contains("'nowhere'")), () -> e.problems().toString());
+    }
+
+    @Test
+    void aMachineIdOfOnlySpaces_isRefused() {
+        InvalidMachineException e = invalid("  ", m -> m.state("a"));
+        onlyProblem(e, "non-empty id, not only spaces");
     }
 }

@@ -4,6 +4,7 @@ import dev.enginestates.declare.Event;
 import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineBuilder;
+import dev.enginestates.declare.Named;
 import dev.enginestates.declare.NodeBuilder;
 import dev.enginestates.declare.PolledDefinition;
 import dev.enginestates.declare.SelfAction;
@@ -131,8 +132,8 @@ public final class ChartCompiler {
             Class<?> eventEnum, Semantics semantics) {
         ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
         c.semantics = Objects.requireNonNull(semantics, "semantics");
-        if (machineId == null || machineId.isEmpty()) {
-            c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
+        if (machineId == null || machineId.isBlank()) {
+            c.problems.add("the machine needs a non-empty id, not only spaces: the dump, the tags and the errors name it");
         }
         c.number(root);
         c.checkStates();
@@ -157,8 +158,8 @@ public final class ChartCompiler {
      */
     public static Chart compilePolled(String machineId, PolledDefinition<?> root, UnknownEvents unknownEvents) {
         ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, unknownEvents);
-        if (machineId == null || machineId.isEmpty()) {
-            c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
+        if (machineId == null || machineId.isBlank()) {
+            c.problems.add("the machine needs a non-empty id, not only spaces: the dump, the tags and the errors name it");
         }
         MachineBuilder<Object> shape = new MachineBuilder<>();
         shapeOf(shape, root);
@@ -192,8 +193,8 @@ public final class ChartCompiler {
      */
     public static Chart compileBuilder(String machineId, StateDefinition<?> shape, BuilderChart builder, List<String> problems) {
         ChartCompiler c = new ChartCompiler(machineId == null ? "" : machineId, UnknownEvents.REJECT);
-        if (machineId == null || machineId.isEmpty()) {
-            c.problems.add("the machine needs a non-empty id: the dump, the tags and the errors name it");
+        if (machineId == null || machineId.isBlank()) {
+            c.problems.add("the machine needs a non-empty id, not only spaces: the dump, the tags and the errors name it");
         }
         c.problems.addAll(problems);
         c.number(shape);
@@ -321,6 +322,8 @@ public final class ChartCompiler {
                 String k = d.key();
                 if (k == null || k.isEmpty()) {
                     problems.add("a child of " + where(parent[s]) + " has an empty key; every state needs a name");
+                } else if (k.isBlank()) {
+                    problems.add("a child of " + where(parent[s]) + " has key '" + k + "', only spaces; every state needs a name");
                 } else if (k.contains(".") || k.startsWith("#")) {
                     problems.add(where + " has key '" + k + "', which contains '.' or starts with '#'; targets read those as a path or an id");
                 }
@@ -337,8 +340,8 @@ public final class ChartCompiler {
             // ids
             stateId[s] = d.id() != null ? d.id() : (s == 0 ? machineId : machineId + "." + path[s]);
             if (d.id() != null) {
-                if (d.id().isEmpty()) {
-                    problems.add(where + " has an empty id");
+                if (d.id().isBlank()) {
+                    problems.add(where + " has an empty id" + (d.id().isEmpty() ? "" : ", only spaces"));
                 } else if (d.id().contains(".")) {
                     problems.add(where + " has id '" + d.id() + "', which contains '.'; '#id.path' targets read it as a path");
                 }
@@ -348,6 +351,56 @@ public final class ChartCompiler {
                 problems.add(where + " has id '" + d.id() + "', which " + where(clash) + " already has; ids must be unique in a machine");
             }
             checkKind(s, d);
+            checkCodeNames(s, d);
+        }
+    }
+
+    /**
+     * A {@link Named} guard, test, action or seconds has a name XState's JSON and the diagrams can
+     * show: not empty, not only spaces (a class of the game's own can answer anything).
+     */
+    private void checkCodeNames(int s, StateDefinition<?> d) {
+        for (int i = 0; i < d.entry().size(); i++) {
+            checkCodeName(s, d.entry().get(i), "entry action [" + i + "]");
+        }
+        for (int i = 0; i < d.exit().size(); i++) {
+            checkCodeName(s, d.exit().get(i), "exit action [" + i + "]");
+        }
+        for (TransitionDefinition<?> t : d.on()) {
+            checkCodeNames(s, t, "on " + t.eventType());
+        }
+        for (TransitionDefinition<?> t : d.always()) {
+            checkCodeNames(s, t, "always");
+        }
+        for (TransitionDefinition<?> t : d.onDone()) {
+            checkCodeNames(s, t, "onDone");
+        }
+        WaitDefinition<?> w = d.waitDefinition();
+        if (w != null) {
+            checkCodeName(s, w.secondsOf(), "a wait's seconds");
+            checkCodeNames(s, w.then(), "wait");
+        }
+        for (WhenRule<?> r : d.when()) {
+            checkCodeName(s, r.test(), "a when test");
+            checkCodeNames(s, r.then(), "when");
+        }
+    }
+
+    private void checkCodeNames(int s, TransitionDefinition<?> t, String label) {
+        checkCodeName(s, t.guard(), "a guard (" + label + ")");
+        for (int i = 0; i < t.actions().size(); i++) {
+            checkCodeName(s, t.actions().get(i), "action [" + i + "] (" + label + ")");
+        }
+    }
+
+    private void checkCodeName(int s, Object code, String what) {
+        if (code instanceof Named) {
+            String name = ((Named) code).name();
+            if (name == null || name.isBlank()) {
+                problems.add(where(s) + " has " + what + " named " + (name == null ? "null" : "'" + name + "'") + "; a name is"
+                        + " what XState's JSON and the diagrams call the code: give it one that is not empty or only spaces,"
+                        + " or leave the code unnamed");
+            }
         }
     }
 
@@ -424,8 +477,9 @@ public final class ChartCompiler {
             StateDefinition<?> d = defs.get(s);
             for (TransitionDefinition<?> t : d.on()) {
                 String ev = t.eventType();
-                if (ev == null || ev.isEmpty()) {
-                    problems.add(where(s) + " has a transition on an empty event name; name the event");
+                if (ev == null || ev.isBlank()) {
+                    problems.add(where(s) + " has a transition on an empty event name" + (ev == null || ev.isEmpty() ? "" : " ('"
+                            + ev + "', only spaces)") + "; name the event (a transition taken without one is always(...))");
                     continue;
                 }
                 if (!validDescriptor(ev)) {

@@ -23,7 +23,7 @@ public interface Named {
     /**
      * The name, as an XState config writes it.
      *
-     * @return the name, not empty
+     * @return the name; a machine whose code answers one that is empty or only spaces is refused when compiled
      */
     String name();
 
@@ -40,10 +40,9 @@ public interface Named {
      * A named guard, {@code (ctx, event) -> ...}.
      *
      * @param <C>   the context type
-     * @param name  the name, not empty
+     * @param name  the name; one empty or only spaces is refused when a machine using it is compiled
      * @param guard the guard
      * @return the guard under that name, for {@code TransitionBuilder.guard}
-     * @throws IllegalArgumentException if the name is empty
      * @throws NullPointerException if an argument is {@code null}
      */
     static <C> SelfGuard<C> guard(String name, Guard<C> guard) {
@@ -54,10 +53,9 @@ public interface Named {
      * A named guard that reads the machine's entity and world as well, {@code (ctx, event, self) -> ...}.
      *
      * @param <C>   the context type
-     * @param name  the name, not empty
+     * @param name  the name; one empty or only spaces is refused when a machine using it is compiled
      * @param guard the guard
      * @return the guard under that name, for {@code TransitionBuilder.guard} or a {@code when} rule
-     * @throws IllegalArgumentException if the name is empty
      * @throws NullPointerException if an argument is {@code null}
      */
     static <C> SelfGuard<C> guard(String name, SelfGuard<C> guard) {
@@ -68,10 +66,9 @@ public interface Named {
      * A named {@code when} test that reads the context, {@code ctx -> ...}.
      *
      * @param <C>  the context type
-     * @param name the name, not empty
+     * @param name the name; one empty or only spaces is refused when a machine using it is compiled
      * @param test the test
      * @return the test under that name, for {@code when(test, target)}
-     * @throws IllegalArgumentException if the name is empty
      * @throws NullPointerException if an argument is {@code null}
      */
     static <C> SelfGuard<C> condition(String name, Condition<C> test) {
@@ -82,10 +79,9 @@ public interface Named {
      * A named {@code when} test that reads the context and the machine's holder, {@code (ctx, holder) -> ...}.
      *
      * @param <C>  the context type
-     * @param name the name, not empty
+     * @param name the name; one empty or only spaces is refused when a machine using it is compiled
      * @param test the test
      * @return the test under that name, for {@code when(test, target)}
-     * @throws IllegalArgumentException if the name is empty
      * @throws NullPointerException if an argument is {@code null}
      */
     static <C> SelfGuard<C> condition(String name, HolderCondition<C> test) {
@@ -96,10 +92,9 @@ public interface Named {
      * A named action, {@code (ctx, event) -> ...}.
      *
      * @param <C>    the context type
-     * @param name   the name, not empty
+     * @param name   the name; one empty or only spaces is refused when a machine using it is compiled
      * @param action the action
      * @return the action under that name, for {@code entry}, {@code exit} or a transition's {@code action}
-     * @throws IllegalArgumentException if the name is empty
      * @throws NullPointerException if an argument is {@code null}
      */
     static <C> SelfAction<C> action(String name, Action<C> action) {
@@ -110,10 +105,9 @@ public interface Named {
      * A named action that sees the machine's entity and world, {@code (ctx, event, self) -> ...}.
      *
      * @param <C>    the context type
-     * @param name   the name, not empty
+     * @param name   the name; one empty or only spaces is refused when a machine using it is compiled
      * @param action the action
      * @return the action under that name, for {@code entry}, {@code exit} or a transition's {@code action}
-     * @throws IllegalArgumentException if the name is empty
      * @throws NullPointerException if an argument is {@code null}
      */
     static <C> SelfAction<C> action(String name, SelfAction<C> action) {
@@ -124,10 +118,9 @@ public interface Named {
      * A wait's seconds computed from the context, named: {@code ctx -> ...} (XState's named delays).
      *
      * @param <C>     the context type
-     * @param name    the name, not empty
+     * @param name    the name; one empty or only spaces is refused when a machine using it is compiled
      * @param seconds computes the seconds as the state is entered
      * @return the seconds under that name, for {@code waitFor}
-     * @throws IllegalArgumentException if the name is empty
      * @throws NullPointerException if an argument is {@code null}
      */
     static <C> SelfSeconds<C> seconds(String name, Seconds<C> seconds) {
@@ -138,10 +131,9 @@ public interface Named {
      * A wait's seconds computed from the context, the entering event and the machine's entity and world, named.
      *
      * @param <C>     the context type
-     * @param name    the name, not empty
+     * @param name    the name; one empty or only spaces is refused when a machine using it is compiled
      * @param seconds computes the seconds as the state is entered
      * @return the seconds under that name, for {@code waitFor}
-     * @throws IllegalArgumentException if the name is empty
      * @throws NullPointerException if an argument is {@code null}
      */
     static <C> SelfSeconds<C> seconds(String name, SelfSeconds<C> seconds) {
@@ -176,11 +168,8 @@ public interface Named {
         return at;
     }
 
+    /** Null only: an empty name is refused by the compiler, with the machine's other problems and the state it is on. */
     private static String check(String name) {
-        Objects.requireNonNull(name, "name");
-        if (name.isEmpty()) {
-            throw new IllegalArgumentException("a name for a guard, action or seconds must not be empty");
-        }
-        return name;
+        return Objects.requireNonNull(name, "name");
     }
 }
