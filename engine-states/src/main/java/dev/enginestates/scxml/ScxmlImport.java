@@ -365,6 +365,12 @@ public final class ScxmlImport {
                     String id = x.attr("id");
                     if (id == null) {
                         id = "$" + (++generated);
+                    } else if (id.isEmpty() || id.chars().anyMatch(Character::isWhitespace)) {
+                        // targets and initial list ids separated by spaces: such an id is one no transition can name
+                        problem(x, "<" + x.name + "> id '" + id + "' " + (id.isEmpty() ? "is empty" : "has spaces in it")
+                                + "; an id names the state in targets and initial, which list ids separated by spaces:"
+                                + " give it one without spaces, or no id at all");
+                        continue;
                     } else if (byId.containsKey(id)) {
                         problems.add("line " + x.line + ": id '" + id + "' is already used at line " + byId.get(id).line);
                         continue;

@@ -8,6 +8,8 @@ import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.plain.StateMachine;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -322,5 +324,24 @@ class ScxmlImportTest {
         Datamodel dm = m.context();
         assertEquals("n=0|n=1|n=2", dm.toJava(dm.evaluate("seen.join('|')")));
         assertEquals(Set.of("end"), leaves(m));
+    }
+
+    /**
+     * An id is how targets and initial name a state, and they list ids separated by spaces: an
+     * empty id, or one with a space in it, is refused at its line, not left to the compiler to
+     * report as an empty key at a path the document never wrote.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "<state id=''/>                                 | line 2: <state> id '' is empty",
+            "<state id='  '/>                               | line 2: <state> id '  ' has spaces in it",
+            "<state id='a b'/>                              | line 2: <state> id 'a b' has spaces in it",
+            "<state id='a'><history id=''/><state id='b'/></state> | line 2: <history> id '' is empty",
+            "<parallel id=' p'><state id='r'/></parallel>   | line 2: <parallel> id ' p' has spaces in it"})
+    void aStateIdThatIsEmptyOrHasSpaces_isRefusedAtItsLine(String state, String problem) {
+        InvalidMachineException e = assertThrows(InvalidMachineException.class,
+                () -> ScxmlImport.create().read(doc("null", state.replace('\'', '"'))));
+        assertEquals(1, e.problems().size(), () -> e.problems().toString());
+        assertTrue(e.problems().get(0).startsWith(problem), () -> e.problems().toString());
     }
 }
