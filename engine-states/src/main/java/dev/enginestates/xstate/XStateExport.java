@@ -75,9 +75,10 @@ public final class XStateExport<C> {
      * @return the JSON and the code under each name it uses
      * @throws NullPointerException if {@code machine} is {@code null}
      * @throws MachineException if the machine is a polled ({@code StatesDef}) or builder-style one, which
-     *                          XState cannot express; if two different pieces of code share one name; or if a
-     *                          target can be written only as {@code #id} and neither it nor an ancestor has an
-     *                          id without a {@code '.'}
+     *                          XState cannot express; if two different pieces of code share one name, or code
+     *                          is named as XState's own raise action ({@code "xstate.raise"}) or stateIn guard
+     *                          ({@code "xstate.stateIn"}); or if a target can be written only as {@code #id} and
+     *                          neither it nor an ancestor has an id without a {@code '.'}
      */
     public static <C> XStateExport<C> of(Machine<C> machine) {
         Chart chart = Access.chart(Objects.requireNonNull(machine, "machine"));
@@ -146,9 +147,9 @@ public final class XStateExport<C> {
 
         Writer(Chart chart) {
             this.c = chart;
-            this.guards = new Names(chart.machineId, "guard");
-            this.actions = new Names(chart.machineId, "action");
-            this.delays = new Names(chart.machineId, "seconds function");
+            this.guards = new Names(chart.machineId, "guard", "xstate.stateIn");
+            this.actions = new Names(chart.machineId, "action", "xstate.raise");
+            this.delays = new Names(chart.machineId, "seconds function", null);
         }
 
         @SuppressWarnings("unchecked")
@@ -357,10 +358,13 @@ public final class XStateExport<C> {
         private final Map<String, String> firstPlace = new LinkedHashMap<>();
         private final String machineId;
         private final String what;
+        /** The name XState's config (and the import) reads as its own built-in of this kind, which takes params. */
+        private final String builtIn;
 
-        Names(String machineId, String what) {
+        Names(String machineId, String what, String builtIn) {
             this.machineId = machineId;
             this.what = what;
+            this.builtIn = builtIn;
         }
 
         String name(Object code, String place) {
@@ -369,6 +373,11 @@ public final class XStateExport<C> {
                 return known;
             }
             String name = Named.nameOf(code);
+            if (name != null && name.equals(builtIn)) {
+                throw new MachineException(machineId, "machine '" + machineId + "': the " + what + " at " + place + " is named '"
+                        + name + "', which XState's config reads as its own built-in " + what + " (and so does the import):"
+                        + " the JSON would not read back to this code; rename it");
+            }
             if (name != null) {
                 Object before = byName.get(name);
                 if (before != null && Named.unwrap(before) != Named.unwrap(code)) {
