@@ -508,8 +508,12 @@ public final class XStateImport<C> {
         if (seconds == null) {
             problems.add(path + ".seconds: missing; expected a number of seconds or the name of a delay");
         } else if (seconds.isNumber()) {
-            if (spec != null) {
-                b.waitFor(seconds.asDouble(), spec::declare);
+            double d = seconds.asDouble();
+            if (!Double.isFinite(d) || d < 0) {
+                // 1e999 reads as Infinity: refused here, at the path the JSON wrote, rather than by the compiler
+                problems.add(path + ".seconds: expected a finite number of seconds, 0 or more, found " + kind(seconds));
+            } else if (spec != null) {
+                b.waitFor(d, spec::declare);
             }
         } else if (seconds.isTextual()) {
             if (!named(seconds.asText(), path + ".seconds", "the delay's name", "a number of seconds or the name of a delay"
@@ -756,17 +760,19 @@ public final class XStateImport<C> {
 
     private SelfGuard<C> bindGuard(String name, String path, List<String> problems) {
         return bind(boundGuards, name, n -> guards.containsKey(n) ? guards.get(n) : guardResolver.apply(n),
-                (n, g) -> n.equals(Named.nameOf(g)) ? g : Named.guard(n, g), "guard", path, problems);
+                (n, g) -> n.equals(Named.nameOf(g)) ? g : Named.guard(n, g), "guard", "", path, problems);
     }
 
     private SelfAction<C> bindAction(String name, String path, List<String> problems) {
         return bind(boundActions, name, n -> actions.containsKey(n) ? actions.get(n) : actionResolver.apply(n),
-                (n, a) -> n.equals(Named.nameOf(a)) ? a : Named.action(n, a), "action", path, problems);
+                (n, a) -> n.equals(Named.nameOf(a)) ? a : Named.action(n, a), "action", "", path, problems);
     }
 
     private SelfSeconds<C> bindDelay(String name, String path, List<String> problems) {
         return bind(boundDelays, name, n -> delays.containsKey(n) ? delays.get(n) : delayResolver.apply(n),
-                (n, s) -> n.equals(Named.nameOf(s)) ? s : Named.seconds(n, s), "delay", path, problems);
+                (n, s) -> n.equals(Named.nameOf(s)) ? s : Named.seconds(n, s), "delay",
+                // "seconds": "5" names a delay; the seconds themselves are written without quotes
+                looksLikeANumber(name) ? ", or write the seconds as a number, without quotes: " + name.strip() : "", path, problems);
     }
 
     /**
@@ -775,7 +781,7 @@ public final class XStateImport<C> {
      * lacks), which is a problem of this config like the other, not an exception out of the import.
      */
     private <T> T bind(Map<String, T> bound, String name, Function<String, ? extends T> find, BiFunction<String, T, T> named,
-            String kind, String path, List<String> problems) {
+            String kind, String hint, String path, List<String> problems) {
         T known = bound.get(name);
         if (known != null) {
             return known;
@@ -790,7 +796,8 @@ public final class XStateImport<C> {
             return null;
         }
         if (code == null) {
-            problems.add(path + ": " + kind + " '" + name + "' is not supplied; supply it with ." + kind + "(\"" + name + "\", ...)");
+            problems.add(path + ": " + kind + " '" + name + "' is not supplied; supply it with ." + kind + "(\"" + name + "\", ...)"
+                    + hint);
             return null;
         }
         T out = named.apply(name, code);
@@ -907,6 +914,15 @@ public final class XStateImport<C> {
         StringBuilder out = new StringBuilder(path).append('[');
         JsonText.string(out, key);
         return out.append(']').toString();
+    }
+
+    private static boolean looksLikeANumber(String text) {
+        try {
+            Double.parseDouble(text);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static String text(JsonNode node, String field, String path, List<String> problems) {

@@ -6,6 +6,8 @@ import dev.enginestates.declare.Named;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.records.Access;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -86,6 +88,20 @@ class XStateImportWaitAndWhenTest {
                 "$.states.a.wait.then: expected one target or transition, found an array");
     }
 
+    /** -1, 1e999 (read as Infinity) and -1e999 are refused at the JSON path, not as "state 'a' waits Infinity seconds". */
+    @ParameterizedTest
+    @ValueSource(strings = {"-1", "-0.5", "1e999", "-1e999"})
+    void aWaitsSecondsThatAreNegativeOrNotFinite_areRefusedAtTheirJsonPath(String seconds) {
+        onlyProblem(refused("{'id': 'm', 'states': {'a': {'wait': {'seconds': " + seconds + ", 'then': 'a'}}}}"),
+                "$.states.a.wait.seconds: expected a finite number of seconds, 0 or more, found the number ");
+    }
+
+    @Test
+    void secondsWrittenAsAQuotedNumber_nameADelay_andTheProblemSaysToDropTheQuotes() {
+        onlyProblem(refused("{'id': 'm', 'states': {'a': {'wait': {'seconds': '12', 'then': 'a'}}}}"),
+                "$.states.a.wait.seconds: delay '12' is not supplied", "write the seconds as a number, without quotes: 12");
+    }
+
     @Test
     void aWaitsSeconds_mustBeANumberOrASuppliedDelay() {
         onlyProblem(refused("{'id': 'm', 'states': {'a': {'wait': {'then': 'a'}}}}"), "$.states.a.wait.seconds: missing");
@@ -96,12 +112,6 @@ class XStateImportWaitAndWhenTest {
         onlyProblem(refused("{'id': 'm', 'states': {'a': {'wait': {'seconds': 1, 'then': 'a', 'every': 2}}}}"),
                 "$.states.a.wait.every: unsupported key; a wait takes seconds and then");
         onlyProblem(refused("{'id': 'm', 'states': {'a': {'wait': 5}}}"), "$.states.a.wait: expected {\"seconds\": ..., \"then\": ...}, found the number 5");
-    }
-
-    @Test
-    void negativeSeconds_areRefusedByTheCompiler_namingTheState() {
-        InvalidMachineException e = refused("{'id': 'm', 'states': {'a': {'wait': {'seconds': -1, 'then': 'a'}}}}");
-        onlyProblem(e, "state 'a' waits -1.0 seconds");
     }
 
     @Test
