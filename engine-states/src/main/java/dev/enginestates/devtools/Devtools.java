@@ -2,6 +2,7 @@ package dev.enginestates.devtools;
 
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.records.Access;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -205,10 +206,14 @@ public final class Devtools implements AutoCloseable {
      * no snapshot while no page watches, nor once the page is closed.
      *
      * @return {@code true} if a snapshot was taken
-     * @throws IllegalStateException if the calling thread does not own the world (nothing changes)
+     * @throws IllegalStateException if the calling thread does not own the world, or if it is called
+     *         from the game's code inside one of the world's calls, such as a listener during a send
+     *         (nothing changes)
      */
     public boolean publish() {
-        world.entity(EntityKey.WORLD); // the world's thread only; fails before anything is applied
+        // the world's thread only, and never from the game's code inside a send or a step, where a
+        // record may be half-way through a move: fails before anything is applied
+        Access.checkOutsideCalls(world, "a devtools publish()");
         synchronized (this) {
             if (closed) {
                 return false; // no page can fetch a snapshot any more, and close() refused every queued state

@@ -745,15 +745,25 @@ public final class StateWorld implements AutoCloseable {
      * half, which no checkpoint carries.
      */
     void checkAtRest(String what) {
+        checkOutsideCalls(what);
+        if (ticks.splitPending()) {
+            throw new IllegalStateException(what + " of " + this + " was asked for between advance(dt) and runStates(), where the"
+                    + " builder-style machines have not run the tick's second half; expected a call after runStates()");
+        }
+    }
+
+    /**
+     * Refuses {@code what} (a devtools publish, a stream's frame) from the game's code inside one of
+     * the world's calls, where a record may be half-way through a move; unlike
+     * {@link #checkAtRest}, the builder-style machines' half tick between {@link #advance} and
+     * {@link #runStates} is allowed.
+     */
+    void checkOutsideCalls(String what) {
         checkThread();
         if (underWay.any() || stepping || interpreters.depth() > 0) {
             throw new IllegalStateException(what + " of " + this + " was asked for from the game's code during "
                     + underWay.describe() + ", where a record may be half-way through a move; expected a call between steps"
                     + " (keep a flag in the action or listener and take it after the call returns). Nothing was changed.");
-        }
-        if (ticks.splitPending()) {
-            throw new IllegalStateException(what + " of " + this + " was asked for between advance(dt) and runStates(), where the"
-                    + " builder-style machines have not run the tick's second half; expected a call after runStates()");
         }
     }
 

@@ -72,6 +72,11 @@ public final class States<C> {
             }
 
             @Override
+            public void checkOutsideCalls(Object world, String what) {
+                ((StateWorld) world).checkOutsideCalls(what);
+            }
+
+            @Override
             public void writeAll(Object world, Runnable writes) {
                 ((StateWorld) world).writeAll(writes);
             }

@@ -206,6 +206,8 @@ public final class RoomStream {
      * @param recipient a player that has joined
      * @return the frame's JSON text, for the player's {@link Replica#apply}
      * @throws IllegalArgumentException if the player has not joined
+     * @throws IllegalStateException if called from the game's code inside one of the world's calls,
+     *         such as a listener during a send, where a record may be half-way through a move
      * @throws StreamException if an entity holding a streamed machine has no key, or two such entities share one (no player's frame is made)
      */
     public String frame(String recipient) {
@@ -216,6 +218,7 @@ public final class RoomStream {
      * The next frame of every player, from one pass over the world.
      *
      * @return the frames' JSON texts by player, in the order they first joined
+     * @throws IllegalStateException if called from the game's code inside one of the world's calls
      * @throws StreamException if an entity holding a streamed machine has no key, or two such entities share one (no player's frame is made)
      */
     public Map<String, String> frames() {
@@ -315,11 +318,13 @@ final class RoomFrames {
             throw new IllegalArgumentException("recipient '" + recipient + "' has not joined this stream; expected join(\"" + recipient
                     + "\") first (joined: " + recipients.keySet() + ")");
         }
+        Access.checkOutsideCalls(world, "a stream's frame");
         pass();
         return write(r);
     }
 
     Map<String, String> frames() {
+        Access.checkOutsideCalls(world, "a stream's frames");
         pass();
         Map<String, String> out = new LinkedHashMap<>();
         for (Recipient r : recipients.values()) {

@@ -54,6 +54,9 @@ public final class Access {
         /** Refuses {@code what} (a checkpoint, a restore) unless the world is between ticks, with a message saying why. */
         void checkAtRest(Object world, String what);
 
+        /** Refuses {@code what} (a devtools publish, a stream's frame) from the game's code inside one of {@code world}'s calls. */
+        void checkOutsideCalls(Object world, String what);
+
         /** Runs {@code writes} on {@code world}, throwing its listeners' failures only once all of it is done. */
         void writeAll(Object world, Runnable writes);
 
@@ -134,6 +137,11 @@ public final class Access {
     /** Throws {@link IllegalStateException} unless {@code world} (a {@code StateWorld}) is between ticks. */
     public static void checkAtRest(Object world, String what) {
         ecs.checkAtRest(Objects.requireNonNull(world, "world"), what);
+    }
+
+    /** Refuses {@code what} from the game's code inside one of {@code world}'s (a {@code StateWorld}'s) calls; see {@link EcsSide#checkOutsideCalls}. */
+    public static void checkOutsideCalls(Object world, String what) {
+        ecs.checkOutsideCalls(Objects.requireNonNull(world, "world"), what);
     }
 
     /** Runs {@code writes} (a restore's records) on {@code world} (a {@code StateWorld}), its listeners' failures thrown at the end. */
