@@ -141,6 +141,19 @@ public final class Interpreter implements InternalQueue {
     private boolean[] viewMark = new boolean[8];
     private int viewSize;
 
+    /** The number of the call into the library that the face runs now (see {@link InternalQueue#call()}). */
+    private long call;
+
+    /** Sets the number of the call into the library that the next moves belong to. */
+    public void call(long number) {
+        this.call = number;
+    }
+
+    @Override
+    public long call() {
+        return call;
+    }
+
     /** Sets the clock time that the next macrosteps' waits start and pause at. */
     public void clock(double now) {
         this.now = now;

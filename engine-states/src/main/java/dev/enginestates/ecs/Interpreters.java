@@ -23,6 +23,8 @@ final class Interpreters {
     private Interpreter[] xstate = {new Interpreter()};
     private PolledInterpreter[] polled = {new PolledInterpreter()};
     private int depth;
+    /** The number of the call into the world (a tick, an event from outside) that the moves under way belong to. */
+    private long call;
 
     /** The innermost move's interpreter, as an XState-style one (whose machine's code runs now), or {@code null} when no move is under way. */
     Interpreter current() {
@@ -41,6 +43,7 @@ final class Interpreters {
         }
         Interpreter in = xstate[depth++];
         in.clock(at);
+        in.call(call);
         return in;
     }
 
@@ -70,6 +73,11 @@ final class Interpreters {
                     + " whose code sent on, " + MAX_DEPTH + " moves inside one another; expected a chain that ends sooner, or one that"
                     + " goes on in the next step (set a flag or a component the next machine's wait or when rule reads)");
         }
+    }
+
+    /** A new call into the world begins (a tick, or an event from outside): the moves from now on belong to it. */
+    void newCall() {
+        call++;
     }
 
     /** Gives back the interpreter of the innermost move. */

@@ -939,6 +939,9 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
+        if (input) {
+            interpreters.newCall();
+        }
         boolean began = underWay.begin(UnderWay.SEND, r, event.type());
         try {
             String cause = listeners.cause;
@@ -980,6 +983,9 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
+        if (input) {
+            interpreters.newCall();
+        }
         boolean began = underWay.begin(UnderWay.SEND, r, event);
         try {
             String cause = listeners.cause;
@@ -1022,6 +1028,9 @@ public final class StateWorld implements AutoCloseable {
 
     private void goNow(EntityRecord<?> r, int state, String name) {
         boolean input = startsFromOutside();
+        if (input) {
+            interpreters.newCall();
+        }
         String cause = listeners.cause;
         listeners.cause = "go";
         try {

@@ -70,6 +70,7 @@ final class Ticks {
             bindings.get(bi).compactIfSparse();
         }
         world.stepping = true;
+        world.interpreters.newCall();
         advanced = builderPhases == ADVANCE ? (float) dt : Float.NaN;
         failures.clear();
         try {
@@ -127,6 +128,7 @@ final class Ticks {
         float dt = advanced;
         advanced = Float.NaN;
         world.stepping = true;
+        world.interpreters.newCall();
         failures.clear();
         try {
             // holds stand as the advance found them: they are read once a tick, at its start

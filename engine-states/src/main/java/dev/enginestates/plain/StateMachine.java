@@ -98,6 +98,8 @@ public final class StateMachine<C> implements MachineView<C> {
     private final PolledInterpreter polled;
     /** XState style: this machine's own clock, the sum of its steps. */
     private double clock;
+    /** Calls into the machine so far (its start, steps, sends), which number the interpreter's moves. */
+    private long calls;
     private ChangeListener[] listeners = NO_LISTENERS;
     private MachineListener<? super StateMachine<C>>[] heard = noListeners();
     /** What is moving the machine now, as {@link MachineListener#stateChanged} names it. */
@@ -159,6 +161,7 @@ public final class StateMachine<C> implements MachineView<C> {
             this.interpreter = new Interpreter();
             if (start) {
                 interpreter.clock(0);
+                interpreter.call(++calls);
                 interpreter.start(record);
             }
         }
@@ -317,6 +320,7 @@ public final class StateMachine<C> implements MachineView<C> {
         }
         double start = clock;
         clock += dt;
+        interpreter.call(++calls); // every move of this step is one call
         snapshot();
         try {
             int waits = 0;
@@ -451,6 +455,7 @@ public final class StateMachine<C> implements MachineView<C> {
         boolean took;
         try {
             interpreter.clock(clock);
+            interpreter.call(++calls);
             took = interpreter.send(record, id, event);
         } finally {
             reportChange();

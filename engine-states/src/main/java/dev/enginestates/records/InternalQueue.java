@@ -24,4 +24,14 @@ public interface InternalQueue {
      * @return the time, in seconds
      */
     double clock();
+
+    /**
+     * Which call into the library (a step, an event from outside, the start) the move under way
+     * belongs to, as the face that runs the record numbers them: every move of one call has the same
+     * number and the next call another, so code that spends a budget per call knows when to start
+     * afresh.
+     *
+     * @return the call's number
+     */
+    long call();
 }

@@ -802,6 +802,16 @@ public class MachineRecord {
         return engine;
     }
 
+    /**
+     * Which call into the library the record's move under way belongs to (see {@link InternalQueue#call()}).
+     *
+     * @return the call's number, or -1 when the record is at rest or no face runs it
+     */
+    public final long call() {
+        InternalQueue q = busy ? queue() : null;
+        return q == null ? -1 : q.call();
+    }
+
     /** The event id of a type the machine's code raises or sends itself; refuses a type no descriptor matches. */
     private int knownEventId(String type) {
         int id = chart.eventId(type);
