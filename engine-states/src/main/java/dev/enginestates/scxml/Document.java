@@ -30,6 +30,10 @@ final class Document {
     java.util.function.Consumer<Datamodel> init = dm -> { };
     /** Where the document was read from (relative {@code src} resolves against it), or null. */
     URI base;
+    /** The importer's bounds for a machine of this document (see {@link ScxmlImport#invokeDepth} and the two after it). */
+    int invokeDepth = ScxmlImport.DEFAULT_INVOKE_DEPTH;
+    int sessions = ScxmlImport.DEFAULT_SESSIONS;
+    long callBudget = ScxmlImport.DEFAULT_CALL_BUDGET;
     /** Loads {@code src} documents, or null: then none can be loaded. */
     ScxmlResolver resolver;
     /** Compiles a child document's text, read from an address (or null), with the importer's settings. */
@@ -69,8 +73,8 @@ final class Document {
         return base.resolve(u);
     }
 
-    /** A child named by a {@code srcexpr} at run time: a failure is the invoke's error.execution. */
-    Machine<Datamodel> load(String src) {
+    /** A child named by a {@code srcexpr} at run time, its compilation spent from {@code bounds}: a failure is error.execution. */
+    Machine<Datamodel> load(String src, Bounds bounds) {
         try {
             URI u = resolve(base, src);
             if (resolver == null) {
@@ -79,7 +83,9 @@ final class Document {
             }
             Machine<Datamodel> m = loaded.get(u);
             if (m == null) {
-                m = compiler.apply(read(resolver, u), u);
+                String text = read(resolver, u);
+                bounds.spend(text.length()); // compiled once per address, at about the cost of its length
+                m = compiler.apply(text, u);
                 loaded.put(u, m);
             }
             return m;

@@ -16,7 +16,9 @@ import java.util.function.Predicate;
  * shutter that refuses every class); each evaluation (a condition, an expression, a script) may run
  * {@link #DEFAULT_INSTRUCTION_BUDGET} interpreted instructions unless the constructor is given another
  * budget, and calls 1,000 functions deep. A script stopped by either (an endless loop, a runaway
- * recursion) fails like any other: the machine raises {@code error.execution} and goes on.
+ * recursion) fails like any other: the machine raises {@code error.execution} and goes on. In an
+ * imported machine, the instructions of every evaluation of one call (a send, a step, the start) also
+ * count against that call's budget ({@code ScxmlImport.callBudget}), which no evaluation may overrun.
  *
  * <p>Variables are the document's {@code <data>}; {@code _event}, {@code _sessionid},
  * {@code _name} and {@code _ioprocessors} are read-only ({@code <assign>} to them is an error);
@@ -53,7 +55,7 @@ public final class EcmaScriptDatamodel extends Datamodel {
 
     /**
      * Makes one whose evaluations each stop after {@code instructionBudget} interpreted instructions
-     * (counted in steps of 10,000), for {@code ScxmlImport.create().datamodel("ecmascript", () -> new
+     * (counted in steps of 1,000), for {@code ScxmlImport.create().datamodel("ecmascript", () -> new
      * EcmaScriptDatamodel(budget))}.
      *
      * @param instructionBudget the instructions one condition, expression or script may run; positive
@@ -94,6 +96,7 @@ public final class EcmaScriptDatamodel extends Datamodel {
     @Override
     protected void start(String sessionId, String name, String ioProcessorLocation, Predicate<String> in) {
         if (session != null) {
+            scope.belongTo(session);
             scope.share((RhinoScope.Compiled) session.doc.caches.computeIfAbsent(RhinoScope.Compiled.class,
                     k -> new RhinoScope.Compiled()));
         }

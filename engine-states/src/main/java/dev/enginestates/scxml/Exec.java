@@ -25,6 +25,7 @@ interface Exec {
     record At(Exec inner, String tag, int line, int column) implements Exec {
         @Override
         public void run(Datamodel dm) {
+            dm.session.bounds.spend(Bounds.OPERATION);
             try {
                 inner.run(dm);
             } catch (DatamodelException e) {
@@ -90,12 +91,15 @@ interface Exec {
         @Override
         public void run(Datamodel dm) {
             List<Object> items = dm.items(array);
+            Bounds bounds = dm.session.bounds;
+            bounds.spend(items.size() * Bounds.VALUE); // the copy of the array's items
             for (String name : index == null ? new String[] {item} : new String[] {item, index}) {
                 if (!dm.isDeclared(name)) {
                     dm.declare(name, Datamodel.UNDEFINED); // SCXML: foreach declares its item and index when they do not exist
                 }
             }
             for (int i = 0; i < items.size(); i++) {
+                bounds.spend(Bounds.OPERATION); // a turn costs its own, even with an empty body
                 dm.assign(item, items.get(i));
                 if (index != null) {
                     dm.assign(index, (double) i);

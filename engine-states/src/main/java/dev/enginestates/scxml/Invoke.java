@@ -38,6 +38,19 @@ record Invoke(String stateId, String statePath, int line, int column, String typ
      * start with no child, as SCXML says.
      */
     Session create(Session parent) {
+        Bounds bounds = parent.bounds;
+        if (parent.depth + 1 >= bounds.maxDepth) {
+            throw new DatamodelException("<invoke> in state '" + stateId + "' would start a session " + (parent.depth + 2)
+                    + " levels deep, and machine '" + parent.top().doc.name + "' runs at most " + bounds.maxDepth
+                    + " (ScxmlImport.invokeDepth); the sessions invoking it: " + chain(parent)
+                    + ". Expected a chain of invokes that ends (does a document invoke itself?)", null);
+        }
+        if (bounds.sessions >= bounds.maxSessions) {
+            throw new DatamodelException("<invoke> in state '" + stateId + "' would make machine '" + parent.top().doc.name
+                    + "' run " + (bounds.sessions + 1) + " sessions at once, and it runs at most " + bounds.maxSessions
+                    + ", its own included (ScxmlImport.sessions); expected fewer invokes running together"
+                    + " (does a document invoke copies of itself?)", null);
+        }
         Datamodel dm = parent.dm;
         String t = type != null ? type : typeexpr != null ? String.valueOf(dm.toJava(dm.evaluate(typeexpr))) : null;
         if (t != null && !SCXML_TYPES.contains(t)) {
@@ -46,9 +59,11 @@ record Invoke(String stateId, String statePath, int line, int column, String typ
         }
         Machine<Datamodel> m = machine;
         if (m == null && srcexpr != null) {
-            m = parent.doc.load(String.valueOf(dm.toJava(dm.evaluate(srcexpr))));
+            m = parent.doc.load(String.valueOf(dm.toJava(dm.evaluate(srcexpr))), bounds);
         } else if (m == null && contentExpr != null) {
-            m = parent.doc.compile(String.valueOf(dm.toJava(dm.evaluate(contentExpr))), null);
+            String text = String.valueOf(dm.toJava(dm.evaluate(contentExpr)));
+            bounds.spend(text.length()); // compiling a document costs about its length, and an expression may make a long one
+            m = parent.doc.compile(text, null);
         }
         if (m == null) {
             throw new DatamodelException("<invoke> has nothing to run: expected src, srcexpr or <content>", null);
@@ -67,11 +82,24 @@ record Invoke(String stateId, String statePath, int line, int column, String typ
         }
         Datamodel childDm = m.newContext();
         Session child = childDm.session;
+        child.bounds = bounds;
+        child.depth = parent.depth + 1;
         child.parent = parent;
         child.invokeid = invokeid;
         child.invoke = this;
         child.initial = values;
         child.host = new Invoked(m, childDm);
+        bounds.sessions++; // until it ends or is cancelled (Session.kill)
         return child;
+    }
+
+    /** The documents of the sessions from the top one down to {@code s}, for the depth error. */
+    private static String chain(Session s) {
+        StringBuilder sb = new StringBuilder();
+        for (Session at = s; at != null; at = at.parent) {
+            String d = "'" + at.doc.name + "'" + (at.doc.base != null ? " (" + at.doc.base + ")" : "");
+            sb.insert(0, sb.length() == 0 ? d : d + " > ");
+        }
+        return sb.toString();
     }
 }

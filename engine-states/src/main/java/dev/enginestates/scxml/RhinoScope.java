@@ -30,8 +30,12 @@ import java.util.regex.Pattern;
  * path is left, and each evaluation runs under an instruction budget and an interpreter depth limit.
  */
 final class RhinoScope {
-    /** How often (in interpreted instructions) Rhino reports to the budget; the budget's granularity. */
-    static final int OBSERVE_EVERY = 10_000;
+    /**
+     * How often (in interpreted instructions) Rhino reports to the budgets; their granularity. An evaluation that
+     * ends between two reports runs fewer unseen, which the call's budget covers by charging each piece of the
+     * document's work as many ({@link Bounds#OPERATION}).
+     */
+    static final int OBSERVE_EVERY = 1_000;
     /** JS-to-JS call depth: the interpreter keeps its frames on the heap, so without a limit a recursion fills it. */
     static final int MAX_DEPTH = 1_000;
     /** Texts compiled per document and kind at most; beyond, texts (say, expressions a game builds) compile each time. */
@@ -65,6 +69,8 @@ final class RhinoScope {
     private Object name = Undefined.instance;
     private Object processors = Undefined.instance;
     private Predicate<String> in = id -> false;
+    /** The imported machine's session this scope belongs to, whose bounds its work is spent from; null for a datamodel made alone. */
+    private Session session;
 
     /** The scripts of one document, compiled once and shared by its instances (freed with the document). */
     static final class Compiled {
@@ -73,10 +79,11 @@ final class RhinoScope {
         final Map<String, Script> locations = new ConcurrentHashMap<>();
     }
 
-    /** Rhino's context with the evaluation's instruction count. */
+    /** Rhino's context with the evaluation's instruction count, and the bounds of the call it runs in (or null). */
     private static final class Budgeted extends Context {
         long budget;
         long used;
+        Bounds call;
 
         Budgeted(ContextFactory f) {
             super(f);
@@ -86,9 +93,12 @@ final class RhinoScope {
     /** Thrown by the instruction observer: an Error, so that neither a script's catch nor its finally runs on. */
     private static final class OverBudget extends Error {
         private static final long serialVersionUID = 1L;
+        /** The bounds whose call budget was spent, or null when the evaluation's own budget was. */
+        final transient Bounds call;
 
-        OverBudget() {
+        OverBudget(Bounds call) {
             super("over budget", null, false, false);
+            this.call = call;
         }
     }
 
@@ -111,7 +121,10 @@ final class RhinoScope {
             if (cx instanceof Budgeted b) {
                 b.used += instructions;
                 if (b.used > b.budget) {
-                    throw new OverBudget();
+                    throw new OverBudget(null);
+                }
+                if (b.call != null && !b.call.tryToSpend(instructions)) {
+                    throw new OverBudget(b.call);
                 }
             }
         }
@@ -135,6 +148,7 @@ final class RhinoScope {
         Context cx = enterShared();
         if (cx instanceof Budgeted b && b.budget == 0) {
             b.budget = budget;
+            b.call = session == null ? null : session.bounds;
         }
         return cx;
     }
@@ -148,12 +162,30 @@ final class RhinoScope {
         compiled = texts;
     }
 
+    /** The imported machine's session this scope belongs to: its evaluations and copies are spent from its call's budget. */
+    void belongTo(Session owner) {
+        session = owner;
+    }
+
+    /** One value copied between Java and the scope (an event's data, a value read out): the call spends {@link Bounds#VALUE}. */
+    private void copied() {
+        if (session != null) {
+            session.bounds.spend(Bounds.VALUE);
+        }
+    }
+
     private static DatamodelException error(String what, RuntimeException e) {
         return new DatamodelException(what + ": " + (e instanceof RhinoException r ? r.details() : e.toString()), e);
     }
 
-    /** A script stopped by the budget, or by a recursion through Java frames (native callbacks) that exhausted the stack. */
+    /**
+     * A script stopped by the budget, or by a recursion through Java frames (native callbacks) that exhausted the stack.
+     * A call whose budget is spent is not the script's error: its {@link CallBudgetException} is thrown.
+     */
     private DatamodelException stopped(String what, Error e) {
+        if (e instanceof OverBudget o && o.call != null) {
+            throw o.call.exhausted();
+        }
         return new DatamodelException(what + ": " + (e instanceof OverBudget
                 ? "it ran over its budget of " + budget + " instructions (EcmaScriptDatamodel's instructionBudget)"
                 : "it recursed too deep (the thread's stack is exhausted)"), null);
@@ -374,7 +406,7 @@ final class RhinoScope {
             } finally {
                 scope.delete(VALUE);
             }
-        } catch (DatamodelException e) {
+        } catch (DatamodelException | CallBudgetException e) {
             throw e;
         } catch (RuntimeException e) {
             throw error("the location '" + location + "' cannot be assigned", e);
@@ -403,7 +435,12 @@ final class RhinoScope {
         try {
             scope.put(VALUE, scope, text.trim());
             return compile(cx, compiled.expressions, JSON_PARSE, JSON_PARSE).exec(cx, scope, scope);
-        } catch (RuntimeException | OverBudget | StackOverflowError e) {
+        } catch (OverBudget e) {
+            if (e.call != null) {
+                throw e.call.exhausted();
+            }
+            return text.trim().isEmpty() ? text : normalize(text);
+        } catch (RuntimeException | StackOverflowError e) {
             return text.trim().isEmpty() ? text : normalize(text);
         } finally {
             scope.delete(VALUE);
@@ -455,6 +492,7 @@ final class RhinoScope {
 
     /** A Java value (an event's fields from Java, a map of params) as a JS value; JS values (undefined included) stay. */
     private Object toJs(Context cx, Object v) {
+        copied();
         if (v == null) {
             return null; // JS null (Rhino's evaluate gives Java null for it)
         }
@@ -518,7 +556,7 @@ final class RhinoScope {
         enter();
         try {
             return javaValue(v, 0);
-        } catch (DatamodelException e) {
+        } catch (DatamodelException | CallBudgetException e) {
             throw e;
         } catch (RuntimeException e) {
             throw error("the value cannot be read", e);
@@ -535,10 +573,11 @@ final class RhinoScope {
     /** How deep a value read into Java may nest (a cyclic object would nest without end). */
     static final int MAX_VALUE_DEPTH = 100;
 
-    private static Object javaValue(Object v, int depth) {
+    private Object javaValue(Object v, int depth) {
         if (v == null || v == Undefined.instance) {
             return null;
         }
+        copied();
         if (depth > MAX_VALUE_DEPTH) {
             throw new DatamodelException("the value nests deeper than " + MAX_VALUE_DEPTH + " levels (is it cyclic?)", null);
         }

@@ -66,6 +66,11 @@ import java.util.function.Supplier;
  * parent's external events to it. A child runs inside its top machine's step, on that machine's
  * clock, on a plain machine or an entity (see the package's limits).
  *
+ * <p>A machine made here is bounded for documents that do not end: its invoked sessions nest at most
+ * {@link #invokeDepth} levels deep and run at most {@link #sessions} at once (an invoke beyond either
+ * raises {@code error.execution}), and one call into the library (a send, a step, its start) spends at
+ * most {@link #callBudget} instructions across all its sessions, or fails with a {@link CallBudgetException}.
+ *
  * <p>What the importer cannot run is refused with one {@link InvalidMachineException} listing
  * every such element or attribute with its line: {@code <invoke src>} without a resolver, {@code src} on {@code <script>}, {@code <data src>} without a resolver,
  * XPath assignments. The XML is read by the JDK's parser with DTDs and external entities off.
@@ -76,9 +81,23 @@ public final class ScxmlImport {
     private static final Set<String> EXECUTABLE = Set.of("raise", "send", "cancel", "log", "assign", "script", "if",
             "elseif", "else", "foreach");
 
+    /** How deep invoked sessions nest by default: a session that would start below 16 levels of others is refused. */
+    public static final int DEFAULT_INVOKE_DEPTH = 16;
+    /** How many sessions one machine runs at once by default, its own included. */
+    public static final int DEFAULT_SESSIONS = 100;
+    /**
+     * The instructions one call into the library (a send, a step, the start) may spend by default,
+     * across the machine's sessions: ten times what one evaluation may run
+     * ({@link EcmaScriptDatamodel#DEFAULT_INSTRUCTION_BUDGET}), some tens of milliseconds.
+     */
+    public static final long DEFAULT_CALL_BUDGET = 10_000_000;
+
     private final Map<String, Supplier<? extends Datamodel>> datamodels = new HashMap<>();
     private BiConsumer<String, Object> log;
     private ScxmlResolver resolver;
+    private int invokeDepth = DEFAULT_INVOKE_DEPTH;
+    private int sessions = DEFAULT_SESSIONS;
+    private long callBudget = DEFAULT_CALL_BUDGET;
 
     private ScxmlImport() {
         datamodels.put("null", NullDatamodel::new);
@@ -133,12 +152,71 @@ public final class ScxmlImport {
         return this;
     }
 
+    /**
+     * How deep the machines made here may nest invoked sessions (SCXML 6.4): an {@code <invoke>} that would
+     * start a session below {@code levels} others (the machine's own counts as the first) fails, raising
+     * {@code error.execution} in the invoking session with the chain of documents, so a document that
+     * invokes itself ends.
+     *
+     * @param levels the deepest session's level, 1 (no invoke starts) or more; {@link #DEFAULT_INVOKE_DEPTH} unless set
+     * @return this importer, for chaining
+     * @throws IllegalArgumentException if {@code levels} is less than 1
+     */
+    public ScxmlImport invokeDepth(int levels) {
+        if (levels < 1) {
+            throw new IllegalArgumentException("invokeDepth must be 1 or more (the machine's own session is the first level); got " + levels);
+        }
+        this.invokeDepth = levels;
+        return this;
+    }
+
+    /**
+     * How many sessions one machine made here runs at once, its own included: an {@code <invoke>} beyond
+     * fails, raising {@code error.execution} in the invoking session, so a document that invokes several
+     * copies of itself at each level ends too. A session counts until it ends or is cancelled.
+     *
+     * @param max the most sessions at once, 1 (no invoke starts) or more; {@link #DEFAULT_SESSIONS} unless set
+     * @return this importer, for chaining
+     * @throws IllegalArgumentException if {@code max} is less than 1
+     */
+    public ScxmlImport sessions(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("sessions must be 1 or more (the machine's own session counts); got " + max);
+        }
+        this.sessions = max;
+        return this;
+    }
+
+    /**
+     * The work one call into a machine made here (a send, a step, its start) may do, across all its
+     * sessions, in instructions: what its ECMAScript evaluations run (each also bounded by its datamodel's
+     * own budget), plus 1,000 for each condition or action the engine runs, each element of executable
+     * content and each {@code <foreach>} turn, 50 for each value copied between Java and the datamodel (an
+     * event's data, say), and one for each character of a document compiled while the machine runs. Once it is spent, the machine's code throws a
+     * {@link CallBudgetException}: the call fails as when a game's code throws, and the machine keeps a
+     * valid configuration; the next call starts with the whole budget.
+     *
+     * @param instructions the budget of one call, positive; {@link #DEFAULT_CALL_BUDGET} unless set
+     * @return this importer, for chaining
+     * @throws IllegalArgumentException if {@code instructions} is not positive
+     */
+    public ScxmlImport callBudget(long instructions) {
+        if (instructions <= 0) {
+            throw new IllegalArgumentException("callBudget must be positive; got " + instructions);
+        }
+        this.callBudget = instructions;
+        return this;
+    }
+
     /** A copy with the same settings: what a document keeps to compile the children it loads at run time. */
     private ScxmlImport copy() {
         ScxmlImport c = new ScxmlImport();
         c.datamodels.putAll(datamodels);
         c.log = log;
         c.resolver = resolver;
+        c.invokeDepth = invokeDepth;
+        c.sessions = sessions;
+        c.callBudget = callBudget;
         return c;
     }
 
@@ -314,6 +392,9 @@ public final class ScxmlImport {
             byId.forEach((id, x) -> doc.paths.put(id, path(x)));
             doc.base = base;
             doc.resolver = resolver;
+            doc.invokeDepth = invokeDepth;
+            doc.sessions = sessions;
+            doc.callBudget = callBudget;
             ScxmlImport settings = copy();
             doc.compiler = (text, from) -> {
                 try {

@@ -55,6 +55,11 @@ final class Session {
     private Event bound;
     boolean started;
 
+    /** The bounds of the machine's tree of sessions: shared by every session of it (the top session's own). */
+    Bounds bounds;
+    /** How many sessions invoked this one's ancestors: 0 for a top session. */
+    int depth;
+
     // ---- an invoked session (all null for a top session)
     Session parent;
     String invokeid;
@@ -78,6 +83,7 @@ final class Session {
 
     Session(Document doc) {
         this.doc = doc;
+        this.bounds = new Bounds(this, doc.invokeDepth, doc.sessions, doc.callBudget);
     }
 
     /**
@@ -102,6 +108,7 @@ final class Session {
     /** Before a piece of the machine's code runs: remembers Self and binds {@code _event} (once per event). */
     void enter(Datamodel dm, Event event, Self self) {
         this.self = self;
+        bounds.spend(Bounds.OPERATION);
         boolean fresh = event != bound;
         // the engine hands every done.state.<id> of a state as one instance, so identity does not tell a
         // second one (its <donedata> evaluated again) from the first: its _event is always bound anew
@@ -323,6 +330,7 @@ final class Session {
     /** A {@link #WAKE} this session's machine took: start its invocations, or hand an event down. */
     void wake(Event e, Self self) {
         this.self = self;
+        bounds.spend(Bounds.OPERATION);
         Object to = e.fields().get(TO);
         if (to instanceof Session target) {
             target.receive((Event) e.fields().get(EVENT));
@@ -397,20 +405,26 @@ final class Session {
         if (!alive) {
             return;
         }
-        if (!halted) {
-            halt();
-        }
-        alive = false;
-        for (Session c : children) {
-            c.kill(true);
-        }
-        toStart.clear();
-        Self topSelf = top().self;
-        for (String k : cancelled ? keys : delayedKeys) {
-            topSelf.cancel(k);
-        }
-        if (cancelled) {
-            topSelf.cancel("$" + id);
+        try {
+            // a call that has spent its budget skips the handlers, so that the session still ends
+            if (!halted && !bounds.spentOut()) {
+                halt();
+            }
+        } finally {
+            halted = true;
+            alive = false;
+            bounds.sessions--;
+            for (Session c : children) {
+                c.kill(true);
+            }
+            toStart.clear();
+            Self topSelf = top().self;
+            for (String k : cancelled ? keys : delayedKeys) {
+                topSelf.cancel(k);
+            }
+            if (cancelled) {
+                topSelf.cancel("$" + id);
+            }
         }
     }
 

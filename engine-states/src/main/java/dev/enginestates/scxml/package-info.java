@@ -7,6 +7,8 @@
  * <p>An {@code <invoke>}d SCXML child is a session of its own, kept in its parent's datamodel
  * and run inside the top machine's step (its sends wait among the top machine's pending sends).
  * It runs on a plain machine and on an entity alike, but checkpoints, dumps and streams do not
- * carry invoked sessions: a machine whose invoking state is active refuses to be saved.
+ * carry invoked sessions: a machine whose invoking state is active refuses to be saved. Sessions
+ * nest and run together up to the importer's bounds, and one call into a machine (a send, a step,
+ * its start) spends at most one budget of work across them all ({@code ScxmlImport.callBudget}).
  */
 package dev.enginestates.scxml;

@@ -177,14 +177,24 @@ class ScxmlAttackTest {
     }
 
     @Test
-    void a_raise_loop_is_stopped_by_the_engine_with_the_machines_name() {
+    void a_raise_loop_is_stopped_by_the_calls_budget_with_the_machines_name() {
         StateMachine<Datamodel> sm = new StateMachine<>(ScxmlImport.create().read(doc("""
                 <state id="a"><transition event="go" target="b"/></state>
                 <state id="b"><onentry><raise event="again"/></onentry><transition event="again" target="b"/></state>
                 """)));
         RuntimeException e = assertThrows(RuntimeException.class, () -> sm.send("go"));
-        assertTrue(e.getMessage().contains("'attack'") && e.getMessage().contains("10000"), e.getMessage());
+        assertTrue(e.getMessage().contains("'attack'") && e.getCause() instanceof CallBudgetException, e.getMessage());
+        assertTrue(e.getCause().getMessage().contains("machine 'attack' spent its budget of " + ScxmlImport.DEFAULT_CALL_BUDGET),
+                e.getCause().getMessage());
         assertEquals(2.0, eval(sm.context(), "1 + 1"), "the machine's datamodel still works");
+
+        // with a budget larger than the loop needs, the engine's own bound on microsteps stops it
+        StateMachine<Datamodel> large = new StateMachine<>(ScxmlImport.create().callBudget(Long.MAX_VALUE).read(doc("""
+                <state id="a"><transition event="go" target="b"/></state>
+                <state id="b"><onentry><raise event="again"/></onentry><transition event="again" target="b"/></state>
+                """)));
+        e = assertThrows(RuntimeException.class, () -> large.send("go"));
+        assertTrue(e.getMessage().contains("'attack'") && e.getMessage().contains("10000"), e.getMessage());
     }
 
     @Test
