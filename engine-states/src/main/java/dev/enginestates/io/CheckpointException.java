@@ -9,7 +9,8 @@ import java.util.List;
  * format version, an unknown machine or state, a context that does not fit its type, a key
  * that matches no entity. Every problem found is listed, each with where it is
  * ({@code $.entities.guard-7.guard.active[1]}) and what was expected. A restore that throws
- * has changed nothing.
+ * has changed nothing. A restore or a replay stops checking at its 100th problem, and its
+ * message says so: past that, a damaged text would cost more to list than to read.
  */
 public final class CheckpointException extends MachineException {
     private static final long serialVersionUID = 1L;

@@ -298,7 +298,7 @@ public final class InputLog implements WorldInputs {
      */
     public static void replay(Saves saves, StateWorld world, String log) {
         JsonNode root = saves.parse(log, "input log");
-        List<String> problems = new ArrayList<>();
+        List<String> problems = new Problems();
         if (!FORMAT.equals(root.path("format").asText(null))) {
             problems.add("$.format: expected \"" + FORMAT + "\", found " + Json.kind(root.get("format")));
         }
@@ -313,7 +313,11 @@ public final class InputLog implements WorldInputs {
             problems.add("$.inputs: expected an array of inputs, found " + Json.kind(root.get("inputs")));
         }
         if (problems.isEmpty()) {
-            check(saves, world, root, problems);
+            try {
+                check(saves, world, root, problems);
+            } catch (Problems.Full full) {
+                throw Problems.refusal("the input log cannot be replayed; the world is unchanged", full);
+            }
         }
         if (!problems.isEmpty()) {
             throw new CheckpointException("the input log cannot be replayed; the world is unchanged", problems);

@@ -477,7 +477,16 @@ final class SavesJson {
     }
 
     void restore(StateWorld world, JsonNode root, boolean spawnMissing) {
-        List<String> problems = new ArrayList<>();
+        try {
+            restoreChecked(world, root, spawnMissing);
+        } catch (Problems.Full full) {
+            throw Problems.refusal("the checkpoint cannot be restored; the world is unchanged", full);
+        }
+    }
+
+    /** The restore: every check first (stopping at {@link Problems#MAX} problems), then the writes. */
+    private void restoreChecked(StateWorld world, JsonNode root, boolean spawnMissing) {
+        List<String> problems = new Problems();
         if (!root.isObject()) {
             throw new CheckpointException("the checkpoint cannot be restored", List.of("$: expected a checkpoint object, found " + Json.kind(root)));
         }

@@ -1,0 +1,110 @@
+package dev.enginestates.io;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.enginestates.declare.SavedContext;
+import dev.enginestates.ecs.EntityKey;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A small checkpoint or input log must not ask the reader for work or memory out of proportion to
+ * its size: the refusal lists a bounded number of problems, and no check does work that grows
+ * with the product of two of the text's lengths. Each case is a text of a few hundred kilobytes
+ * that cost seconds to minutes, or gigabytes, before; the wall-clock guard only keeps a
+ * regression from hanging the build, the assertions are on counts and outcomes.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // each test makes its worlds on that thread
+class HugeInputsTest {
+    /** A context that saves itself and counts the restores asked of it: how many records a restore decoded. */
+    public static final class Counted implements SavedContext {
+        static int restores;
+        public int n;
+
+        @Override
+        public Object save() {
+            return Map.of("n", (long) n);
+        }
+
+        @Override
+        public void restore(Object saved) {
+            restores++;
+            n = ((Number) ((Map<?, ?>) saved).get("n")).intValue();
+        }
+    }
+
+    static final States<Counted> COUNTED = States.define("huge-counted", Counted::new, m -> m
+            .initial("idle")
+            .state("idle", s -> s.on("GO", "busy"))
+            .state("busy", s -> s.waitFor(1, "idle")));
+
+    static final Saves SAVES = Saves.of(COUNTED);
+
+    private static StateWorld worldOf(int entities) {
+        StateWorld w = StateWorld.create();
+        for (int i = 0; i < entities; i++) {
+            w.spawn(EntityKey.of("e" + i), COUNTED.trait());
+        }
+        return w;
+    }
+
+    @Test
+    void aRestoreStopsCheckingAtTheHundredthProblemAndSaysSo() {
+        StateWorld w = worldOf(1);
+        String checkpoint = ReplayTest.edit(SAVES.checkpoint(w), root -> {
+            ArrayNode active = ((ObjectNode) root.path("entities").path("e0").path("huge-counted")).putArray("active");
+            for (int i = 0; i < 100_000; i++) {
+                active.add(1); // each a problem: a number where a state path belongs
+            }
+        });
+        String before = SAVES.checkpoint(w);
+        CheckpointException e = assertThrows(CheckpointException.class, () -> SAVES.restore(w, checkpoint));
+        assertEquals(Problems.MAX, e.problems().size(), "the problems listed");
+        assertTrue(e.getMessage().startsWith("the checkpoint cannot be restored; the world is unchanged (the checks stopped at the first 100"
+                + " problems): 100 problems"), e.getMessage().lines().findFirst().orElse(""));
+        assertTrue(e.problems().get(0).startsWith("$.entities.e0.huge-counted.active[0]: expected a state path"), e.problems().get(0));
+        assertEquals(before, SAVES.checkpoint(w), "the world is unchanged");
+    }
+
+    @Test
+    void aRestoreDecodesNoRecordPastTheHundredthProblem() {
+        StateWorld w = worldOf(1_000);
+        String checkpoint = ReplayTest.edit(SAVES.checkpoint(w), root -> root.path("entities").forEach(
+                e -> ((ObjectNode) e.path("huge-counted")).putArray("active").add("nowhere"))); // one problem a record
+        Counted.restores = 0;
+        CheckpointException e = assertThrows(CheckpointException.class, () -> SAVES.restore(w, checkpoint));
+        assertEquals(Problems.MAX, e.problems().size());
+        // each record's context is restored before its states are read: the 101st record's is the last
+        assertEquals(Problems.MAX + 1, Counted.restores, "records decoded");
+    }
+
+    @Test
+    void aReplayStopsCheckingAtTheHundredthProblemAndSaysSo() {
+        StateWorld w = worldOf(1);
+        InputLog recording = InputLog.start(SAVES, w);
+        w.step(0.1);
+        String log = ReplayTest.edit(recording.text(), root -> {
+            ArrayNode inputs = (ArrayNode) root.path("inputs");
+            for (int i = 0; i < 100_000; i++) {
+                inputs.addObject().put("nonsense", 1);
+            }
+        });
+        try (StateWorld b = StateWorld.create()) {
+            CheckpointException e = assertThrows(CheckpointException.class, () -> InputLog.replay(SAVES, b, log));
+            assertEquals(Problems.MAX, e.problems().size(), "the problems listed");
+            assertTrue(e.getMessage().startsWith("the input log cannot be replayed; the world is unchanged (the checks stopped at the first"
+                    + " 100 problems)"), e.getMessage().lines().findFirst().orElse(""));
+            assertTrue(e.problems().get(0).startsWith("$.inputs[1]: expected one of step, advance"), e.problems().get(0));
+            assertEquals(null, b.entity("e0"), "nothing spawned");
+        }
+    }
+}
