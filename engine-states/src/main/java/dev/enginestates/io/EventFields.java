@@ -104,12 +104,17 @@ final class EventFields {
 
     /** The fields, or {@code null} with the problems added (each with its JSON path). */
     static Map<String, Object> decode(JsonNode node, String at, List<String> problems) {
+        return decode(node, JsonPath.of(at), problems);
+    }
+
+    /** The fields at {@code at}, or {@code null} with the problems added. */
+    static Map<String, Object> decode(JsonNode node, JsonPath at, List<String> problems) {
         int before = problems.size();
         Map<String, Object> out = pairs(node, at, problems);
         return problems.size() == before ? out : null;
     }
 
-    private static Map<String, Object> pairs(JsonNode node, String at, List<String> problems) {
+    private static Map<String, Object> pairs(JsonNode node, JsonPath at, List<String> problems) {
         Map<String, Object> out = new LinkedHashMap<>();
         if (!node.isArray()) {
             problems.add(at + ": expected [name, value] pairs, found " + Json.kind(node));
@@ -118,16 +123,16 @@ final class EventFields {
         for (int i = 0; i < node.size(); i++) {
             JsonNode pair = node.get(i);
             if (!pair.isArray() || pair.size() != 2 || !pair.get(0).isTextual() || out.containsKey(pair.get(0).asText())) {
-                problems.add(at + "[" + i + "]: expected a [name, value] pair with a name not given before, found " + pair);
+                problems.add(at.index(i) + ": expected a [name, value] pair with a name not given before, found " + pair);
                 continue;
             }
             String name = pair.get(0).asText();
-            out.put(name, decodeValue(pair.get(1), at + "." + name, problems));
+            out.put(name, decodeValue(pair.get(1), at.field(name), problems));
         }
         return out;
     }
 
-    private static Object decodeValue(JsonNode n, String at, List<String> problems) {
+    private static Object decodeValue(JsonNode n, JsonPath at, List<String> problems) {
         if (n.isNull()) {
             return null;
         }
@@ -146,7 +151,7 @@ final class EventFields {
         if (n.isArray()) {
             List<Object> list = new ArrayList<>();
             for (int i = 0; i < n.size(); i++) {
-                list.add(decodeValue(n.get(i), at + "[" + i + "]", problems));
+                list.add(decodeValue(n.get(i), at.index(i), problems));
             }
             return list;
         }
@@ -204,7 +209,7 @@ final class EventFields {
         return out;
     }
 
-    private static Object enumValue(String className, String name, String at, List<String> problems) {
+    private static Object enumValue(String className, String name, JsonPath at, List<String> problems) {
         try {
             Class<?> type = Class.forName(className, false, Thread.currentThread().getContextClassLoader());
             if (!type.isEnum()) {

@@ -79,9 +79,10 @@ final class RecordCodec {
             return;
         }
         double last = Double.NEGATIVE_INFINITY;
+        JsonPath sends = JsonPath.of(at);
         for (int i = 0; i < node.size(); i++) {
             JsonNode s = node.get(i);
-            String where = at + "[" + i + "]";
+            JsonPath where = sends.index(i); // spelt out only for a problem: a send is read per element, the path may be long
             if (!s.isObject()) {
                 problems.add(where + ": expected {type, fields, due, id}, found " + Json.kind(s));
                 continue;
@@ -104,12 +105,12 @@ final class RecordCodec {
             }
             Map<String, Object> fields = Map.of();
             if (s.has("fields")) {
-                fields = EventFields.decode(s.get("fields"), where + ".fields", problems);
+                fields = EventFields.decode(s.get("fields"), where.field("fields"), problems);
                 if (fields == null) {
                     continue;
                 }
             }
-            double due = number(s.get("due"), where + ".due", problems);
+            double due = number(s.get("due"), where.field("due"), problems);
             if (Double.isNaN(due)) {
                 continue;
             }
@@ -748,7 +749,8 @@ final class RecordCodec {
         return s;
     }
 
-    private static double number(JsonNode node, String at, List<String> problems) {
+    /** A finite number, or NaN with a problem; {@code at} (a String or a {@link JsonPath}) is spelt out only for the problem. */
+    private static double number(JsonNode node, Object at, List<String> problems) {
         if (node == null || !node.isNumber()) {
             problems.add(at + ": expected a number, found " + Json.kind(node));
             return Double.NaN;

@@ -2,6 +2,7 @@ package dev.enginestates.io;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.enginestates.Allocations;
 import dev.enginestates.declare.SavedContext;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateWorld;
@@ -105,6 +106,72 @@ class HugeInputsTest {
                     + " 100 problems)"), e.getMessage().lines().findFirst().orElse(""));
             assertTrue(e.problems().get(0).startsWith("$.inputs[1]: expected one of step, advance"), e.problems().get(0));
             assertEquals(null, b.entity("e0"), "nothing spawned");
+        }
+    }
+
+    /** A log of one send to e0 whose event has one field, {@code name}, holding {@code value}. */
+    private static String logSendingAField(String name, com.fasterxml.jackson.databind.JsonNode value) {
+        StateWorld w = worldOf(1);
+        InputLog recording = InputLog.start(SAVES, w);
+        COUNTED.send(w.entity("e0"), "GO");
+        return ReplayTest.edit(recording.text(), root -> {
+            ObjectNode event = (ObjectNode) root.path("inputs").get(0).path("send").path("event");
+            ArrayNode pair = event.putArray("fields").addArray();
+            pair.add(name);
+            pair.add(value);
+        });
+    }
+
+    @Test
+    void aReplayAllocatesInProportionToTheLogNotToAFieldNamesLengthTimesItsListsLength() {
+        ArrayNode list = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i < 10_000; i++) {
+            list.add(0);
+        }
+        String log = logSendingAField("x".repeat(100_000), list);
+        try (StateWorld b = StateWorld.create()) {
+            long bytes = Allocations.allocated(() -> InputLog.replay(SAVES, b, log));
+            assertEquals("busy", COUNTED.read(b.entity("e0")).state().toString(), "the send replayed");
+            // each element's path spelt out held the name: 2.0 GB allocated for this 120 kB log before, 1.8 MB now
+            assertTrue(bytes < 200L * log.length(), bytes + " bytes allocated to replay " + log.length() + " characters");
+        }
+    }
+
+    @Test
+    void aRestoreAllocatesInProportionToTheCheckpointNotToAKeysLengthTimesItsPendingSends() {
+        String key = "k".repeat(50_000); // Jackson's longest name
+        StateWorld w = StateWorld.create();
+        w.spawn(EntityKey.of(key), COUNTED.trait());
+        String checkpoint = ReplayTest.edit(SAVES.checkpoint(w), root -> {
+            ArrayNode sends = ((ObjectNode) root.path("entities").path(key).path("huge-counted")).putArray("sends");
+            for (int i = 0; i < 10_000; i++) {
+                sends.addObject().put("type", "GO").put("due", 0.5);
+            }
+        });
+        try (StateWorld b = StateWorld.create()) {
+            long bytes = Allocations.allocated(() -> SAVES.restoreSpawningMissing(b, checkpoint));
+            assertEquals(10_000, dev.enginestates.records.Access.record(COUNTED.read(b.entity(key))).sendCount(), "the sends restored");
+            // each send's path spelt out started with the key: 1.0 GB allocated for this 290 kB checkpoint before, 8.6 MB now
+            assertTrue(bytes < 200L * checkpoint.length(), bytes + " bytes allocated to restore " + checkpoint.length() + " characters");
+        }
+    }
+
+    @Test
+    void aProblemUnderALongFieldNameNamesItByItsStart() {
+        ArrayNode list = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode();
+        for (int i = 0; i < 3; i++) {
+            list.addObject().put("$long", "not a number");
+        }
+        String log = logSendingAField("x".repeat(100_000), list);
+        try (StateWorld b = StateWorld.create()) {
+            CheckpointException e = assertThrows(CheckpointException.class, () -> InputLog.replay(SAVES, b, log));
+            assertEquals(3, e.problems().size(), e.problems().toString().substring(0, 300));
+            for (int i = 0; i < 3; i++) {
+                String p = e.problems().get(i);
+                assertTrue(p.startsWith("$.inputs[0].send.event.fields." + "x".repeat(JsonPath.SHOWN) + "…(100000 characters)[" + i
+                        + "]: $long value \"not a number\" is not a number"), p.substring(0, Math.min(300, p.length())));
+                assertTrue(p.length() < 300, p.length() + " characters");
+            }
         }
     }
 }
