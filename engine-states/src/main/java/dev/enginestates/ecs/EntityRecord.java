@@ -392,13 +392,33 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
             throw new MachineException(c.machineId, "machine '" + c.machineId + "' is builder-style: one state is active at a time;"
                     + " setState takes one name, got " + java.util.Arrays.toString(paths));
         }
+        // a state named twice is one state: the pairs are checked among distinct ones (first[k]: where the k-th was first named),
+        // so a replayed log repeating one path a million times costs a million steps, not half a million million
+        int[] first = new int[targets.length];
+        int n = 0;
+        boolean[] seen = new boolean[c.size];
         for (int i = 0; i < targets.length; i++) {
-            for (int j = i + 1; j < targets.length; j++) {
+            if (!seen[targets[i]]) {
+                seen[targets[i]] = true;
+                first[n++] = i;
+            }
+        }
+        for (int a = 0; a < n; a++) {
+            for (int b = a + 1; b < n; b++) {
+                int i = first[a];
+                int j = first[b];
                 if (!c.canBeActiveTogether(targets[i], targets[j])) {
                     throw new MachineException(c.machineId, "machine '" + c.machineId + "': states '" + paths[i] + "' and '" + paths[j]
                             + "' cannot be active together; expected states in different regions of a parallel state");
                 }
             }
+        }
+        if (n < targets.length) {
+            int[] once = new int[n];
+            for (int k = 0; k < n; k++) {
+                once[k] = targets[first[k]];
+            }
+            targets = once; // entering a state twice is entering it once; the log still records the paths as given
         }
         if (world != null) {
             world.place(this, targets, paths.clone());

@@ -3,6 +3,7 @@ package dev.enginestates.io;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.Allocations;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.SavedContext;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateWorld;
@@ -172,6 +173,45 @@ class HugeInputsTest {
                         + "]: $long value \"not a number\" is not a number"), p.substring(0, Math.min(300, p.length())));
                 assertTrue(p.length() < 300, p.length() + " characters");
             }
+        }
+    }
+
+    /** A log that sets e0 to {@code repeats} times "busy", with the world it was recorded on. */
+    private static String logSettingBusy(StateWorld w, int repeats) {
+        String[] repeated = new String[repeats];
+        java.util.Arrays.fill(repeated, "busy");
+        InputLog recording = InputLog.start(SAVES, w);
+        COUNTED.read(w.entity("e0")).setState(repeated);
+        assertEquals("busy", COUNTED.read(w.entity("e0")).state().toString());
+        return recording.text();
+    }
+
+    @Test
+    void aStateNamedOverAndOverInASetIsOneState() {
+        // the pairs were checked among all the names: a refused pair was listed once for each two of its repeats
+        String bad = ReplayTest.edit(logSettingBusy(worldOf(1), 1_000),
+                root -> ((ArrayNode) root.path("inputs").get(0).path("set").path("states")).add("idle"));
+        try (StateWorld b = StateWorld.create()) {
+            CheckpointException x = assertThrows(CheckpointException.class, () -> InputLog.replay(SAVES, b, bad));
+            assertEquals(1, x.problems().size(), "problems listed, the first: " + x.problems().get(0));
+            assertEquals("$.inputs[0].set.states: 'busy' and 'idle' cannot be active together in machine 'huge-counted';"
+                    + " expected states in different regions of a parallel state", x.problems().get(0));
+        }
+        StateWorld w = worldOf(1);
+        MachineException e = assertThrows(MachineException.class, () -> COUNTED.read(w.entity("e0")).setState("idle", "busy", "idle", "busy"));
+        assertTrue(e.getMessage().contains("states 'idle' and 'busy' cannot be active together"), e.getMessage());
+    }
+
+    @Test
+    void aStateNamedOverAndOverInASetReplaysAsOne() {
+        // 4.5 * 10^10 pair checks, three times (setState, then the replay's check and setState), before the pairs were of distinct
+        // states: a minute or more, which the class's guard stops
+        StateWorld w = worldOf(1);
+        String log = logSettingBusy(w, 300_000);
+        assertTrue(log.length() > 2_400_000, "the log records the names as given");
+        try (StateWorld b = StateWorld.create()) {
+            InputLog.replay(SAVES, b, log);
+            assertEquals(SAVES.checkpoint(w), SAVES.checkpoint(b), "the replay ends as the original");
         }
     }
 }
