@@ -909,22 +909,22 @@ public class MachineRecord {
 
     /** The i-th pending send's due time, in delivery order. */
     public final double sendDue(int i) {
-        return seldom.sends.due[i];
+        return seldom.sends.due(i);
     }
 
     /** The i-th pending send's event. */
     public final dev.enginestates.declare.Event sendEvent(int i) {
-        return seldom.sends.event[i];
+        return seldom.sends.event(i);
     }
 
     /** The i-th pending send's event id in the chart (-1: none matches). */
     public final int sendEventId(int i) {
-        return seldom.sends.eventId[i];
+        return seldom.sends.eventId(i);
     }
 
     /** The i-th pending send's id, or {@code null}. */
     public final String sendId(int i) {
-        return seldom.sends.id[i];
+        return seldom.sends.id(i);
     }
 
     /** Removes the i-th pending send (delivered). */
@@ -936,13 +936,13 @@ public class MachineRecord {
     /** The clock time the first pending send falls due (held or not), or +infinity when none is pending. */
     public final double firstSendDue() {
         PendingSends sends = sendsOrNull();
-        return sends == null || sends.count == 0 ? Double.POSITIVE_INFINITY : sends.due[0];
+        return sends == null || sends.count == 0 ? Double.POSITIVE_INFINITY : sends.due(0);
     }
 
     /** The clock time the next send falls due, or +infinity when none is pending or the machine is held. */
     public final double nextSendDue() {
         PendingSends sends = sendsOrNull();
-        return sends == null || sends.count == 0 || isHeld() ? Double.POSITIVE_INFINITY : sends.due[0];
+        return sends == null || sends.count == 0 || isHeld() ? Double.POSITIVE_INFINITY : sends.due(0);
     }
 
     /** The clock time the machine's clock stands at: {@code now}, or the hold's start while held. */
