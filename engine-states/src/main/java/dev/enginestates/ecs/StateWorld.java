@@ -118,6 +118,8 @@ public final class StateWorld implements AutoCloseable {
     boolean stepping;
     /** Above 0 while {@link #writeAll} runs: listener failures wait for its end. */
     private int batch;
+    /** How deep the listeners are being told of records a restore or a replica's frame overwrote, while more are still to be written. */
+    private int tellingWrites;
     /** Who hears the world's inputs (an input log), or {@code null}. */
     WorldInputs inputs;
     final Interpreters interpreters = new Interpreters();
@@ -288,6 +290,7 @@ public final class StateWorld implements AutoCloseable {
      */
     public Entity spawn(Object... components) {
         checkThread();
+        checkNotTellingWrites("spawn an entity");
         boolean began = underWay.begin(UnderWay.SPAWN, null, null);
         try {
             return spawnNow(components);
@@ -390,6 +393,7 @@ public final class StateWorld implements AutoCloseable {
      */
     public <C> StateRecord<C> attach(Entity entity, StateRecord<C> record) {
         checkThread();
+        checkNotTellingWrites("attach a machine");
         EntityRecord<C> r = EntityRecord.of(java.util.Objects.requireNonNull(record, "record"));
         boolean began = underWay.begin(UnderWay.ATTACH, r, null);
         try {
@@ -435,6 +439,7 @@ public final class StateWorld implements AutoCloseable {
      */
     public boolean detach(Entity entity, States<?> machine) {
         checkThread();
+        checkNotTellingWrites("detach a machine");
         boolean began = underWay.begin(UnderWay.DETACH, null, null);
         try {
             return detachNow(entity, machine);
@@ -471,6 +476,7 @@ public final class StateWorld implements AutoCloseable {
      */
     public boolean despawn(Entity entity) {
         checkThread();
+        checkNotTellingWrites("despawn an entity");
         if (entity.isDeleted()) {
             return false;
         }
@@ -888,10 +894,30 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
+    /**
+     * Refuses {@code what} (a spawn, a despawn, an attach, a detach) from a listener told of a
+     * record that a restore or a replica's frame wrote while others are still to be written: the
+     * writes are all-or-nothing over the entities they name, and an entity despawned under them
+     * left the world half-restored.
+     */
+    private void checkNotTellingWrites(String what) {
+        if (tellingWrites > 0) {
+            throw new IllegalStateException("a listener cannot " + what + " of " + this + " while it is told of the records "
+                    + underWay.describe() + " writes, some still to be written; expected the change after that call returns"
+                    + " (keep a flag in the listener). Nothing was changed.");
+        }
+    }
+
     /** Tells the listeners, if any, about a record overwritten as a whole ({@code cause}: why); outside a step a listener's failure is thrown now. */
     private void tell(EntityRecord<?> r, String cause) {
         if (listeners.any()) {
-            listeners.overwritten(r, cause);
+            int writing = batch > 0 ? 1 : 0;
+            tellingWrites += writing;
+            try {
+                listeners.overwritten(r, cause);
+            } finally {
+                tellingWrites -= writing;
+            }
             if (startsFromOutside() && batch == 0) {
                 listeners.throwPending();
             }

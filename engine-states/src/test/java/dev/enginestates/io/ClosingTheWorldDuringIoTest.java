@@ -250,4 +250,44 @@ class ClosingTheWorldDuringIoTest {
             }
         }
     }
+
+    /**
+     * A restore is all-or-nothing over the entities its checkpoint names. A listener told of the
+     * first record it wrote despawned an entity still to be written, and the restore stopped half
+     * done ("cannot attach ... to a deleted entity"); now that despawn (and a spawn, attach or
+     * detach) is refused as the listener's failure, and every record is written.
+     */
+    @Test
+    void aListenerCannotDespawnAnEntityARestoreIsStillToWriteAndEveryRecordIsWritten() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity a = world.spawn(EntityKey.of("a"), DOOR.trait());
+            Entity b = world.spawn(EntityKey.of("b"), DOOR.trait());
+            String shut = SAVES.checkpoint(world);
+            DOOR.send(a, "OPEN");
+            DOOR.send(b, "OPEN");
+            List<Throwable> refusals = new ArrayList<>();
+            world.addListener(onFirstChange(heard -> {
+                Entity other = heard.entity() == a ? b : a;
+                for (Runnable change : List.<Runnable>of(() -> world.despawn(other), () -> world.detach(other, DOOR),
+                        () -> world.spawn(DOOR.trait()))) {
+                    try {
+                        change.run();
+                        refusals.add(new AssertionError("a structural change went through during the restore's writes"));
+                    } catch (IllegalStateException e) {
+                        refusals.add(e);
+                    }
+                }
+            }));
+            SAVES.restore(world, shut);
+            assertEquals(3, refusals.size(), String.valueOf(refusals));
+            for (Throwable t : refusals) {
+                assertTrue(t instanceof IllegalStateException && t.getMessage().contains("a restore"), String.valueOf(t));
+            }
+            assertFalse(a.isDeleted());
+            assertFalse(b.isDeleted());
+            assertTrue(DOOR.read(a).matches("shut") && DOOR.read(b).matches("shut"), "every record was written");
+            assertEquals(2, world.records(DOOR).size(), "nothing spawned under the restore");
+            assertTagsOnRecords(world);
+        }
+    }
 }
