@@ -82,6 +82,12 @@ public final class Chart {
     public final int[] tInState;
     /** What declared the transition, for messages: {@code "on E"}, {@code "always"}, {@code "onDone"}, {@code "wait"}, {@code "when"}. */
     public final String[] tLabel;
+    /**
+     * By state: whether a microstep of several transitions (in different regions of a parallel
+     * state) can change it, so that a configuration may hold other shapes than the chart's there
+     * ({@link MultiRegionReach}); all false for a chart without parallel states.
+     */
+    public final boolean[] multiRegionReach;
 
     /**
      * {@code on[state][eventId]}: the candidate transitions for an event of that id in priority
@@ -196,6 +202,7 @@ public final class Chart {
         leavesQuietly = quiet;
         tInState = c.tInState;
         tLabel = c.tLabel;
+        multiRegionReach = MultiRegionReach.of(c);
         on = c.on;
         onOwn = c.onOwn;
         wildcardPrefix = c.wildcardPrefix == null ? new String[0] : c.wildcardPrefix;
