@@ -75,7 +75,16 @@ public final class RandomStatecharts {
 
     /** A random XState-style machine, the same for the same seed. */
     public static Machine<List<String>> statechart(long seed) {
-        return new Statechart(seed).machine;
+        return new Statechart(seed, false).machine;
+    }
+
+    /**
+     * A random XState-style machine like {@link #statechart}, but whose root is compound and whose
+     * transitions inside a parallel state mostly stay inside it, so that the states transitions taken
+     * together in several regions can change are a part of the machine, not all of it.
+     */
+    public static Machine<List<String>> nearbyStatechart(long seed) {
+        return new Statechart(seed, true).machine;
     }
 
     private static final class Statechart {
@@ -85,6 +94,7 @@ public final class RandomStatecharts {
         final List<Node> all = new ArrayList<>();
         final List<Node> waiting = new ArrayList<>();
         final Machine<List<String>> machine;
+        final boolean nearby;
         int ids;
         // code shared between places: one name in the export for all of them
         final SelfAction<List<String>> sharedAction = (log, e, self) -> log.add("shared");
@@ -94,10 +104,11 @@ public final class RandomStatecharts {
         final SelfGuard<List<String>> namedTest = Named.condition("even", log -> log.size() % 2 == 0);
         final SelfSeconds<List<String>> namedSeconds = Named.seconds("quarter", log -> 0.25);
 
-        Statechart(long seed) {
+        Statechart(long seed, boolean nearby) {
             r = new SplittableRandom(seed);
-            id = "rand" + seed;
-            root = new Node("", null, r.nextInt(6) == 0 ? Kind.PARALLEL : Kind.COMPOUND);
+            this.nearby = nearby;
+            id = (nearby ? "near" : "rand") + seed;
+            root = new Node("", null, r.nextInt(6) == 0 && !nearby ? Kind.PARALLEL : Kind.COMPOUND);
             grow(root, 0);
             machine = Machine.define(id, ArrayList::new, m -> {
                 m.unknownEvents(r.nextBoolean() ? UnknownEvents.ACCEPT : UnknownEvents.REJECT);
@@ -239,7 +250,7 @@ public final class RandomStatecharts {
                 waiting.add(n);
                 Consumer<TransitionBuilder<List<String>>> then = r.nextInt(5) == 0
                         ? t -> t.target("#" + id + "." + n.path()).reenter().action(action(n.path() + "/wait"))
-                        : t -> t.target(target(n, any()));
+                        : t -> t.target(target(n, any(n)));
                 int how = r.nextInt(4);
                 if (how == 0) {
                     s.waitFor(r.nextBoolean() ? namedSeconds : (log, e, self) -> 0.1 * (log.size() % 4), then);
@@ -253,7 +264,7 @@ public final class RandomStatecharts {
                     int mod = 2 + r.nextInt(4);
                     Condition<List<String>> fresh = log -> log.size() % mod == 0;
                     SelfGuard<List<String>> test = r.nextInt(3) == 0 ? namedTest : fresh;
-                    Node to = any();
+                    Node to = any(n);
                     if (r.nextBoolean()) {
                         s.when(test, target(n, to));
                     } else {
@@ -266,7 +277,7 @@ public final class RandomStatecharts {
         private TransitionBuilder<List<String>> transition(TransitionBuilder<List<String>> t, Node n) {
             int kind = r.nextInt(12);
             if (kind < 7) {
-                t.target(target(n, any()));
+                t.target(target(n, any(n)));
                 t.reenter(r.nextInt(5) == 0);
             } else if (kind < 9) {
                 t.target(n == root ? "#" + id : "#" + id + "." + n.path()).reenter();
@@ -304,6 +315,24 @@ public final class RandomStatecharts {
 
         private Node any() {
             return all.get(r.nextInt(all.size()));
+        }
+
+        /** A target for a transition of {@code from}: any state, or for a nearby machine mostly one inside its outermost parallel ancestor. */
+        private Node any(Node from) {
+            Node parallel = null;
+            for (Node a = from.parent; nearby && a != null; a = a.parent) {
+                parallel = a.kind == Kind.PARALLEL ? a : parallel;
+            }
+            if (parallel == null || r.nextInt(8) == 0) {
+                return any();
+            }
+            List<Node> inside = new ArrayList<>();
+            for (Node x : all) {
+                if (x.inside(parallel)) {
+                    inside.add(x);
+                }
+            }
+            return inside.get(r.nextInt(inside.size()));
         }
 
         private Node regularOutside(Node n) {
