@@ -116,6 +116,11 @@ final class Listeners {
         }
     }
 
+    /** Whether a listener is being told something now: what it does is then part of the call that told it, not the game's input. */
+    boolean telling() {
+        return telling > 0;
+    }
+
     /** A record left the world (detached, despawned, or its entity deleted). */
     void left(EntityRecord<?> r) {
         if (telling > 0) {

@@ -945,7 +945,7 @@ public final class StateWorld implements AutoCloseable {
      * machine's own code during a step or a send (which a replay runs again).
      */
     private boolean hearsInputs() {
-        return inputs != null && !stepping && interpreters.depth() == 0;
+        return inputs != null && !stepping && interpreters.depth() == 0 && !listeners.telling();
     }
 
     // ------------------------------------------------------------------ moves from outside a tick
@@ -965,6 +965,7 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
+        boolean toldBy = listeners.telling(); // made by a listener told of another call: replayed with that call, not logged
         if (input) {
             interpreters.newCall();
         }
@@ -981,7 +982,7 @@ public final class StateWorld implements AutoCloseable {
             } finally {
                 moved(r);
                 listeners.cause = cause;
-                if (input && inputs != null) {
+                if (input && inputs != null && !toldBy) {
                     inputs.sent(r, event);
                 }
             }
@@ -1009,6 +1010,7 @@ public final class StateWorld implements AutoCloseable {
         checkThread();
         checkAlive(r);
         boolean input = startsFromOutside();
+        boolean toldBy = listeners.telling(); // made by a listener told of another call: replayed with that call, not logged
         if (input) {
             interpreters.newCall();
         }
@@ -1025,7 +1027,7 @@ public final class StateWorld implements AutoCloseable {
             } finally {
                 moved(r);
                 listeners.cause = cause;
-                if (input && inputs != null) {
+                if (input && inputs != null && !toldBy) {
                     if (asEvent != null) {
                         inputs.sent(r, asEvent);
                     } else {
@@ -1054,6 +1056,7 @@ public final class StateWorld implements AutoCloseable {
 
     private void goNow(EntityRecord<?> r, int state, String name) {
         boolean input = startsFromOutside();
+        boolean toldBy = listeners.telling(); // made by a listener told of another call: replayed with that call, not logged
         if (input) {
             interpreters.newCall();
         }
@@ -1071,7 +1074,7 @@ public final class StateWorld implements AutoCloseable {
         } finally {
             moved(r);
             listeners.cause = cause;
-            if (input && inputs != null) {
+            if (input && inputs != null && !toldBy) {
                 inputs.went(r, name);
             }
         }
