@@ -494,9 +494,25 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
             throw new MachineException(c.machineId, "machine '" + c.machineId + "': history '" + historyPath
                     + "' needs at least one state to remember");
         }
+        boolean[] seen = new boolean[c.size];
+        for (int i = 0; i < states.length; i++) {
+            if (seen[states[i]]) {
+                throw new MachineException(c.machineId, "machine '" + c.machineId + "': history '" + historyPath + "' is given '"
+                        + remembered[i] + "' twice; expected each state once");
+            }
+            seen[states[i]] = true;
+        }
+        // what a restore would refuse, a hand can't write either: the record's next checkpoint must restore
+        int[] before = historyCopy(h);
         clearHistory(h);
         for (int s : states) {
             addHistory(h, s);
+        }
+        String problem = dev.enginestates.records.Configurations.historyProblem(this, h);
+        if (problem != null) {
+            historyFrom(h, before);
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' on " + StateWorld.describe(entity) + ": history '"
+                    + historyPath + "' " + problem + "; nothing was changed");
         }
         edited();
         return this;

@@ -302,7 +302,8 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
      * @param remembered the constants of the states to remember, at least one
      * @return this record
      * @throws MachineException if a constant is not of the machine's state enum, the history constant is not a history state,
-     *                          or a remembered state is not inside its parent; nothing changes
+     *                          or the states are not ones the history can remember (see {@link #setHistory(String, String...)});
+     *                          nothing changes
      */
     StateRecord<C> setHistory(Enum<?> history, Enum<?>... remembered);
 
@@ -313,7 +314,9 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
      * @param historyPath the history state's dotted path
      * @param remembered  the dotted paths of the states to remember, at least one
      * @return this record
-     * @throws MachineException if the path is not a history state, or a remembered state is not inside its parent; nothing changes
+     * @throws MachineException if the path is not a history state, a remembered state is not inside its parent or is given
+     *                          twice, or the states are not ones the history can remember (two leaves of one compound
+     *                          state, where no transition of several regions reaches); nothing changes
      */
     StateRecord<C> setHistory(String historyPath, String... remembered);
 

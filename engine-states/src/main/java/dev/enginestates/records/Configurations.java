@@ -125,6 +125,15 @@ public final class Configurations {
         return null;
     }
 
+    /**
+     * Null when a machine can hold what history state {@code h} of this record remembers, else
+     * what is wrong (without the machine's name): the rule a restore checks, for a history set by hand.
+     */
+    public static String historyProblem(MachineRecord r, int h) {
+        Chart c = r.chart();
+        return r.historySize(h) < 0 ? null : historyProblem(c, r, h, hasParallel(c) ? emptiable(c) : null);
+    }
+
     private static String historyProblem(Chart c, MachineRecord r, int h, boolean[] emptiable) {
         int n = r.historySize(h);
         int parent = c.parent[h];

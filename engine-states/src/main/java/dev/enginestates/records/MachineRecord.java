@@ -698,6 +698,16 @@ public class MachineRecord {
         history[historyNode][0] = 0;
     }
 
+    /** What a history node remembers now (its count, -1 for nothing yet, then the states), to put back with {@link #historyFrom}. */
+    public final int[] historyCopy(int historyNode) {
+        return history[historyNode].clone();
+    }
+
+    /** Puts back what {@link #historyCopy} took of a history node. */
+    public final void historyFrom(int historyNode, int[] copy) {
+        System.arraycopy(copy, 0, history[historyNode], 0, copy.length);
+    }
+
     /** Adds a remembered state to a history node. */
     public final void addHistory(int historyNode, int state) {
         int[] h = history[historyNode];

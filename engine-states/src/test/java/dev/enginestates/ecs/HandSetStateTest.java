@@ -202,6 +202,36 @@ class HandSetStateTest {
         }
     }
 
+    /**
+     * A history set by hand is one the record's next checkpoint restores: what a restore refuses
+     * (a deep history remembering two leaves of one compound state, a state given twice) is refused
+     * here too, naming the machine, the entity and the history, and the history keeps what it had.
+     * Before, both were written, and the world's next checkpoint was refused by its own restore
+     * (a state given thousands of times overflowed the history's array instead).
+     */
+    @Test
+    void aHistorySetByHandIsOneACheckpointRestores() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity g = world.spawn(EntityKey.of("g"), GUARD.trait());
+            StateRecord<Patrol> r = GUARD.read(g);
+            r.setState("answer").setHistory("patrol.resumed", "patrol.rest");
+
+            MachineException two = assertThrows(MachineException.class,
+                    () -> r.setHistory("patrol.resumed", "patrol.watch", "patrol.rest"));
+            assertTrue(two.getMessage().contains("entity 'g'") && two.getMessage().contains("history 'patrol.resumed'")
+                    && two.getMessage().contains("nothing was changed"), two.getMessage());
+            String[] many = new String[10_000];
+            java.util.Arrays.fill(many, "patrol.rest");
+            MachineException twice = assertThrows(MachineException.class, () -> r.setHistory("patrol.resumed", many));
+            assertTrue(twice.getMessage().contains("'patrol.rest' twice"), twice.getMessage());
+
+            dev.enginestates.io.Saves saves = dev.enginestates.io.Saves.of(GUARD);
+            saves.restore(world, saves.checkpoint(world)); // the world's own checkpoint restores
+            assertTrue(GUARD.send(g, "RESUME"), "the history kept what it had");
+            assertTrue(r.matches("patrol.rest"));
+        }
+    }
+
     @Test
     void aHistoryStateIsRefusedLikeATagThatIsNotAState() {
         // 003: "a tool that names a tag rather than the state is refused"; a history node is never active.
