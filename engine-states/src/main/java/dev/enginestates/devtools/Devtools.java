@@ -74,7 +74,7 @@ import java.util.concurrent.TimeoutException;
  * request's line and headers must arrive within 5 s (8 kB at most), its body within 5 s more
  * (64 kB at most), and the client must take the answer within 10 s, or the connection is closed.
  * When every place is taken, a new connection pushes out the oldest one still sending its
- * headers, or is answered 503. At most 16 snapshot requests wait for a newer snapshot at once and
+ * headers or only waiting, after its answer, for a body it announced, or is answered 503. At most 16 snapshot requests wait for a newer snapshot at once and
  * at most 8 hand-set states wait for {@link #publish()}; one more is answered 503 at once, so
  * slow, waiting or idle clients never keep the page from loading.
  *

@@ -22,8 +22,11 @@ import java.util.concurrent.TimeUnit;
  * deadline has passed, which also ends a write to a client that never reads.
  */
 final class Exchange {
-    /** What the connection is doing, for the front's deadlines and its choice of whom to push out. */
-    enum Phase { HEAD, BODY, WORK, ANSWER, DONE }
+    /**
+     * What the connection is doing, for the front's deadlines and its choice of whom to push out.
+     * DRAIN: answered, reading and dropping a body the server did not ask for before it closes.
+     */
+    enum Phase { HEAD, BODY, WORK, ANSWER, DRAIN, DONE }
 
     /** A request's problem found while reading it, answered with this status before the connection closes. */
     static final class BadRequest extends Exception {
@@ -62,8 +65,14 @@ final class Exchange {
         this.deadline = acceptedAt + TimeUnit.MILLISECONDS.toNanos(limits.headMillis);
     }
 
-    boolean readingHead() {
-        return phase == Phase.HEAD;
+    /**
+     * Whether a newer connection may take this one's place: it is still sending its head, or it
+     * was answered and only a body nobody reads is left (a client can send a Content-Length and
+     * never the body, and would otherwise hold a place until the deadline).
+     */
+    boolean pushable() {
+        Phase p = phase;
+        return p == Phase.HEAD || p == Phase.DRAIN;
     }
 
     boolean overdue(long now) {
@@ -269,6 +278,7 @@ final class Exchange {
      */
     private void close() {
         if (phase != Phase.DONE && answered && !bodyRead && contentLength > 0) {
+            phase = Phase.DRAIN; // before the client can see the answer end: from then on the place is anyone's
             try {
                 socket.shutdownOutput();
                 in.skipNBytes(Math.min(contentLength, 4L * Limits.MAX_BODY_BYTES));

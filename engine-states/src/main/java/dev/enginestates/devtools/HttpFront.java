@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * client holds its own connection only, and only until its deadline.
  *
  * <p>When every place is taken, a new connection pushes out the oldest one still sending its
- * head (a browser sends its head at once, so that one is the slowest); if none is, the new one
- * is answered 503 and closed at once. A watcher thread closes every connection whose phase has
+ * head (a browser sends its head at once, so that one is the slowest) or only draining a body
+ * after its answer; if none is, the new one is answered 503 and closed at once. A watcher thread closes every connection whose phase has
  * outlived its deadline, which also ends a write to a client that never reads.
  */
 final class HttpFront {
@@ -115,7 +115,7 @@ final class HttpFront {
             full = open.size() >= limits.connections;
             if (full) {
                 for (Exchange o : open) {
-                    if (o.readingHead()) {
+                    if (o.pushable()) {
                         oldest = o;
                         break;
                     }
@@ -205,7 +205,7 @@ final class HttpFront {
         return refused.get();
     }
 
-    /** How many connections still sending their head were pushed out by a newer one (for tests). */
+    /** How many connections still sending their head, or draining after their answer, were pushed out by a newer one (for tests). */
     int pushedOutConnections() {
         return pushedOut.get();
     }

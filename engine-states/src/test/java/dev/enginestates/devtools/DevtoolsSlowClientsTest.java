@@ -86,6 +86,30 @@ class DevtoolsSlowClientsTest {
     }
 
     @Test
+    void anAnsweredRequestWhoseAnnouncedBodyNeverComesGivesItsPlaceToANewConnection() throws Exception {
+        Limits limits = new Limits(2, 2, 2, 5_000, 5_000, 60_000);
+        try (Room room = new Room(); Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0), limits)) {
+            // a Content-Length and never the body: the server answers, then reads the body it did not ask for, to drop it
+            String announced = "GET / HTTP/1.1\r\nHost: " + host(d) + "\r\nContent-Length: 60000\r\n\r\n";
+            List<Socket> held = new ArrayList<>();
+            try {
+                for (int i = 0; i < 2; i++) {
+                    Socket s = RawHttp.open(port(d), announced);
+                    held.add(s);
+                    assertTrue(RawHttp.readAll(s).startsWith("HTTP/1.1 200 OK"), "answered; the server now only drains");
+                }
+                assertEquals(2, d.server().front().openConnections(), "both places are held by connections that only drain");
+                assertEquals("HTTP/1.1 200 OK", RawHttp.status(port(d), RawHttp.get("/", host(d))),
+                        "a page load takes the place of a connection that only drains, rather than being refused");
+                assertEquals(0, d.server().front().refusedConnections());
+                assertEquals(1, d.server().front().pushedOutConnections());
+            } finally {
+                closeAll(held);
+            }
+        }
+    }
+
+    @Test
     void aRequestHeadNotFinishedWithinItsTimeIsClosedEvenIfItTricklesOn() throws Exception {
         Limits limits = new Limits(4, 2, 2, 300, 300, 10_000);
         try (Room room = new Room(); Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0), limits)) {
