@@ -358,7 +358,10 @@ public final class Devtools implements AutoCloseable {
         return requests.size();
     }
 
-    /** Stops serving: the page's open requests are answered or dropped, and queued states are never set. */
+    /**
+     * Stops serving: the page's open requests are answered or dropped, and queued states are never
+     * set. When it returns, the server's threads have ended and its connections are closed.
+     */
     @Override
     public void close() {
         synchronized (this) {

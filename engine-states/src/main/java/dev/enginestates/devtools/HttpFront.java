@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -33,6 +34,8 @@ final class HttpFront {
         void handle(Exchange x) throws IOException;
     }
 
+    /** How long stop() waits for the server's threads to end. */
+    private static final long STOP_SECONDS = 5;
     private static final byte[] BUSY = busy("the devtools page has every connection it takes open; ask again in a second\n");
 
     private final ServerSocket listener;
@@ -42,7 +45,15 @@ final class HttpFront {
     private final LinkedHashSet<Exchange> open = new LinkedHashSet<>();
     private final AtomicInteger refused = new AtomicInteger();
     private final AtomicInteger pushedOut = new AtomicInteger();
+    /** Set under {@link #open}'s lock, so that no connection is admitted once stop() has taken the open ones. */
     private volatile boolean stopped;
+    private Thread acceptor;
+    private Thread watcher;
+    /**
+     * The pool's threads, for stop() to join: the pool's own termination is signalled while its
+     * last threads are still ending. Guarded by itself.
+     */
+    private final List<Thread> made = new ArrayList<>();
 
     HttpFront(InetAddress bind, int port, Limits limits) throws IOException {
         this.limits = limits;
@@ -55,7 +66,14 @@ final class HttpFront {
         }
         AtomicInteger n = new AtomicInteger();
         // a thread per open connection; the count of connections, not the pool, is the bound
-        this.threads = Executors.newCachedThreadPool(r -> daemon(r, "devtools-http-" + n.incrementAndGet()));
+        this.threads = Executors.newCachedThreadPool(r -> {
+            Thread t = daemon(r, "devtools-http-" + n.incrementAndGet());
+            synchronized (made) {
+                made.removeIf(old -> !old.isAlive()); // the pool ends idle threads: keep only the few that may still run
+                made.add(t);
+            }
+            return t;
+        });
     }
 
     private static byte[] busy(String text) {
@@ -79,8 +97,10 @@ final class HttpFront {
     }
 
     void start(Handler handler) {
-        daemon(() -> accept(handler), "devtools-accept").start();
-        daemon(this::watch, "devtools-watch").start();
+        acceptor = daemon(() -> accept(handler), "devtools-accept");
+        watcher = daemon(this::watch, "devtools-watch");
+        acceptor.start();
+        watcher.start();
     }
 
     private void accept(Handler handler) {
@@ -112,6 +132,10 @@ final class HttpFront {
         Exchange oldest = null;
         boolean full;
         synchronized (open) {
+            if (stopped) {
+                x.abort(); // accepted as the server stopped: no thread is started for it
+                return;
+            }
             full = open.size() >= limits.connections;
             if (full) {
                 for (Exchange o : open) {
@@ -210,21 +234,54 @@ final class HttpFront {
         return pushedOut.get();
     }
 
+    /**
+     * Stops serving and returns once every thread of the server has ended (within a bound): a
+     * game that closes the page is left with no thread of it, nor an open connection.
+     */
     void stop() {
-        stopped = true;
+        List<Exchange> all;
+        synchronized (open) {
+            stopped = true;
+            all = new ArrayList<>(open);
+            open.clear();
+        }
         try {
             listener.close();
         } catch (IOException ignored) {
             // stopping either way
         }
-        List<Exchange> all;
-        synchronized (open) {
-            all = new ArrayList<>(open);
-            open.clear();
-        }
         for (Exchange x : all) {
             x.abort();
         }
-        threads.shutdownNow();
+        threads.shutdownNow(); // a waiting handler (a long poll, a hand-set state) is interrupted
+        if (watcher != null) {
+            watcher.interrupt();
+        }
+        // every wait above ends at once; the bound keeps a stop called from a handler's own wait from hanging
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(STOP_SECONDS);
+        try {
+            for (Thread t : new Thread[] {acceptor, watcher}) {
+                if (t != null && t != Thread.currentThread()) {
+                    t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(until - System.nanoTime())));
+                }
+            }
+            boolean ended = threads.awaitTermination(Math.max(0, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+            List<Thread> pool;
+            synchronized (made) {
+                pool = new ArrayList<>(made);
+            }
+            for (Thread t : pool) {
+                if (ended && t != Thread.currentThread()) {
+                    t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(until - System.nanoTime())));
+                }
+                ended &= !t.isAlive();
+            }
+            if (!ended) {
+                System.getLogger("dev.enginestates").log(System.Logger.Level.WARNING,
+                        "the devtools server's threads did not all end within " + STOP_SECONDS + " s of closing the page");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the caller's own interrupt: stopped, without waiting further
+        }
     }
 }

@@ -351,6 +351,53 @@ class DevtoolsHttpTest {
         }
     }
 
+    /** The live threads of devtools servers, by name prefix. */
+    private static java.util.Set<Thread> devtoolsThreads() {
+        java.util.Set<Thread> all = new java.util.HashSet<>();
+        for (Thread t : Thread.getAllStackTraces().keySet()) {
+            if (t.getName().startsWith("devtools-") && t.isAlive()) {
+                all.add(t);
+            }
+        }
+        return all;
+    }
+
+    @Test
+    void closeReturnsOnlyOnceEveryThreadOfThePageHasEnded() throws Exception {
+        java.util.Set<Thread> before = devtoolsThreads(); // another test's page, if one is still closing
+        try (Room room = new Room()) {
+            Devtools d = Devtools.serve(room.world, DevtoolsOptions.onPort(0).writable(true));
+            int port = d.address().getPort();
+            String host = "localhost:" + port;
+            String body = "{\"entity\":\"guard-1\",\"machine\":\"guard\",\"states\":[\"answer\"]}";
+            List<Socket> clients = new java.util.ArrayList<>();
+            try {
+                for (int i = 0; i < 5; i++) {
+                    assertEquals("HTTP/1.1 200 OK", RawHttp.status(port, RawHttp.get("/", host))); // threads left idle in the pool
+                }
+                clients.add(RawHttp.open(port, "GET / HTTP/1.1\r\nHost: " + host)); // half a head
+                clients.add(RawHttp.open(port, RawHttp.get("/api/snapshot?after=" + Long.MAX_VALUE / 2, host))); // a long poll
+                clients.add(RawHttp.open(port, "POST /api/state HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: " + body.length() + "\r\n\r\n" + body)); // a state the game never publishes
+                while (d.server().waitingLongPolls() < 1 || d.pendingRequests() < 1) {
+                    Thread.sleep(5);
+                }
+                d.close();
+                java.util.Set<Thread> left = devtoolsThreads();
+                left.removeAll(before);
+                assertEquals(java.util.Set.of(), left, "no thread of the page outlives its close()");
+                assertEquals(0, d.server().front().openConnections());
+                d.publish();
+                assertEquals("patrol.watch", Room.GUARD.read(room.guard1).state(), "the state waiting at close() was never set");
+            } finally {
+                for (Socket s : clients) {
+                    s.close();
+                }
+                d.close();
+            }
+        }
+    }
+
     @Test
     void closingStopsServing() throws Exception {
         try (Room room = new Room()) {
