@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * One connection of the devtools server: one HTTP/1.1 request read with bounds (its head in
@@ -41,6 +42,8 @@ final class Exchange {
     /** Headers that name one thing: given twice, a request is ambiguous and refused rather than guessed at. */
     private static final Set<String> SINGLE = Set.of("host", "origin", "content-length", "content-type", "transfer-encoding", "expect");
     private static final long NO_DEADLINE = Long.MAX_VALUE;
+    /** HTTP-version: its name in capitals, one digit each side of the dot. */
+    private static final Pattern VERSION = Pattern.compile("HTTP/[0-9]\\.[0-9]");
 
     private final Socket socket;
     private final Limits limits;
@@ -122,8 +125,11 @@ final class Exchange {
     private void readHead() throws IOException, BadRequest {
         String line = readLine();
         String[] parts = line.split(" ", -1);
-        if (parts.length != 3 || !parts[2].startsWith("HTTP/1.")) {
+        if (parts.length != 3 || !token(parts[0]) || !VERSION.matcher(parts[2]).matches()) {
             throw new BadRequest(400, "expected a request line such as GET / HTTP/1.1");
+        }
+        if (parts[2].charAt(5) != '1') {
+            throw new BadRequest(505, "this server speaks HTTP/1.1; expected a request line such as GET / HTTP/1.1");
         }
         method = parts[0];
         String target = parts[1];
@@ -139,11 +145,11 @@ final class Exchange {
                 break;
             }
             int colon = h.indexOf(':');
-            if (colon <= 0 || h.charAt(0) == ' ' || h.charAt(0) == '\t' || !visibleAscii(h.substring(0, colon))) {
+            if (colon <= 0 || !token(h.substring(0, colon))) { // also a folded line, which starts with a space or tab
                 throw new BadRequest(400, "expected headers as Name: value");
             }
             String name = h.substring(0, colon).toLowerCase(Locale.ROOT);
-            String value = h.substring(colon + 1).strip();
+            String value = fieldValue(h.substring(0, colon), h.substring(colon + 1));
             String before = headers.putIfAbsent(name, value);
             if (before != null) {
                 if (SINGLE.contains(name)) {
@@ -182,6 +188,45 @@ final class Exchange {
             }
             line.write(b);
         }
+    }
+
+    /**
+     * A header's value without the spaces and tabs around it. A control character in it (a NUL, a
+     * CR not followed by LF) is refused, as HTTP asks: it could end the header for one reader and
+     * not for another, and no client has a reason to send one.
+     */
+    private static String fieldValue(String name, String raw) throws BadRequest {
+        int start = 0;
+        int end = raw.length();
+        while (start < end && (raw.charAt(start) == ' ' || raw.charAt(start) == '\t')) {
+            start++;
+        }
+        while (end > start && (raw.charAt(end - 1) == ' ' || raw.charAt(end - 1) == '\t')) {
+            end--;
+        }
+        for (int i = start; i < end; i++) {
+            char c = raw.charAt(i);
+            if ((c < ' ' && c != '\t') || c == 0x7f) {
+                throw new BadRequest(400, "the " + name + " header holds the control character 0x"
+                        + String.format(Locale.ROOT, "%02x", (int) c) + "; expected printable text");
+            }
+        }
+        return raw.substring(start, end);
+    }
+
+    /** A method's or a header's name as HTTP spells one: letters, digits and a few marks, no space or control character. */
+    private static boolean token(String s) {
+        if (s.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean letterOrDigit = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+            if (!letterOrDigit && "!#$%&'*+-.^_`|~".indexOf(c) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean visibleAscii(String s) {
@@ -265,7 +310,7 @@ final class Exchange {
         h.append("\r\n");
         OutputStream out = socket.getOutputStream();
         out.write(h.toString().getBytes(StandardCharsets.ISO_8859_1));
-        if (!"HEAD".equalsIgnoreCase(method)) {
+        if (!"HEAD".equals(method)) { // methods are case-sensitive: "head" is another, unknown one
             out.write(body);
         }
         out.flush();
@@ -305,6 +350,7 @@ final class Exchange {
             case 431: return "Request Header Fields Too Large";
             case 500: return "Internal Server Error";
             case 503: return "Service Unavailable";
+            case 505: return "HTTP Version Not Supported";
             default: return "Status";
         }
     }

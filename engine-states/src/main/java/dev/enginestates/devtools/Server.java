@@ -108,7 +108,7 @@ final class Server {
                 return;
             }
             String path = x.path();
-            String method = x.method().toUpperCase(Locale.ROOT);
+            String method = x.method(); // case-sensitive, as HTTP's methods are: "get" is not GET
             switch (path) {
                 case "/":
                 case "/index.html":
