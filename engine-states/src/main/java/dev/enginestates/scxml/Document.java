@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
-import java.util.function.BiFunction;
+import java.util.function.LongConsumer;
 
 /** What one imported document's instances share: its name, its states' engine paths, its log, how it loads children. */
 final class Document {
@@ -36,8 +36,16 @@ final class Document {
     long callBudget = ScxmlImport.DEFAULT_CALL_BUDGET;
     /** Loads {@code src} documents, or null: then none can be loaded. */
     ScxmlResolver resolver;
-    /** Compiles a child document's text, read from an address (or null), with the importer's settings. */
-    BiFunction<String, URI, Machine<Datamodel>> compiler;
+    /**
+     * Compiles a child document's text, read from an address (or null), with the importer's settings, while the machine
+     * runs: the text and whatever its import reads through the resolver are spent from the call's budget first.
+     */
+    Compiler compiler;
+
+    /** The importer's compilation of a child document while a machine runs. */
+    interface Compiler {
+        Machine<Datamodel> compile(String text, URI from, LongConsumer spend);
+    }
     /** Each state's onexit blocks by engine path: what an invoked session that ends runs last. */
     final Map<String, java.util.List<Exec[]>> exits = new HashMap<>();
     /** Children loaded by {@code srcexpr}, by address: each is compiled once. */
@@ -83,9 +91,8 @@ final class Document {
             }
             Machine<Datamodel> m = loaded.get(u);
             if (m == null) {
-                String text = read(resolver, u);
-                bounds.spend(text.length()); // compiled once per address, at about the cost of its length
-                m = compiler.apply(text, u);
+                // compiled once per address, at about the cost of its length and of what its import reads
+                m = compiler.compile(read(resolver, u), u, bounds::spend);
                 loaded.put(u, m);
             }
             return m;
@@ -111,10 +118,13 @@ final class Document {
         return text;
     }
 
-    /** A child given as text at run time ({@code <content expr>}): a failure is the invoke's error.execution. */
-    Machine<Datamodel> compile(String xml, URI from) {
+    /**
+     * A child given as text at run time ({@code <content expr>}), its compilation spent from {@code bounds}: a failure
+     * is the invoke's error.execution.
+     */
+    Machine<Datamodel> compile(String xml, URI from, Bounds bounds) {
         try {
-            return compiler.apply(xml, from != null ? from : base);
+            return compiler.compile(xml, from != null ? from : base, bounds::spend);
         } catch (InvalidMachineException e) {
             throw new DatamodelException("<invoke> content is not a document the importer can run: " + e.getMessage(), e);
         }

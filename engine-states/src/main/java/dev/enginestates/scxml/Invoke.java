@@ -61,9 +61,8 @@ record Invoke(String stateId, String statePath, int line, int column, String typ
         if (m == null && srcexpr != null) {
             m = parent.doc.load(String.valueOf(dm.toJava(dm.evaluate(srcexpr))), bounds);
         } else if (m == null && contentExpr != null) {
-            String text = String.valueOf(dm.toJava(dm.evaluate(contentExpr)));
-            bounds.spend(text.length()); // compiling a document costs about its length, and an expression may make a long one
-            m = parent.doc.compile(text, null);
+            // compiling a document costs about its length, and an expression may make a long one: spent before it is read
+            m = parent.doc.compile(String.valueOf(dm.toJava(dm.evaluate(contentExpr))), null, bounds);
         }
         if (m == null) {
             throw new DatamodelException("<invoke> has nothing to run: expected src, srcexpr or <content>", null);

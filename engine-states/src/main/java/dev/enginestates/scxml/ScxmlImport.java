@@ -29,6 +29,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
+import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 
 /**
@@ -70,6 +71,9 @@ import java.util.function.Supplier;
  * {@link #invokeDepth} levels deep and run at most {@link #sessions} at once (an invoke beyond either
  * raises {@code error.execution}), and one call into the library (a send, a step, its start) spends at
  * most {@link #callBudget} instructions across all its sessions, or fails with a {@link CallBudgetException}.
+ * One import compiles at most 1,000 documents (its inline children and each {@code <invoke src>} included) and
+ * reads at most 64 Mi characters through the resolver; a child that could only start below the invoke depth is not
+ * compiled.
  *
  * <p>What the importer cannot run is refused with one {@link InvalidMachineException} listing
  * every such element or attribute with its line: {@code <invoke src>} without a resolver, {@code src} on {@code <script>}, {@code <data src>} without a resolver,
@@ -91,6 +95,13 @@ public final class ScxmlImport {
      * ({@link EcmaScriptDatamodel#DEFAULT_INSTRUCTION_BUDGET}), some tens of milliseconds.
      */
     public static final long DEFAULT_CALL_BUDGET = 10_000_000;
+    /**
+     * Documents one import compiles at most: the document, its inline children and each static {@code src}, counted
+     * at every {@code <invoke>} that names one (a document that invokes another twice compiles it twice).
+     */
+    static final int MAX_DOCUMENTS = 1_000;
+    /** Characters one import reads through the resolver at most, over every static {@code src} and {@code <data src>}: 64 Mi. */
+    static final long MAX_READ = 64L << 20;
 
     private final Map<String, Supplier<? extends Datamodel>> datamodels = new HashMap<>();
     private BiConsumer<String, Object> log;
@@ -265,6 +276,10 @@ public final class ScxmlImport {
     }
 
     private Machine<Datamodel> read(Reader xml, String defaultName, URI base) throws IOException {
+        return read(xml, defaultName, base, new Reads(null));
+    }
+
+    private Machine<Datamodel> read(Reader xml, String defaultName, URI base, Reads reads) throws IOException {
         Xml root;
         try {
             root = Xml.parse(new InputSource(xml));
@@ -277,7 +292,38 @@ public final class ScxmlImport {
         } catch (SAXException e) {
             throw new InvalidMachineException(defaultName, List.of("not well-formed XML: " + e.getMessage()));
         }
-        return new Build(root, root.attr("name") != null ? root.attr("name") : defaultName, base, null).machine();
+        reads.documents++;
+        return new Build(root, root.attr("name") != null ? root.attr("name") : defaultName, base, null, reads).machine();
+    }
+
+    /**
+     * What one import reads and compiles in all (the document, its inline children, each static {@code src} and
+     * {@code <data src>}), shared by the builds of its documents; for a child compiled while a machine runs, the
+     * running call's budget, which each text read spends its length from.
+     */
+    private static final class Reads {
+        final LongConsumer spend;
+        int documents;
+        long characters;
+        /** Set once a limit is reached: nothing more is loaded or compiled, and the import fails. */
+        boolean over;
+
+        Reads(LongConsumer spend) {
+            this.spend = spend;
+        }
+
+        /** A text read through the resolver: false, with nothing spent, when it would go over {@link ScxmlImport#MAX_READ}. */
+        boolean read(String text) {
+            if (characters + text.length() > MAX_READ) {
+                over = true;
+                return false;
+            }
+            characters += text.length();
+            if (spend != null) {
+                spend.accept(text.length());
+            }
+            return true;
+        }
     }
 
     /**
@@ -346,12 +392,37 @@ public final class ScxmlImport {
 
         /** The document whose {@code <invoke>} this one is compiled for, or null for the document imported. */
         final Build parent;
+        /** The session level this document's machine runs at when its import's document is a top machine: 1 for it. */
+        final int level;
+        /** What the whole import has read and compiled. */
+        final Reads reads;
 
-        Build(Xml root, String name, URI base, Build parent) {
+        Build(Xml root, String name, URI base, Build parent, Reads reads) {
             this.root = root;
             this.name = name;
             this.base = base;
             this.parent = parent;
+            this.level = parent == null ? 1 : parent.level + 1;
+            this.reads = reads;
+        }
+
+        /**
+         * Whether this document's {@code <invoke>} children are compiled: not below {@link ScxmlImport#invokeDepth} levels, where
+         * no session of theirs can ever start (the invoke fails with the depth's error.execution when it runs), and not
+         * once the import has reached one of its limits.
+         */
+        private boolean compilesChildren() {
+            return level < invokeDepth && !reads.over;
+        }
+
+        /** A text read through the resolver at import: counted, or a problem at {@code x} once the import has read its most. */
+        private boolean counted(Xml x, String text) {
+            if (reads.read(text)) {
+                return true;
+            }
+            problem(x, "the import would read more than " + MAX_READ + " characters through the resolver, its limit over"
+                    + " every <invoke src> and <data src>; expected documents that load less");
+            return false;
         }
 
         /** Whether a static {@code src} names a document being compiled above this one: loading it would never end. */
@@ -396,9 +467,11 @@ public final class ScxmlImport {
             doc.sessions = sessions;
             doc.callBudget = callBudget;
             ScxmlImport settings = copy();
-            doc.compiler = (text, from) -> {
+            doc.compiler = (text, from, spend) -> {
                 try {
-                    return settings.read(new StringReader(text), name + "/invoke", from);
+                    // compiled while the machine runs: the text and all its import reads are spent from the call's budget
+                    spend.accept(text.length());
+                    return settings.read(new StringReader(text), name + "/invoke", from, new Reads(spend));
                 } catch (IOException e) {
                     throw new IllegalStateException(e); // a string reader does not fail
                 }
@@ -549,7 +622,13 @@ public final class ScxmlImport {
                 return;
             }
             try {
-                dataSources.put(x, Document.read(resolver, Document.resolve(base, src)));
+                if (reads.over) {
+                    return; // the import fails already: nothing more is read
+                }
+                String text = Document.read(resolver, Document.resolve(base, src));
+                if (counted(x, text)) {
+                    dataSources.put(x, text);
+                }
             } catch (IllegalArgumentException | IOException e) {
                 problem(x, "<data> src '" + src + "' cannot be loaded: " + e.getMessage());
             }
@@ -589,8 +668,11 @@ public final class ScxmlImport {
                         problem(x, "<invoke> src '" + src + "' names a document this import is already compiling (" + u
                                 + "), so it would invoke itself without end; expected a chain of documents that ends, or srcexpr"
                                 + " to load it when the invoke starts");
-                    } else {
-                        child(x, Document.read(resolver, u), u);
+                    } else if (compilesChildren()) {
+                        String text = Document.read(resolver, u);
+                        if (counted(x, text)) {
+                            child(x, text, u);
+                        }
                     }
                 } catch (IllegalArgumentException | IOException e) {
                     problem(x, "<invoke> src '" + src + "' cannot be loaded: " + e.getMessage());
@@ -600,7 +682,7 @@ public final class ScxmlImport {
                 List<Xml> docs = content.get(0).elements().stream().filter(c -> c.is("scxml")).toList();
                 if (docs.size() != 1) {
                     problem(content.get(0), "<invoke> <content> needs one <scxml> document (or expr)");
-                } else {
+                } else if (compilesChildren()) {
                     compileChild(x, docs.get(0), base);
                 }
             }
@@ -617,8 +699,15 @@ public final class ScxmlImport {
 
         private void compileChild(Xml invoke, Xml childRoot, URI from) {
             String childName = childRoot.attr("name") != null ? childRoot.attr("name") : name + "/invoke@" + invoke.line;
+            if (++reads.documents > MAX_DOCUMENTS) {
+                reads.over = true;
+                problem(invoke, "the import would compile more than " + MAX_DOCUMENTS + " documents, its limit (the document, its"
+                        + " inline children and each <invoke src>, once for each invoke that names it); expected fewer invoked"
+                        + " documents (does a document invoke another several times, which invokes others several times?)");
+                return;
+            }
             try {
-                children.put(invoke, new Build(childRoot, childName, from, this).machine());
+                children.put(invoke, new Build(childRoot, childName, from, this, reads).machine());
             } catch (InvalidMachineException e) {
                 for (String p : e.problems()) {
                     problem(invoke, "in the invoked document '" + childName + "': " + p);

@@ -176,6 +176,7 @@ final class Xml {
                 if (open.isEmpty()) {
                     root[0] = x;
                 } else {
+                    flush();
                     open.peek().nodes.add(x);
                 }
                 open.push(x);
@@ -189,8 +190,23 @@ final class Xml {
                 }
             }
 
+            /**
+             * The text run of the innermost open element since its last child element: the parser hands text in pieces
+             * (one for each entity such as {@code &lt;}), so it is gathered here and made a string once.
+             */
+            private final StringBuilder run = new StringBuilder();
+
+            /** Ends the text run: the element being read gets it as one string. */
+            private void flush() {
+                if (run.length() > 0) {
+                    open.peek().nodes.add(run.toString());
+                    run.setLength(0);
+                }
+            }
+
             @Override
             public void endElement(String uri, String local, String qName) {
+                flush();
                 open.pop();
             }
 
@@ -198,13 +214,7 @@ final class Xml {
             public void characters(char[] ch, int start, int length) throws SAXException {
                 countText(length);
                 if (!open.isEmpty()) {
-                    List<Object> nodes = open.peek().nodes;
-                    String s = new String(ch, start, length);
-                    if (!nodes.isEmpty() && nodes.get(nodes.size() - 1) instanceof String prev) {
-                        nodes.set(nodes.size() - 1, prev + s);
-                    } else {
-                        nodes.add(s);
-                    }
+                    run.append(ch, start, length);
                 }
             }
 
