@@ -90,7 +90,7 @@ final class Bounds {
         if (now < 0) {
             return true;
         }
-        spent = now + instructions;
+        spent = Math.min(now + instructions, Long.MAX_VALUE / 2); // a huge cost stays over the budget, never wraps round
         return spent <= perCall;
     }
 

@@ -52,6 +52,7 @@ final class RhinoScope {
         try {
             SHARED = cx.initSafeStandardObjects(null, false);
             SHARED.delete("Continuation"); // captures interpreter frames; nothing a document needs
+            RhinoBuiltIns.charge(SHARED);
             SHARED.sealObject();
         } finally {
             Context.exit();
@@ -118,14 +119,24 @@ final class RhinoScope {
 
         @Override
         protected void observeInstructionCount(Context cx, int instructions) {
-            if (cx instanceof Budgeted b) {
-                b.used += instructions;
-                if (b.used > b.budget) {
-                    throw new OverBudget(null);
-                }
-                if (b.call != null && !b.call.tryToSpend(instructions)) {
-                    throw new OverBudget(b.call);
-                }
+            spend(cx, instructions);
+        }
+    }
+
+    /**
+     * Spends instructions from the evaluation's budget and the call's: what the observer reports, and what a built-in
+     * method will walk before it runs ({@link RhinoBuiltIns}).
+     */
+    static void spend(Context cx, double instructions) {
+        if (cx instanceof Budgeted b) {
+            // a built-in's cost may be far beyond a long (a length times a count): clamped, it is still over any budget
+            long n = instructions >= Long.MAX_VALUE / 4 ? Long.MAX_VALUE / 4 : (long) instructions;
+            b.used = Math.min(b.used + n, Long.MAX_VALUE / 2);
+            if (b.used > b.budget) {
+                throw new OverBudget(null);
+            }
+            if (b.call != null && !b.call.tryToSpend(n)) {
+                throw new OverBudget(b.call);
             }
         }
     }
@@ -600,6 +611,10 @@ final class RhinoScope {
             return out;
         }
         if (v instanceof CharSequence c) {
+            // a string doubled 30 times is a few objects until it is copied out: then a gigabyte, one per character
+            if (session != null) {
+                session.bounds.spend(c.length());
+            }
             return c.toString();
         }
         if (v instanceof Number n && !(v instanceof Double)) {

@@ -209,12 +209,14 @@ class CallBudgetTest {
 
     @Test
     void aContentExpressionThatMakesAHugeDocumentSpendsTheBudgetBeforeItIsCompiled() {
-        // a comment of 11 million characters: compiling it would cost about its length
+        // a comment of 9 million characters, made by doubling (a repeat would spend its length within the expression's
+        // own budget): copied out of the datamodel, then compiled, it costs twice its length
         StateMachine<Datamodel> m = new StateMachine<>(ScxmlImport.create().read(doc("""
                 <state id="idle"><transition event="go" target="s0"/></state>
                 <state id="s0">
                   <invoke><content expr="'&lt;scxml xmlns=&quot;http://www.w3.org/2005/07/scxml&quot; version=&quot;1.0&quot;&gt;&lt;!--'
-                      + 'x'.repeat(11000000) + '--&gt;&lt;state id=&quot;c&quot;/&gt;&lt;/scxml&gt;'"/></invoke>
+                      + (function () { var s = 'x'; for (var i = 0; i &lt; 23; i++) { s = s + s; } return s + s.slice(0, 600000); })()
+                      + '--&gt;&lt;state id=&quot;c&quot;/&gt;&lt;/scxml&gt;'"/></invoke>
                 </state>
                 """)));
         spent(assertThrows(UserCodeException.class, () -> guarded(() -> m.send("go"))));
