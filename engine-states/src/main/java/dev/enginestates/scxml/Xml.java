@@ -141,6 +141,11 @@ final class Xml {
             // JDK 24 and later stop at 100 levels by default (jdk.xml.maxElementDepth) with their own message;
             // the importer's limit, checked below with the document's name and line, is the same on every JDK
             parser.setProperty("jdk.xml.maxElementDepth", String.valueOf(MAX_DEPTH + 1));
+            // JDK 24 and later also stop at 100,000 characters made by entity references (&lt; and the like; a
+            // document has no others, its DOCTYPE being refused); the importer's own text limit holds on every JDK
+            String text = String.valueOf(MAX_TEXT + 1);
+            parser.setProperty("jdk.xml.maxGeneralEntitySizeLimit", text);
+            parser.setProperty("jdk.xml.totalEntitySizeLimit", text);
         } catch (ParserConfigurationException e) {
             throw new IllegalStateException("the JDK's XML parser cannot be configured securely", e);
         }
