@@ -961,14 +961,27 @@ public final class StateWorld implements AutoCloseable {
         return !stepping && interpreters.depth() == 0;
     }
 
-    boolean send(EntityRecord<?> r, int eventId, Event event) {
-        checkThread();
-        checkAlive(r);
+    /** A move starts: from outside a tick and another move, it is the game's input and a new call (one SCXML budget). */
+    private boolean moveStarts() {
         boolean input = startsFromOutside();
-        boolean toldBy = listeners.telling(); // made by a listener told of another call: replayed with that call, not logged
         if (input) {
             interpreters.newCall();
         }
+        return input;
+    }
+
+    /**
+     * Whether a move that started as the game's input ({@code input}) is logged: not when a listener
+     * told of another call made it, which a replay with that listener makes again.
+     */
+    private boolean logsInput(boolean input) {
+        return input && inputs != null && !listeners.telling();
+    }
+
+    boolean send(EntityRecord<?> r, int eventId, Event event) {
+        checkThread();
+        checkAlive(r);
+        boolean input = moveStarts();
         boolean began = underWay.begin(UnderWay.SEND, r, event.type());
         try {
             String cause = listeners.cause;
@@ -982,7 +995,7 @@ public final class StateWorld implements AutoCloseable {
             } finally {
                 moved(r);
                 listeners.cause = cause;
-                if (input && inputs != null && !toldBy) {
+                if (logsInput(input)) {
                     inputs.sent(r, event);
                 }
             }
@@ -1009,11 +1022,7 @@ public final class StateWorld implements AutoCloseable {
     boolean sendPolled(EntityRecord<?> r, int eventId, String event, Object[] args, Event asEvent) {
         checkThread();
         checkAlive(r);
-        boolean input = startsFromOutside();
-        boolean toldBy = listeners.telling(); // made by a listener told of another call: replayed with that call, not logged
-        if (input) {
-            interpreters.newCall();
-        }
+        boolean input = moveStarts();
         boolean began = underWay.begin(UnderWay.SEND, r, event);
         try {
             String cause = listeners.cause;
@@ -1027,7 +1036,7 @@ public final class StateWorld implements AutoCloseable {
             } finally {
                 moved(r);
                 listeners.cause = cause;
-                if (input && inputs != null && !toldBy) {
+                if (logsInput(input)) {
                     if (asEvent != null) {
                         inputs.sent(r, asEvent);
                     } else {
@@ -1055,11 +1064,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     private void goNow(EntityRecord<?> r, int state, String name) {
-        boolean input = startsFromOutside();
-        boolean toldBy = listeners.telling(); // made by a listener told of another call: replayed with that call, not logged
-        if (input) {
-            interpreters.newCall();
-        }
+        boolean input = moveStarts();
         String cause = listeners.cause;
         listeners.cause = "go";
         try {
@@ -1074,7 +1079,7 @@ public final class StateWorld implements AutoCloseable {
         } finally {
             moved(r);
             listeners.cause = cause;
-            if (input && inputs != null && !toldBy) {
+            if (logsInput(input)) {
                 inputs.went(r, name);
             }
         }
