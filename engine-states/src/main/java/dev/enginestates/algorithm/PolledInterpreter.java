@@ -380,9 +380,6 @@ public final class PolledInterpreter {
     }
 
     private void ensure(Chart c) {
-        if (c.polled == null) {
-            throw new IllegalArgumentException("machine '" + c.machineId + "' is not declared in the polled style (StatesDef)");
-        }
         if (exits.length < c.size) {
             exits = new int[c.size];
             entries = new int[c.size];

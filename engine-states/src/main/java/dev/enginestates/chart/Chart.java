@@ -34,6 +34,14 @@ public final class Chart {
     /** The builder style's handlers and metadata; {@code null} for other styles. */
     public final BuilderChart builder;
     public final UnknownEvents unknownEvents;
+    /** Whether a record keeps clock times per state (entry times; the polled style's clocks too): every style but the builder's, whose one clock is a float. */
+    public final boolean recordsTimes;
+    /** Whether a record keeps the polled style's per-state clocks (with their carries) and {@code after} marks. */
+    public final boolean recordsClocks;
+    /** Whether a record keeps a previous leaf ({@code $back}, the builder's previous state) and the fields of styles polled every tick. */
+    public final boolean recordsPrevious;
+    /** Whether a machine's own actions may raise and send to itself (the XState style's internal queue). */
+    public final boolean hasInternalQueue;
 
     // ---- states
     public final int size;
@@ -168,6 +176,10 @@ public final class Chart {
         style = c.style;
         polled = c.polled;
         builder = c.builder;
+        recordsTimes = builder == null;
+        recordsClocks = polled != null;
+        recordsPrevious = polled != null || builder != null;
+        hasInternalQueue = style == Style.XSTATE;
         unknownEvents = c.unknownEvents;
         size = c.size;
         key = c.key;
@@ -274,6 +286,27 @@ public final class Chart {
      * it exactly, else its longest matching {@code prefix.*} descriptor's, else {@code *}'s.
      * Allocation-free.
      */
+    /**
+     * The one of three things that belongs to this chart's style: the layers above offer one per
+     * style (a runtime, say) and the chart, which the compiler built for one style, chooses. The
+     * only place outside the compiler that looks at the style; a fourth style adds a parameter.
+     */
+    public <T> T byStyle(T xstate, T polled, T builder) {
+        return switch (style) {
+            case XSTATE -> xstate;
+            case POLLED -> polled;
+            case BUILDER -> builder;
+        };
+    }
+
+    /**
+     * The id of an event as this machine's style numbers them (the polled style has events of its
+     * own, {@link PolledChart#eventId}); -1 when no state names it.
+     */
+    public int styleEventId(String type) {
+        return polled != null ? polled.eventId(type) : eventId(type);
+    }
+
     public int eventId(String type) {
         Integer id = eventIds.get(type);
         if (id != null) {

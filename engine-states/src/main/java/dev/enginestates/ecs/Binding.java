@@ -1,5 +1,7 @@
 package dev.enginestates.ecs;
 
+import dev.enginestates.algorithm.StyleRuntime;
+
 import dev.dominion.ecs.api.Dominion;
 
 import java.util.Arrays;
@@ -18,10 +20,8 @@ final class Binding {
     /** The machine's tag moves, and which tags each record's entity carries; {@code null} for a machine without tags. */
     final TagMoves moves;
     final Class<?>[] heldBy;
-    /** A polled machine (the {@code 000} style): every record is stepped, in spawn order. */
-    final boolean polled;
-    /** A builder-style machine (the {@code 002} style): every record is updated, in spawn order. */
-    final boolean builder;
+    /** The machine's style: one whose runtime {@link StyleRuntime#polls polls} has every record stepped, in spawn order. */
+    final StyleRuntime runtime;
     /** The due times of this machine's waits, by slot: each step takes this machine's due waits in time order. */
     final WaitWheel waits = new WaitWheel();
     /** The due time of each record's next send to itself, by slot; made on the first delayed send (machines that send none do without). */
@@ -43,8 +43,7 @@ final class Binding {
         this.states = states;
         this.moves = states.machine().tags() ? new TagMoves(dominion, states) : null;
         this.heldBy = states.machine().heldBy().toArray(new Class<?>[0]);
-        this.polled = states.chart().polled != null;
-        this.builder = states.chart().builder != null;
+        this.runtime = states.runtime();
     }
 
     /** One past the last slot in use. */

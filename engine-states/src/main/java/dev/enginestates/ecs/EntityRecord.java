@@ -3,8 +3,7 @@ package dev.enginestates.ecs;
 import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.MachineException;
-import dev.enginestates.algorithm.BuilderInterpreter;
-import dev.enginestates.algorithm.Interpreter;
+import dev.enginestates.algorithm.Scratch;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.Self;
 import dev.enginestates.declare.Window;
@@ -199,7 +198,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
 
     @Override
     public final String previous() {
-        int p = chart().polled == null && chart().builder == null ? -1 : previousLeaf();
+        int p = states.runtime().previousLeaf(this);
         return p < 0 ? "" : chart().path[p];
     }
 
@@ -227,27 +226,17 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
     }
 
     private double secondsIn(int s) {
-        Chart c = chart();
-        if (c.builder != null) {
-            return s == leaf() ? timeInState() : 0; // the 002 style counts time in the current state only
-        }
-        return c.polled != null ? clock(s) : Math.max(0, clock() - enteredAt(s));
+        return states.runtime().secondsIn(this, s, clock());
     }
 
     @Override
     public final float progress() {
-        return chart().builder == null || status() != MachineRecord.ACTIVE ? 0f
-                : BuilderInterpreter.progress(this);
+        return states.runtime().progress(this);
     }
 
     @Override
     public final boolean inWindow(String window) {
-        Chart c = chart();
-        if (c.builder == null || status() != MachineRecord.ACTIVE) {
-            return false;
-        }
-        Window w = c.builder.windows[leaf()].get(window);
-        return w != null && w.contains(progress());
+        return states.runtime().inWindow(this, window);
     }
 
     private int activeNamed(String name) {
@@ -263,31 +252,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
     @Override
     public final StateRecord<C> setTime(String path, double seconds) {
         checkWorldThread(); // before anything is written: a refused call changes nothing
-        Chart c = states.chart();
-        if (c.builder != null) {
-            int s = path.isEmpty() ? leaf() : stateIndex(path);
-            if (s != leaf()) {
-                throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + state() + ", so '" + path
-                        + "' is not its state; expected the current state");
-            }
-            checkSeconds(c, seconds, "seconds in '" + path + "'");
-            setTimeInState((float) seconds);
-            // the progress before is the progress now: a time set by hand crosses no window's edge
-            setPreviousProgress(BuilderInterpreter.progress(this));
-            BuilderInterpreter.writeContext(this);
-            edited();
-            return this;
-        }
-        if (c.polled == null) {
-            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is XState-style; its time is its wait's: use setWaited");
-        }
-        int s = path.isEmpty() ? 0 : stateIndex(path);
-        if (!isActive(s)) {
-            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is in " + state() + ", so '" + path
-                    + "' is not active; expected an active state");
-        }
-        checkSeconds(c, seconds, "seconds in '" + path + "'");
-        setClock(s, seconds);
+        states.runtime().setTime(this, path.isEmpty() ? -1 : stateIndex(path), path, seconds);
         edited();
         return this;
     }
@@ -369,8 +334,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
             throw new IllegalStateException("machine '" + c.machineId + "'" + (key == null ? "" : " on entity '" + key + "'")
                     + " is running its own code (processing '" + busy + "') and was asked to setState"
                     + java.util.Arrays.toString(paths) + " by hand; a machine's code moves it by a transition: "
-                    + (c.builder != null ? "return the state's name from the handler" : c.polled != null
-                            ? "return a state name from the update or handler" : "take a transition (an event raised, or a target)"));
+                    + states.runtime().ownMoveAdvice());
         }
         if (paths.length == 0) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "': setState needs at least one state path; expected one of "
@@ -384,14 +348,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
                         + "' is a history state, which is never active; expected a state: " + statePaths(c));
             }
         }
-        if (c.polled != null && targets.length > 1) {
-            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
-                    + " setState takes one path, got " + java.util.Arrays.toString(paths));
-        }
-        if (c.builder != null && targets.length != 1) {
-            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is builder-style: one state is active at a time;"
-                    + " setState takes one name, got " + java.util.Arrays.toString(paths));
-        }
+        states.runtime().checkPlace(c, paths);
         // a state named twice is one state: the pairs are checked among distinct ones (first[k]: where the k-th was first named),
         // so a replayed log repeating one path a million times costs a million steps, not half a million million
         int[] first = new int[targets.length];
@@ -422,14 +379,8 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
         }
         if (world != null) {
             world.place(this, targets, paths.clone());
-        } else if (c.polled != null) {
-            new dev.enginestates.algorithm.PolledInterpreter().place(this, targets[0]);
-            clearWaitChanged();
-        } else if (c.builder != null) {
-            BuilderInterpreter.place(this, targets[0], 0f, 0f);
         } else {
-            Interpreter interpreter = new Interpreter();
-            interpreter.place(this, targets);
+            states.runtime().place(new Scratch(), this, targets); // a record on no entity yet: a rare call, its own scratch
             clearWaitChanged();
         }
         return this;

@@ -1,16 +1,15 @@
 package dev.enginestates.ecs;
 
 import dev.enginestates.algorithm.Interpreter;
-import dev.enginestates.algorithm.PolledInterpreter;
+import dev.enginestates.algorithm.Scratch;
 
 import java.util.Arrays;
 
 /**
  * A world's interpreters, one per nesting depth: a game's action may send to another machine
  * while one is processing, and each level needs scratch space of its own. Every move of a
- * machine takes one ({@link #xstate}, {@link #polled}, or {@link #builder} for the stateless
- * builder-style interpreter) and gives it back with {@link #release()}; {@link #depth()} is how
- * many moves are under way.
+ * machine takes one level's {@link Scratch} ({@link #take}) and gives it back with
+ * {@link #release()}; {@link #depth()} is how many moves are under way.
  */
 final class Interpreters {
     /**
@@ -20,51 +19,32 @@ final class Interpreters {
      * refused, as the sending code's failure.
      */
     static final int MAX_DEPTH = 64;
-    private Interpreter[] xstate = {new Interpreter()};
-    private PolledInterpreter[] polled = {new PolledInterpreter()};
+    private Scratch[] levels = {new Scratch()};
     private int depth;
     /** The number of the call into the world (a tick, an event from outside) that the moves under way belong to. */
     private long call;
 
     /** The innermost move's interpreter, as an XState-style one (whose machine's code runs now), or {@code null} when no move is under way. */
     Interpreter current() {
-        return depth > 0 && depth <= xstate.length ? xstate[depth - 1] : null;
+        return depth > 0 ? levels[depth - 1].xstateIfMade() : null;
     }
 
-    /** An XState-style interpreter on the world's clock at {@code at}. */
+    /** The scratch of a new move, of any style, on the world's clock at {@code at}; give it back with {@link #release()}. */
+    Scratch take(double at) {
+        checkDepth();
+        if (depth >= levels.length) {
+            int from = levels.length;
+            levels = Arrays.copyOf(levels, depth + 1);
+            for (int i = from; i <= depth; i++) {
+                levels[i] = new Scratch();
+            }
+        }
+        return levels[depth++].at(at, call);
+    }
+
+    /** An XState-style interpreter on the world's clock at {@code at} (a due wait, a {@code when} rule). */
     Interpreter xstate(double at) {
-        checkDepth();
-        if (depth >= xstate.length) {
-            int from = xstate.length;
-            xstate = Arrays.copyOf(xstate, depth + 1);
-            for (int i = from; i <= depth; i++) {
-                xstate[i] = new Interpreter(); // the levels below may have been other styles' moves
-            }
-        }
-        Interpreter in = xstate[depth++];
-        in.clock(at);
-        in.call(call);
-        return in;
-    }
-
-    /** A polled-style interpreter. */
-    PolledInterpreter polled() {
-        checkDepth();
-        if (depth >= polled.length) {
-            int from = polled.length;
-            polled = Arrays.copyOf(polled, depth + 1);
-            for (int i = from; i <= depth; i++) {
-                polled[i] = new PolledInterpreter();
-            }
-        }
-        depth++;
-        return polled[depth - 1];
-    }
-
-    /** A builder-style move: that interpreter is stateless, only the nesting is counted. */
-    void builder() {
-        checkDepth();
-        depth++;
+        return take(at).xstate();
     }
 
     private void checkDepth() {

@@ -8,9 +8,8 @@ import dev.enginestates.declare.Event;
 import dev.enginestates.MachineListener;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.UserCodeException;
-import dev.enginestates.algorithm.BuilderInterpreter;
+import dev.enginestates.algorithm.Scratch;
 import dev.enginestates.algorithm.Interpreter;
-import dev.enginestates.algorithm.PolledInterpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.records.MachineRecord;
@@ -848,11 +847,9 @@ public final class StateWorld implements AutoCloseable {
     private void restoredNow(EntityRecord<?> r) {
         MachineRecord rec = r;
         rec.clearWaitChanged();
-        if (rec.chart().builder != null) {
-            BuilderInterpreter.writeContext(rec); // the context mirrors the record it was restored into
-            if (rec.contextObject() instanceof dev.enginestates.fsm.StateContext sc) {
-                sc.setEntity(r.entity);
-            }
+        r.states.runtime().restored(rec);
+        if (rec.contextObject() instanceof dev.enginestates.fsm.StateContext sc) {
+            sc.setEntity(r.entity); // a builder-style context knows the entity it lives on
         }
         waits.schedule(r);
         whens.update(r);
@@ -978,28 +975,36 @@ public final class StateWorld implements AutoCloseable {
         return input && inputs != null && !listeners.telling();
     }
 
-    boolean send(EntityRecord<?> r, int eventId, Event event) {
+    /**
+     * Sends an event: its type, the arguments a handler receives where the style takes them, and
+     * {@code event}, the event with its fields where it was sent as one (what the input log keeps).
+     */
+    boolean send(EntityRecord<?> r, int eventId, String type, Object[] args, Event event) {
         checkThread();
         checkAlive(r);
         boolean input = moveStarts();
-        boolean began = underWay.begin(UnderWay.SEND, r, event.type());
+        boolean began = underWay.begin(UnderWay.SEND, r, type);
         try {
             String cause = listeners.cause;
-            listeners.cause = event.type();
-            Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
+            listeners.cause = type;
+            Scratch scratch = interpreters.take(stepping ? stepStart : clock);
             boolean took;
             try {
-                took = in.send(r, eventId, event);
+                took = r.states.runtime().send(scratch, r, eventId, type, args, event);
             } catch (UserCodeException e) {
                 throw e.on(describe(r.entity));
             } finally {
                 moved(r);
                 listeners.cause = cause;
                 if (logsInput(input)) {
-                    inputs.sent(r, event);
+                    if (event != null) {
+                        inputs.sent(r, event);
+                    } else {
+                        inputs.sent(r, type, args);
+                    }
                 }
             }
-            heard(r, took, event.type(), input);
+            heard(r, took, type, input);
             return took;
         } finally {
             underWay.end(began);
@@ -1015,39 +1020,6 @@ public final class StateWorld implements AutoCloseable {
             if (fromOutside) {
                 listeners.throwPending();
             }
-        }
-    }
-
-    /** Sends a polled machine's event; {@code asEvent} is the {@link Event} its handler receives as its one argument, if it was sent as one. */
-    boolean sendPolled(EntityRecord<?> r, int eventId, String event, Object[] args, Event asEvent) {
-        checkThread();
-        checkAlive(r);
-        boolean input = moveStarts();
-        boolean began = underWay.begin(UnderWay.SEND, r, event);
-        try {
-            String cause = listeners.cause;
-            listeners.cause = event;
-            PolledInterpreter in = interpreters.polled();
-            boolean took;
-            try {
-                took = in.send(r, eventId, event, args);
-            } catch (UserCodeException e) {
-                throw e.on(describe(r.entity));
-            } finally {
-                moved(r);
-                listeners.cause = cause;
-                if (logsInput(input)) {
-                    if (asEvent != null) {
-                        inputs.sent(r, asEvent);
-                    } else {
-                        inputs.sent(r, event, args);
-                    }
-                }
-            }
-            heard(r, took, event, input);
-            return took;
-        } finally {
-            underWay.end(began);
         }
     }
 
@@ -1068,12 +1040,7 @@ public final class StateWorld implements AutoCloseable {
         String cause = listeners.cause;
         listeners.cause = "go";
         try {
-            if (r.chart().polled != null) {
-                interpreters.polled().go(r, state);
-            } else {
-                interpreters.builder();
-                BuilderInterpreter.transitionTo(r, state);
-            }
+            r.states.runtime().force(interpreters.take(stepping ? stepStart : clock), r, state);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
@@ -1100,23 +1067,11 @@ public final class StateWorld implements AutoCloseable {
     }
 
     private void placeNow(EntityRecord<?> r, int[] targets, String[] paths) {
-        Chart c = r.chart();
-        if (c.polled != null) {
-            PolledInterpreter in = interpreters.polled();
-            try {
-                in.place(r, targets[0]);
-            } finally {
-                interpreters.release();
-            }
-        } else if (c.builder != null) {
-            BuilderInterpreter.place(r, targets[0], 0f, 0f);
-        } else {
-            Interpreter in = interpreters.xstate(stepping ? stepStart : clock);
-            try {
-                in.place(r, targets);
-            } finally {
-                interpreters.release();
-            }
+        Scratch scratch = interpreters.take(stepping ? stepStart : clock);
+        try {
+            r.states.runtime().place(scratch, r, targets);
+        } finally {
+            interpreters.release();
         }
         MachineRecord rec = r;
         if (rec.waitChanged()) {

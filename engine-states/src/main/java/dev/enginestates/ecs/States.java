@@ -7,9 +7,8 @@ import dev.enginestates.Machine;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.UnknownEventException;
 import dev.enginestates.StatesDef;
-import dev.enginestates.algorithm.BuilderInterpreter;
-import dev.enginestates.algorithm.Interpreter;
-import dev.enginestates.algorithm.PolledInterpreter;
+import dev.enginestates.algorithm.Scratch;
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Names;
 import dev.enginestates.declare.MachineBuilder;
@@ -106,23 +105,24 @@ public final class States<C> {
     private static final Map<Machine<?>, WeakReference<States<?>>> BY_MACHINE = new WeakHashMap<>();
     private static final byte[] RECORD_BYTES = HiddenClasses.bytesOf(RecordTemplate.class);
     private static final byte[] TAG_BYTES = HiddenClasses.bytesOf(TagTemplate.class);
-    private static final ThreadLocal<Interpreter> PLACER = ThreadLocal.withInitial(Interpreter::new);
-    private static final ThreadLocal<PolledInterpreter> STARTER = ThreadLocal.withInitial(PolledInterpreter::new);
+    /** Scratch for records made off a world's move (a new record's start), one per thread: many rooms share one definition. */
+    private static final ThreadLocal<Scratch> STARTER = ThreadLocal.withInitial(Scratch::new);
     /** "No arguments", one way for every overload: handlers and input listeners never see {@code null}. */
     private static final Object[] NO_ARGS = new Object[0];
 
     private final Machine<C> machine;
     private final Chart chart;
+    private final StyleRuntime runtime;
     private final int order;
     private final MethodHandle newRecord;
     private final Class<EntityRecord<C>> recordType;
     private final StateTag[] tags;
-    private final int[] initialTargets;
 
     @SuppressWarnings("unchecked")
     private States(Machine<C> machine) {
         this.machine = machine;
         this.chart = Access.chart(machine);
+        this.runtime = StyleRuntime.of(chart);
         this.order = DECLARED.getAndIncrement();
         this.newRecord = HiddenClasses.newClassConstructor(RecordTemplate.class, RECORD_BYTES, States.class, Object.class);
         this.recordType = (Class<EntityRecord<C>>) newRecord.type().returnType();
@@ -136,7 +136,6 @@ public final class States<C> {
                 }
             }
         }
-        this.initialTargets = new int[] {0};
     }
 
     /**
@@ -311,15 +310,7 @@ public final class States<C> {
     public StateRecord<C> trait(C context) {
         @SuppressWarnings("unchecked")
         EntityRecord<C> r = (EntityRecord<C>) HiddenClasses.instantiate(newRecord, this, context);
-        if (chart.polled != null) {
-            // the 000 document's constructor: the initial branch is entered now, enter(ctx, "") outermost first
-            STARTER.get().start(r);
-        } else if (chart.builder != null) {
-            // the 002 document's initialize: the initial state's metadata, onStateEnter and enter hook
-            BuilderInterpreter.start(r);
-        } else {
-            PLACER.get().place(r, initialTargets);
-        }
+        runtime.startOnEntity(STARTER.get(), r);
         r.clearWaitChanged();
         return r;
     }
@@ -335,9 +326,7 @@ public final class States<C> {
         @SuppressWarnings("unchecked")
         EntityRecord<C> r = (EntityRecord<C>) HiddenClasses.instantiate(newRecord, this, null);
         r.restoreFrom(snapshot);
-        if (chart.builder != null) {
-            BuilderInterpreter.writeContext(r); // the context mirrors the clock and metadata; no hook runs
-        }
+        runtime.restored(r);
         return r;
     }
 
@@ -439,12 +428,9 @@ public final class States<C> {
      */
     public boolean send(Entity entity, String event) {
         EntityRecord<C> r = EntityRecord.of(read(entity));
-        noEventsForBuilder();
+        runtime.checkTakesEvents(chart);
         int id = eventId(event);
-        if (chart.polled != null) {
-            return r.world.sendPolled(r, id, event, NO_ARGS, null);
-        }
-        return r.world.send(r, id, id >= 0 && chart.isExact(id) ? chart.eventObjects[id] : Event.of(event));
+        return r.world.send(r, id, event, NO_ARGS, runtime.event(chart, id, event));
     }
 
     /**
@@ -458,9 +444,9 @@ public final class States<C> {
      */
     public boolean send(Entity entity, Enum<?> event) {
         EntityRecord<C> r = EntityRecord.of(read(entity));
-        noEventsForBuilder();
+        runtime.checkTakesEvents(chart);
         int id = eventOf(event, "send");
-        return r.world.send(r, id, chart.eventObjects[id]);
+        return r.world.send(r, id, chart.eventObjects[id].type(), NO_ARGS, chart.eventObjects[id]);
     }
 
     /**
@@ -495,16 +481,11 @@ public final class States<C> {
      * @throws MachineException for an XState-style machine, whose events carry named fields: send an {@link Event}
      */
     public boolean send(Entity entity, String event, Object... args) {
-        if (chart.polled == null) {
-            if (args != null && args.length > 0) {
-                throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style: its events carry named fields;"
-                        + " send(entity, Event.of(\"" + event + "\", ...)) instead of arguments");
-            }
-            return send(entity, event);
-        }
+        runtime.checkArguments(chart, event, args);
         EntityRecord<C> r = EntityRecord.of(read(entity));
-        noEventsForBuilder();
-        return r.world.sendPolled(r, eventId(event), event, args == null || args.length == 0 ? NO_ARGS : args.clone(), null);
+        runtime.checkTakesEvents(chart);
+        int id = eventId(event);
+        return r.world.send(r, id, event, args == null || args.length == 0 ? NO_ARGS : args.clone(), runtime.event(chart, id, event));
     }
 
     /**
@@ -518,14 +499,11 @@ public final class States<C> {
      */
     public boolean send(Entity entity, Event event) {
         EntityRecord<C> r = EntityRecord.of(read(entity));
-        noEventsForBuilder();
+        runtime.checkTakesEvents(chart);
         if (event.constant() != null) {
             eventOf(event.constant(), "send"); // an event named by a constant of another enum is refused
         }
-        if (chart.polled != null) {
-            return r.world.sendPolled(r, eventId(event.type()), event.type(), new Object[] {event}, event);
-        }
-        return r.world.send(r, eventId(event.type()), event);
+        return r.world.send(r, eventId(event.type()), event.type(), NO_ARGS, event);
     }
 
     /**
@@ -539,23 +517,7 @@ public final class States<C> {
      * @throws MachineException if the machine is not polled, or the name names no state; nothing changes
      */
     public void go(Entity entity, String name) {
-        EntityRecord<C> r = EntityRecord.of(read(entity));
-        if (chart.builder != null) {
-            transitionTo(entity, name);
-            return;
-        }
-        if (chart.polled == null) {
-            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style; go is the polled style's."
-                    + " Send it an event, or set its state by hand with read(entity).setState(...)");
-        }
-        int s = PolledInterpreter.goTarget(r, name);
-        if (s < 0) {
-            throw new MachineException(chart.machineId, PolledInterpreter.goProblem(r, name));
-        }
-        if (s == 0) {
-            return; // "$back" with nothing before it
-        }
-        r.world.go(r, s, name);
+        force(entity, "go", name);
     }
 
     /**
@@ -568,23 +530,14 @@ public final class States<C> {
      * @throws MachineException if the machine is not builder-style, or the name names no state; nothing changes
      */
     public void transitionTo(Entity entity, String name) {
-        EntityRecord<C> r = EntityRecord.of(read(entity));
-        if (chart.builder == null) {
-            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is not builder-style; transitionTo is the"
-                    + " StateMachineBuilder style's. " + (chart.polled != null ? "Use go(entity, name)" : "Send it an event"));
-        }
-        int s = BuilderInterpreter.stateNamed(r, name);
-        if (s < 0) {
-            throw new MachineException(chart.machineId, BuilderInterpreter.unknownState(r, name, "transitionTo"));
-        }
-        r.world.go(r, s, name);
+        force(entity, "transitionTo", name);
     }
 
-    private void noEventsForBuilder() {
-        if (chart.builder != null) {
-            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is builder-style: its handlers return the"
-                    + " next state and it takes no events; set a field of its context for the handler to read, or force a state"
-                    + " with transitionTo(entity, name)");
+    private void force(Entity entity, String call, String name) {
+        EntityRecord<C> r = EntityRecord.of(read(entity));
+        int s = runtime.forceTarget(r, call, name);
+        if (s > 0) { // 0: "$back" with nothing before it
+            r.world.go(r, s, name);
         }
     }
 
@@ -691,9 +644,14 @@ public final class States<C> {
         return top.isEmpty() ? null : states.cast(chart.enumNames().constantOf(chart.stateAt(top)));
     }
 
+    /** The runtime of this machine's style, which the world's moves and reads call. */
+    StyleRuntime runtime() {
+        return runtime;
+    }
+
     int eventId(String type) {
         Objects.requireNonNull(type, "event type");
-        int id = chart.polled != null ? chart.polled.eventId(type) : chart.eventId(type);
+        int id = chart.styleEventId(type);
         if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
             throw new UnknownEventException(chart.machineId, type, chart.knownEvents(), Names.closest(type, chart.knownEvents()));
         }

@@ -2,8 +2,8 @@ package dev.enginestates.ecs;
 
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.UserCodeException;
-import dev.enginestates.algorithm.BuilderInterpreter;
-import dev.enginestates.algorithm.PolledInterpreter;
+import dev.enginestates.algorithm.Scratch;
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.records.StateValue;
 
 import java.util.ArrayList;
@@ -19,8 +19,8 @@ import java.util.function.Consumer;
  */
 final class Ticks {
     private static final System.Logger LOG = System.getLogger("dev.enginestates");
-    static final int ADVANCE = 1;
-    static final int RUN = 2;
+    static final int ADVANCE = StyleRuntime.ADVANCE;
+    static final int RUN = StyleRuntime.RUN;
 
     private final StateWorld world;
     private final List<MachineFailure> failures = new ArrayList<>();
@@ -94,10 +94,8 @@ final class Ticks {
             world.steps++;
             for (int bi = 0; bi < bindings.size(); bi++) {
                 Binding b = bindings.get(bi);
-                if (b.polled) {
-                    polled(b, dt);
-                } else if (b.builder) {
-                    builder(b, (float) dt, builderPhases);
+                if (b.runtime.polls()) {
+                    stepAll(b, dt, builderPhases);
                 } else {
                     world.waits.endDue(b);
                     if (b.whenCount() > 0) {
@@ -135,8 +133,8 @@ final class Ticks {
             List<Binding> bindings = world.registry.bindings();
             for (int bi = 0; bi < bindings.size(); bi++) {
                 Binding b = bindings.get(bi);
-                if (b.builder) {
-                    builder(b, dt, RUN);
+                if (b.runtime.polls()) {
+                    stepAll(b, dt, RUN);
                 }
             }
         } finally {
@@ -197,52 +195,30 @@ final class Ticks {
     }
 
     /**
-     * Every polled machine of a binding in spawn order (the {@code 000} document's step: clocks,
-     * guards outermost first, {@code after}, updates).
+     * Every record of a binding whose style polls, in spawn order: the polled style's clocks,
+     * guards outermost first, {@code after} and updates; the builder style's {@code update} or one
+     * half of it.
      */
-    private void polled(Binding b, double dt) {
-        world.listeners.cause = "step"; // a send inside a move puts it back as it found it
-        for (int slot = 0; slot < b.end(); slot++) {
-            EntityRecord<?> r = b.at(slot);
-            if (!runs(r)) {
-                continue;
-            }
-            PolledInterpreter in = world.interpreters.polled();
-            boolean moved = true;
-            try {
-                moved = in.step(r, dt);
-            } catch (RuntimeException e) {
-                failed(r, e, "step");
-            } finally {
-                world.interpreters.release();
-                if (moved) {
-                    world.afterMove(r);
-                }
-            }
+    private void stepAll(Binding b, double dt, int phases) {
+        StyleRuntime runtime = b.runtime;
+        if (!runtime.stepsIn(phases)) {
+            return;
         }
-    }
-
-    /** Every builder-style machine of a binding in spawn order: {@code update}, or one half of it. */
-    private void builder(Binding b, float dt, int phases) {
-        world.listeners.cause = "update";
+        world.listeners.cause = runtime.stepCause(); // a send inside a move puts it back as it found it
         for (int slot = 0; slot < b.end(); slot++) {
             EntityRecord<?> r = b.at(slot);
             if (!runs(r)) {
                 continue;
             }
+            Scratch scratch = world.interpreters.take(world.stepStart);
             boolean moved = false;
             try {
-                if (phases == (ADVANCE | RUN)) {
-                    moved = BuilderInterpreter.update(r, dt);
-                } else if (phases == ADVANCE) {
-                    BuilderInterpreter.advance(r, dt);
-                } else {
-                    moved = BuilderInterpreter.runState(r, dt);
-                }
+                moved = runtime.step(scratch, r, dt, phases);
             } catch (RuntimeException e) {
-                moved = true; // a hook may have thrown after the record moved: its tags follow it
-                failed(r, e, (phases & RUN) != 0 ? "runState" : "advance");
+                moved = runtime.failedStepMayHaveMoved();
+                failed(r, e, runtime.stepFailure(phases));
             } finally {
+                world.interpreters.release();
                 if (moved) {
                     world.afterMove(r);
                 }

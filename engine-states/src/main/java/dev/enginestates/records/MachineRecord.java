@@ -137,8 +137,8 @@ public class MachineRecord {
                 history[s][0] = -1;
             }
         }
-        this.times = chart.builder == null ? new double[chart.timeRoom] : null;
-        this.seldom = chart.polled != null ? new Seldom(new double[chart.timeRoom]) : chart.builder != null ? new Seldom(null) : null;
+        this.times = chart.recordsTimes ? new double[chart.timeRoom] : null;
+        this.seldom = chart.recordsPrevious ? new Seldom(chart.recordsClocks ? new double[chart.timeRoom] : null) : null;
         this.context = context;
     }
 
@@ -803,7 +803,7 @@ public class MachineRecord {
     /** The interpreter processing this record now; refuses code that runs outside its machine's step. */
     private InternalQueue processingQueue(String verb, String name) {
         InternalQueue engine = busy ? queue() : null;
-        if (engine == null || chart.polled != null || chart.builder != null) {
+        if (engine == null || !chart.hasInternalQueue) {
             // the message is made only here: a raise or a send allocates nothing of its own
             String what = verb + " '" + name + "'" + (verb.equals("send") ? " to itself" : "");
             throw new IllegalStateException("machine '" + chart.machineId + "' cannot " + what + (busy ? ": only an XState-style"

@@ -1,0 +1,191 @@
+package dev.enginestates.algorithm;
+
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.records.MachineRecord;
+
+/**
+ * What a declaration style does with a record: the one contract that the faces (plain object,
+ * builder FSM, entity), I/O, devtools and diagrams call, so that none of them tests a style.
+ * XState's actor logic is the model: start, send, step over a span of time, force a state, the
+ * reads that differ, and the style's own record fields.
+ *
+ * <p>One stateless instance per style; the chart picks it ({@link #of}). Scratch space comes from
+ * the caller's {@link Scratch}, one per world nesting level or per plain-object machine. Adding a
+ * fourth style is one more subclass and one more argument to {@link Chart#byStyle}.
+ */
+public abstract class StyleRuntime {
+    /** {@link #step}'s phases: the builder style's {@code advance} (clocks) and {@code runState} (handlers); a whole step is both. */
+    public static final int ADVANCE = 1;
+    public static final int RUN = 2;
+    public static final int WHOLE_STEP = ADVANCE | RUN;
+
+    StyleRuntime() {
+    }
+
+    /** The runtime of a chart's style. */
+    public static StyleRuntime of(Chart c) {
+        return c.byStyle(XStateRuntime.RUNTIME, PolledRuntime.RUNTIME, BuilderRuntime.RUNTIME);
+    }
+
+    /** How a message names a machine of this style: {@code "XState-style"}, {@code "polled"}, {@code "builder-style"}. */
+    public abstract String kind();
+
+    // ------------------------------------------------------------------ start
+
+    /** Starts a record on a plain object, as the style's document says: the initial states entered, their code run. */
+    public abstract void start(Scratch s, MachineRecord r);
+
+    /**
+     * Starts a new record for an entity. The XState style only places the initial configuration
+     * (on an entity the initial state's entry actions do not run: what a game wants done at the
+     * start goes in the system that adds the record); the other styles start as on a plain object.
+     */
+    public void startOnEntity(Scratch s, MachineRecord r) {
+        start(s, r);
+    }
+
+    /** After a record was overwritten from a snapshot (a restore, a replay, a replica): what the style derives from it. No game code runs. */
+    public void restored(MachineRecord r) {
+    }
+
+    // ------------------------------------------------------------------ events
+
+    /**
+     * Refuses events when the style takes none, before anything is read or changed.
+     *
+     * @throws MachineException naming the machine and what to do instead
+     */
+    public void checkTakesEvents(Chart c) {
+    }
+
+    /** The event object a send of {@code type} carries (the chart's own when exact, so nothing is allocated), or {@code null} where the style has none. */
+    public abstract Event event(Chart c, int eventId, String type);
+
+    /**
+     * Refuses arguments where the style's events carry none.
+     *
+     * @throws MachineException naming the machine and what to do instead
+     */
+    public void checkArguments(Chart c, String type, Object[] args) {
+    }
+
+    /**
+     * Sends an event.
+     *
+     * @param eventId {@link Chart#styleEventId}'s id, -1 for one no state names
+     * @param args    the handler's arguments where the style takes them
+     * @param event   the event with its fields, or {@code null} where the style sent only a name and arguments
+     * @return whether a state took the event
+     */
+    public abstract boolean send(Scratch s, MachineRecord r, int eventId, String type, Object[] args, Event event);
+
+    // ------------------------------------------------------------------ time
+
+    /**
+     * Whether a step visits every record (its guards and handlers are polled every tick). When
+     * not, time moves a record only through its due waits and {@code when} rules, which the face
+     * schedules, and {@link #step} is not called.
+     */
+    public abstract boolean polls();
+
+    /** Whether {@link #step} has work in these phases (a split tick's second half runs only the builder style's handlers). */
+    public boolean stepsIn(int phases) {
+        return polls();
+    }
+
+    /**
+     * One step of {@code dt} seconds for a record that {@link #polls()}.
+     *
+     * @param phases {@link #WHOLE_STEP}, or a split tick's {@link #ADVANCE} then {@link #RUN}
+     * @return whether the record may have moved (its tags and listeners are to be brought in line)
+     */
+    public boolean step(Scratch s, MachineRecord r, double dt, int phases) {
+        return false;
+    }
+
+    /** The cause listeners hear a step's moves told with ({@code "step"}; the builder style's {@code "update"}). */
+    public String stepCause() {
+        return "step";
+    }
+
+    /** What a failure in a step of these phases names as its event ({@code "step"}; the builder style's {@code "advance"} or {@code "runState"}). */
+    public String stepFailure(int phases) {
+        return "step";
+    }
+
+    /** Whether a step's failure may have left the record moved (a hook that threw after its transition), so its tags follow it. */
+    public boolean failedStepMayHaveMoved() {
+        return false;
+    }
+
+    // ------------------------------------------------------------------ forcing a state
+
+    /**
+     * The state a forced move by {@code call} ({@code "go"}, {@code "transitionTo"}) to {@code name}
+     * goes to, or 0 when there is nothing to do ({@code "$back"} with nothing before it).
+     *
+     * @throws MachineException if the style does not force states by that call, or the name names no state; nothing changes
+     */
+    public int forceTarget(MachineRecord r, String call, String name) {
+        Chart c = r.chart();
+        throw new MachineException(c.machineId, "machine '" + c.machineId + "' is XState-style; " + call + " is the polled and"
+                + " builder styles'. Send it an event, or set its state by hand with setState(...)");
+    }
+
+    /** Forces the record into {@code state} ({@link #forceTarget}'s), running the style's exit and entry code. */
+    public void force(Scratch s, MachineRecord r, int state) {
+        throw new IllegalStateException("machine '" + r.chart().machineId + "' is " + kind() + " and takes no forced move");
+    }
+
+    /**
+     * Refuses a set of states put by hand that the style cannot be in at once.
+     *
+     * @throws MachineException naming the machine and the paths
+     */
+    public void checkPlace(Chart c, String[] paths) {
+    }
+
+    /** Puts the record in the given states by hand, no code run (a restore, the test kit, devtools). */
+    public abstract void place(Scratch s, MachineRecord r, int[] targets);
+
+    /** How the machine's own code moves it, for a message refusing a move by hand while it runs. */
+    public abstract String ownMoveAdvice();
+
+    // ------------------------------------------------------------------ reads
+
+    /** The leaf before the last transition, or -1 (none yet, or a style that keeps none). */
+    public int previousLeaf(MachineRecord r) {
+        return -1;
+    }
+
+    /** Seconds the record has been in active state {@code s}, on a face whose clock reads {@code clock}. */
+    public abstract double secondsIn(MachineRecord r, int s, double clock);
+
+    /** The active state's progress, 0 to 1, where the style has durations; else 0. */
+    public float progress(MachineRecord r) {
+        return 0f;
+    }
+
+    /** Whether the active state's progress is inside its window {@code window}; false where the style has none. */
+    public boolean inWindow(MachineRecord r, String window) {
+        return false;
+    }
+
+    /**
+     * Sets the seconds in state {@code s} by hand (a test's fixture); {@code path} is how the
+     * caller named it, for messages, and -1 stands for {@code ""}: the style's own whole time.
+     *
+     * @throws MachineException if the style keeps no such time, {@code s} is not a state it can set,
+     *                          or the seconds are negative, NaN or infinite; nothing changes
+     */
+    public abstract void setTime(MachineRecord r, int s, String path, double seconds);
+
+    static void checkSeconds(Chart c, double seconds, String path) {
+        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "': seconds in '" + path
+                    + "' must be a finite number, 0 or more; got " + seconds);
+        }
+    }
+}

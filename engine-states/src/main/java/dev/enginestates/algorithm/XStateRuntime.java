@@ -1,0 +1,71 @@
+package dev.enginestates.algorithm;
+
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.records.MachineRecord;
+
+/** The XState style's runtime: macrosteps on events, eventless transitions, waits and {@code when} rules scheduled by the face. */
+final class XStateRuntime extends StyleRuntime {
+    static final XStateRuntime RUNTIME = new XStateRuntime();
+    private static final int[] ROOT = {0};
+
+    @Override
+    public String kind() {
+        return "XState-style";
+    }
+
+    @Override
+    public void start(Scratch s, MachineRecord r) {
+        s.xstate().start(r);
+    }
+
+    @Override
+    public void startOnEntity(Scratch s, MachineRecord r) {
+        s.xstate().place(r, ROOT);
+    }
+
+    @Override
+    public Event event(Chart c, int eventId, String type) {
+        return eventId >= 0 && c.isExact(eventId) ? c.eventObjects[eventId] : Event.of(type);
+    }
+
+    @Override
+    public void checkArguments(Chart c, String type, Object[] args) {
+        if (args != null && args.length > 0) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is XState-style: its events carry named fields;"
+                    + " send Event.of(\"" + type + "\", ...) instead of arguments");
+        }
+    }
+
+    @Override
+    public boolean send(Scratch s, MachineRecord r, int eventId, String type, Object[] args, Event event) {
+        return s.xstate().send(r, eventId, event != null ? event : event(r.chart(), eventId, type));
+    }
+
+    @Override
+    public boolean polls() {
+        return false;
+    }
+
+    @Override
+    public void place(Scratch s, MachineRecord r, int[] targets) {
+        s.xstate().place(r, targets);
+    }
+
+    @Override
+    public String ownMoveAdvice() {
+        return "take a transition (an event raised, or a target)";
+    }
+
+    @Override
+    public double secondsIn(MachineRecord r, int s, double clock) {
+        return Math.max(0, clock - r.enteredAt(s));
+    }
+
+    @Override
+    public void setTime(MachineRecord r, int s, String path, double seconds) {
+        Chart c = r.chart();
+        throw new MachineException(c.machineId, "machine '" + c.machineId + "' is XState-style; its time is its wait's: use setWaited");
+    }
+}
