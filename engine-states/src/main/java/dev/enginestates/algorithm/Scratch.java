@@ -6,8 +6,8 @@ package dev.enginestates.algorithm;
  * first time a move of that style needs it, then reused, so a warm move allocates nothing.
  */
 public final class Scratch {
-    private Interpreter xstate;
-    private PolledInterpreter polled;
+    private Interpreter xstateIn; // each made on the first move of its style
+    private PolledInterpreter polledIn;
     private double clock;
     private long call;
     private PolledInterpreter.Listener polledListener;
@@ -21,9 +21,9 @@ public final class Scratch {
 
     /** The XState-style interpreter, on this scratch's clock and call. */
     public Interpreter xstate() {
-        Interpreter in = xstate;
+        Interpreter in = xstateIn;
         if (in == null) {
-            in = xstate = new Interpreter();
+            in = xstateIn = new Interpreter();
         }
         in.clock(clock);
         in.call(call);
@@ -32,14 +32,14 @@ public final class Scratch {
 
     /** The XState-style interpreter as the last move left it, or {@code null} when no XState-style move used this scratch. */
     public Interpreter xstateIfMade() {
-        return xstate;
+        return xstateIn;
     }
 
     /** The polled-style interpreter. */
     public PolledInterpreter polled() {
-        PolledInterpreter in = polled;
+        PolledInterpreter in = polledIn;
         if (in == null) {
-            in = polled = new PolledInterpreter();
+            in = polledIn = new PolledInterpreter();
             in.listener(polledListener);
         }
         return in;
@@ -48,8 +48,8 @@ public final class Scratch {
     /** Who hears the polled style's transitions made on this scratch (a plain-object machine's listeners); {@code null}: nobody. */
     public void listen(PolledInterpreter.Listener polledListener) {
         this.polledListener = polledListener;
-        if (polled != null) {
-            polled.listener(polledListener);
+        if (polledIn != null) {
+            polledIn.listener(polledListener);
         }
     }
 }
