@@ -26,8 +26,30 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code records.Access}; game code reads a machine through {@link MachineView}.
  */
 class SealedApiTest {
-    static final Set<String> INTERNAL = Set.of("dev.enginestates.chart", "dev.enginestates.records", "dev.enginestates.algorithm");
     private static final Path CLASSES = Path.of("target/classes");
+    /** Every package of the module that module-info.java does not export to everyone (a qualified export is still internal). */
+    static final Set<String> INTERNAL = internalPackages();
+
+    private static Set<String> internalPackages() {
+        try {
+            Set<String> exported = new java.util.HashSet<>();
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^\\s*exports\\s+([\\w.]+)\\s*;", java.util.regex.Pattern.MULTILINE)
+                    .matcher(Files.readString(Path.of("src/main/java/module-info.java")));
+            while (m.find()) {
+                exported.add(m.group(1));
+            }
+            try (Stream<Path> dirs = Files.walk(CLASSES.resolve("dev/enginestates"))) {
+                Set<String> internal = dirs.filter(Files::isDirectory).map(d -> CLASSES.relativize(d).toString().replace('/', '.'))
+                        .filter(p -> !exported.contains(p)).collect(Collectors.toSet());
+                if (!internal.contains("dev.enginestates.chart")) {
+                    throw new IllegalStateException("the scan of " + CLASSES + " found no chart package; is target/classes there?");
+                }
+                return internal;
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
 
     static List<Class<?>> exportedClasses() throws IOException, ClassNotFoundException {
         List<Class<?>> out = new ArrayList<>();
