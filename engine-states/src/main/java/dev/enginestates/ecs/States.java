@@ -514,7 +514,8 @@ public final class States<C> {
      * @param entity the entity holding this machine's record
      * @param name   the state's name, resolved from the active leaf as a declared target is, or
      *               {@code "$back"} for the previous leaf (nothing happens when there is none)
-     * @throws MachineException if the machine is not polled, or the name names no state; nothing changes
+     * @throws MachineException if the machine is XState-style (it moves by events; set a state by hand with
+     *                          {@code setState}), or the name names no state; nothing changes
      */
     public void go(Entity entity, String name) {
         force(entity, "go", name);
@@ -523,11 +524,13 @@ public final class States<C> {
     /**
      * Forces a builder-style machine on an entity into a state (the {@code 002} document's
      * {@code transitionTo}): exit, the new state's metadata, {@code onStateEnter}, enter, time 0;
-     * to the current state it re-enters. Its tags move with it.
+     * to the current state it re-enters. Its tags move with it. On a polled machine this is
+     * {@link #go}: both words force a state the same way.
      *
      * @param entity the entity holding this machine's record
      * @param name   the state's name, as the builder declared it
-     * @throws MachineException if the machine is not builder-style, or the name names no state; nothing changes
+     * @throws MachineException if the machine is XState-style (it moves by events; set a state by hand with
+     *                          {@code setState}), or the name names no state; nothing changes
      */
     public void transitionTo(Entity entity, String name) {
         force(entity, "transitionTo", name);
