@@ -150,4 +150,11 @@ final class BuilderRuntime extends StyleRuntime {
         r.setPreviousProgress(BuilderInterpreter.progress(r));
         BuilderInterpreter.writeContext(r);
     }
+
+    // ---- tools: devtools, diagrams, the XState export
+
+    @Override
+    public String declaredWith() {
+        return "StateMachineBuilder";
+    }
 }

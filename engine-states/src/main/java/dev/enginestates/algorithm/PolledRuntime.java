@@ -1,6 +1,7 @@
 package dev.enginestates.algorithm;
 
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.PolledChart;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.records.MachineRecord;
@@ -106,5 +107,24 @@ final class PolledRuntime extends StyleRuntime {
         }
         checkSeconds(r.chart(), seconds, path);
         r.setClock(s, seconds);
+    }
+
+    // ---- tools: devtools, diagrams, the XState export
+
+    @Override
+    public String declaredWith() {
+        return "StatesDef";
+    }
+
+    @Override
+    public boolean countsDown(MachineRecord r) {
+        PolledChart p = r.chart().polled;
+        for (int i = r.activeCount() - 1; i >= 0; i--) {
+            int s = r.activeAt(i);
+            if (!Double.isNaN(p.afterSeconds[s]) && !r.afterFired(s)) { // a spent after counts nothing
+                return true;
+            }
+        }
+        return false;
     }
 }

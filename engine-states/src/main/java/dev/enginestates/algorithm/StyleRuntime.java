@@ -182,6 +182,19 @@ public abstract class StyleRuntime {
      */
     public abstract void setTime(MachineRecord r, int s, String path, double seconds);
 
+    // ---- tools: devtools, diagrams, the XState export
+
+    /** How a game declares a machine of this style, for messages: {@code "Machine.define"}, {@code "StatesDef"}, {@code "StateMachineBuilder"}. */
+    public abstract String declaredWith();
+
+    /**
+     * Whether time counts down to a move of the record (its seconds left mean something): a
+     * state's wait; the polled style's innermost {@code after} not yet fired in this stay.
+     */
+    public boolean countsDown(MachineRecord r) {
+        return r.waitState() >= 0;
+    }
+
     static void checkSeconds(Chart c, double seconds, String path) {
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "': seconds in '" + path

@@ -68,4 +68,11 @@ final class XStateRuntime extends StyleRuntime {
         Chart c = r.chart();
         throw new MachineException(c.machineId, "machine '" + c.machineId + "' is XState-style; its time is its wait's: use setWaited");
     }
+
+    // ---- tools: devtools, diagrams, the XState export
+
+    @Override
+    public String declaredWith() {
+        return "Machine.define";
+    }
 }

@@ -42,6 +42,14 @@ public final class Chart {
     public final boolean recordsPrevious;
     /** Whether a machine's own actions may raise and send to itself (the XState style's internal queue). */
     public final boolean hasInternalQueue;
+    /**
+     * Whether every move the machine makes is one of this chart's transitions ({@code on},
+     * {@code always}, {@code onDone}, a wait, a {@code when} rule), so a document listing them says
+     * the whole machine: false where the polled table or the builder's handlers choose the next state.
+     */
+    public final boolean movesAreTransitions;
+    /** Whether states have durations ({@link #duration}), through which a record's progress and windows run: the builder style's. */
+    public final boolean hasDurations;
 
     // ---- states
     public final int size;
@@ -180,6 +188,8 @@ public final class Chart {
         recordsClocks = polled != null;
         recordsPrevious = polled != null || builder != null;
         hasInternalQueue = style == Style.XSTATE;
+        movesAreTransitions = polled == null && builder == null;
+        hasDurations = builder != null;
         unknownEvents = c.unknownEvents;
         size = c.size;
         key = c.key;
@@ -392,6 +402,11 @@ public final class Chart {
             out.add("#" + stateId[s]);
         }
         return out;
+    }
+
+    /** State {@code s}'s duration in seconds; 0 without one, as in a style that has no durations ({@link #hasDurations}). */
+    public float duration(int s) {
+        return builder != null ? builder.duration[s] : 0f;
     }
 
     /** The event types the machine's states name, in document order. */

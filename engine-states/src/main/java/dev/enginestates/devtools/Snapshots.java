@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.ser.std.StdSerializer;
 import dev.dominion.ecs.api.Dominion;
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.PolledChart;
 import dev.enginestates.declare.SavedContext;
@@ -213,10 +214,10 @@ final class Snapshots {
         o.put("held", r.isHeld());
         o.put("done", r.isDone());
         o.put("time", round(r.time()));
-        if (c.polled != null || c.builder != null) {
+        if (c.recordsPrevious) {
             o.put("previous", r.previous());
         }
-        if (c.builder != null) {
+        if (c.hasDurations) {
             o.put("progress", round(r.progress()));
         }
         o.set("context", context(r.context()));
@@ -275,16 +276,7 @@ final class Snapshots {
     /** Seconds the record's wait (or a polled machine's innermost unfired {@code after}) has left, or NaN when none counts. */
     static double left(StateRecord<?> r) {
         MachineRecord rec = Access.record(r);
-        PolledChart p = rec.chart().polled;
-        if (p != null) {
-            for (int i = rec.activeCount() - 1; i >= 0; i--) {
-                if (!Double.isNaN(p.afterSeconds[rec.activeAt(i)]) && !rec.afterFired(rec.activeAt(i))) {
-                    return r.secondsLeft();
-                }
-            }
-            return Double.NaN;
-        }
-        return r.isWaiting() ? r.secondsLeft() : Double.NaN;
+        return StyleRuntime.of(rec.chart()).countsDown(rec) ? r.secondsLeft() : Double.NaN;
     }
 
     /** Seconds for a fact line: tenths rounded up (a wait with 0.04 s left has not ended), whole numbers without ".0". */
@@ -320,32 +312,43 @@ final class Snapshots {
                 move(moves, label(c, t, s), targets(c, c.tTargets[t]));
             }
         }
-        PolledChart p = c.polled;
-        if (p != null) {
-            for (int to : p.toTarget[s] == null ? new int[0] : p.toTarget[s]) {
-                move(moves, "to", polledTarget(c, to));
-            }
-            if (!Double.isNaN(p.afterSeconds[s])) {
-                move(moves, "after " + seconds(p.afterSeconds[s]), polledTarget(c, p.afterTarget[s]));
-            }
-            if (p.onKind[s] != null) {
-                for (int ev = 0; ev < p.onKind[s].length; ev++) {
-                    if (p.onKind[s][ev] == PolledChart.ON_TARGET) {
-                        move(moves, p.eventTypes[ev], polledTarget(c, p.onTarget[s][ev]));
-                    } else if (p.onKind[s][ev] == PolledChart.ON_HANDLER) {
-                        move(moves, p.eventTypes[ev], new ArrayList<>());
-                    }
-                }
-            }
-        }
-        if (c.builder != null && c.builder.duration[s] > 0) {
-            o.put("duration", c.builder.duration[s]);
+        c.byStyle(NO_TABLE, POLLED_TABLE, NO_TABLE).add(c, s, moves);
+        if (c.duration(s) > 0) {
+            o.put("duration", c.duration(s));
         }
         ArrayNode children = o.putArray("children");
         for (int child : c.children[s]) {
             children.add(tree(c, child));
         }
         return o;
+    }
+
+    /** The moves a style's own table declares beside the chart's transitions, added to a state's list. */
+    private interface TableMoves {
+        void add(Chart c, int s, ArrayNode moves);
+    }
+
+    private static final TableMoves NO_TABLE = (c, s, moves) -> { };
+    private static final TableMoves POLLED_TABLE = Snapshots::polledMoves;
+
+    /** The polled table's moves out of {@code s}: its {@code to} guards in priority order, its {@code after}, its events. */
+    private static void polledMoves(Chart c, int s, ArrayNode moves) {
+        PolledChart p = c.polled;
+        for (int to : p.toTarget[s] == null ? new int[0] : p.toTarget[s]) {
+            move(moves, "to", polledTarget(c, to));
+        }
+        if (!Double.isNaN(p.afterSeconds[s])) {
+            move(moves, "after " + seconds(p.afterSeconds[s]), polledTarget(c, p.afterTarget[s]));
+        }
+        if (p.onKind[s] != null) {
+            for (int ev = 0; ev < p.onKind[s].length; ev++) {
+                if (p.onKind[s][ev] == PolledChart.ON_TARGET) {
+                    move(moves, p.eventTypes[ev], polledTarget(c, p.onTarget[s][ev]));
+                } else if (p.onKind[s][ev] == PolledChart.ON_HANDLER) {
+                    move(moves, p.eventTypes[ev], new ArrayList<>());
+                }
+            }
+        }
     }
 
     private static String label(Chart c, int t, int s) {
@@ -373,7 +376,7 @@ final class Snapshots {
         return out;
     }
 
-    private void move(ArrayNode moves, String label, List<String> targets) {
+    private static void move(ArrayNode moves, String label, List<String> targets) {
         ObjectNode m = moves.addObject();
         m.put("label", label);
         ArrayNode to = m.putArray("targets");

@@ -1,7 +1,6 @@
 package dev.enginestates.diagram;
 
 import dev.enginestates.chart.Chart;
-import dev.enginestates.chart.Style;
 import dev.enginestates.declare.StateType;
 
 /**
@@ -32,8 +31,8 @@ final class DotWriter {
     private String draw() {
         out.append("digraph ").append(quote(c.machineId)).append(" {\n");
         out.append(INDENT).append("// machine ").append(quote(c.machineId)).append(", ").append(p.styleName()).append('\n');
-        if (c.style == Style.BUILDER) {
-            out.append(INDENT).append("// each state's handler returns the next state's name at run time: no transition can be drawn\n");
+        if (p.caveat() != null) {
+            out.append(INDENT).append("// ").append(p.caveat()).append('\n');
         }
         out.append(INDENT).append("compound=true;\n");
         // the older ranking fails ("trouble in init_rank") on some edges between clusters; the newer does not

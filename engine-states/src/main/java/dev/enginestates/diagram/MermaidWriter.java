@@ -57,8 +57,8 @@ final class MermaidWriter {
     private String draw() {
         out.append("stateDiagram-v2\n");
         out.append(INDENT).append("%% machine ").append(comment(c.machineId)).append(", ").append(p.styleName()).append('\n');
-        if (p.chart.style == dev.enginestates.chart.Style.BUILDER) {
-            out.append(INDENT).append("%% each state's handler returns the next state's name at run time: no transition can be drawn\n");
+        if (p.caveat() != null) {
+            out.append(INDENT).append("%% ").append(p.caveat()).append('\n');
         }
         declare(0, 1);
         if (p.back) {

@@ -4,7 +4,6 @@ import dev.enginestates.chart.BuilderChart;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Names;
 import dev.enginestates.chart.PolledChart;
-import dev.enginestates.chart.Style;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.Named;
 import dev.enginestates.declare.SelfAction;
@@ -35,9 +34,11 @@ final class Picture {
     final List<List<String>> notes = new ArrayList<>();
     final List<Edge> edges = new ArrayList<>();
     boolean back;
+    private final Drawing drawing;
 
-    private Picture(Chart chart, Collection<String> activePaths) {
+    private Picture(Chart chart, Collection<String> activePaths, Drawing drawing) {
         this.chart = chart;
+        this.drawing = drawing;
         this.active = new boolean[chart.size];
         for (int s = 0; s < chart.size; s++) {
             notes.add(new ArrayList<>());
@@ -56,24 +57,54 @@ final class Picture {
         }
     }
 
-    static Picture of(Chart chart, Collection<String> activePaths) {
-        Picture p = new Picture(chart, activePaths);
-        if (chart.style == Style.POLLED) {
-            p.polled();
-        } else if (chart.style == Style.BUILDER) {
-            p.builder();
-        } else {
-            p.statechart();
+    /** How a style's chart is drawn: where its edges and notes come from, what the header calls it and warns of. */
+    private enum Drawing {
+        STATECHART("XState-style", null) {
+            @Override
+            void draw(Picture p) {
+                p.statechart();
+            }
+        },
+        POLLED_TABLE("polled (StatesDef)", null) {
+            @Override
+            void draw(Picture p) {
+                p.polled();
+            }
+        },
+        BUILDER_STATES("builder (StateMachineBuilder)",
+                "each state's handler returns the next state's name at run time: no transition can be drawn") {
+            @Override
+            void draw(Picture p) {
+                p.builder();
+            }
+        };
+
+        final String name;
+        final String caveat;
+
+        Drawing(String name, String caveat) {
+            this.name = name;
+            this.caveat = caveat;
         }
+
+        abstract void draw(Picture p);
+    }
+
+    static Picture of(Chart chart, Collection<String> activePaths) {
+        Drawing drawing = chart.byStyle(Drawing.STATECHART, Drawing.POLLED_TABLE, Drawing.BUILDER_STATES);
+        Picture p = new Picture(chart, activePaths, drawing);
+        drawing.draw(p);
         return p;
     }
 
+    /** What the header calls the machine's style: {@code "XState-style"}, {@code "polled (StatesDef)"}, {@code "builder (StateMachineBuilder)"}. */
     String styleName() {
-        switch (chart.style) {
-            case POLLED: return "polled (StatesDef)";
-            case BUILDER: return "builder (StateMachineBuilder)";
-            default: return "XState-style";
-        }
+        return drawing.name;
+    }
+
+    /** A line the header adds about what the diagram cannot show, or {@code null}. */
+    String caveat() {
+        return drawing.caveat;
     }
 
     boolean isCluster(int s) {

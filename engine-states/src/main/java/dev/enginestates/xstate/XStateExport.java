@@ -1,8 +1,8 @@
 package dev.enginestates.xstate;
 
 import dev.enginestates.Machine;
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.chart.Chart;
-import dev.enginestates.chart.Style;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.Named;
 import dev.enginestates.declare.Raise;
@@ -154,10 +154,10 @@ public final class XStateExport<C> {
 
         @SuppressWarnings("unchecked")
         XStateExport<C> export() {
-            if (c.style != Style.XSTATE) {
-                throw new MachineException(c.machineId, "machine '" + c.machineId + "' is a "
-                        + (c.style == Style.POLLED ? "polled (StatesDef)" : "builder-style (StateMachineBuilder)")
-                        + " machine, which XState's config cannot express; only machines declared with Machine.define or"
+            if (!c.movesAreTransitions) {
+                StyleRuntime style = StyleRuntime.of(c);
+                throw new MachineException(c.machineId, "machine '" + c.machineId + "' is a " + style.kind() + " (" + style.declaredWith()
+                        + ") machine, which XState's config cannot express; only machines declared with Machine.define or"
                         + " imported from XState export to XState JSON (draw it with Diagrams.mermaid or Diagrams.dot)");
             }
             if (!c.stateId[0].equals(c.machineId)) {

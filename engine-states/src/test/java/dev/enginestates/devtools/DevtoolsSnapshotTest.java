@@ -3,9 +3,11 @@ package dev.enginestates.devtools;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.RandomStatecharts;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
+import dev.enginestates.fsm.StateMachineBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -153,6 +155,37 @@ class DevtoolsSnapshotTest {
             JsonNode bot = record(snap, "bot-1", "bot");
             assertEquals("idle", bot.get("state").asText());
             assertEquals("", bot.get("previous").asText());
+        }
+    }
+
+    @Test
+    void onlyRecordsThatKeepThemShowAPreviousStateAndProgress_andATreeOnlyTheDurationsStatesHave() throws Exception {
+        States<RandomStatecharts.Actor> combo = States.of(new StateMachineBuilder<RandomStatecharts.Actor>("combo")
+                .configureState("Idle").asInitial().handler((f, dt) -> "Jab")
+                .configureState("Jab").duration(0.5f).handler((f, dt) -> null)
+                .build());
+        try (Room room = new Room()) {
+            room.world.spawn(EntityKey.of("fighter"), combo.trait(new RandomStatecharts.Actor()));
+            for (int i = 0; i < 3; i++) {
+                room.world.step(0.1);
+            }
+            JsonNode snap = snapshot(room.world);
+            JsonNode fighter = record(snap, "fighter", "combo");
+            assertEquals("Jab", fighter.get("state").asText());
+            assertEquals("Idle", fighter.get("previous").asText());
+            assertEquals(0.4, fighter.get("progress").asDouble(), 1e-9, "the first step moved it to Jab, two more are 0.2 of its 0.5 s");
+            assertTrue(fighter.get("left").isNull(), "a duration is no wait: nothing counts down to a move");
+            JsonNode tree = machine(snap, "combo").get("root");
+            assertEquals(0.5, tree.get("children").get(1).get("duration").asDouble(), 1e-9);
+            assertFalse(tree.get("children").get(0).has("duration"), "Idle has none");
+
+            JsonNode guard = record(snap, "guard-1", "guard");
+            assertFalse(guard.has("previous"), "an XState-style record keeps no previous state");
+            assertFalse(guard.has("progress"));
+            JsonNode bot = record(snap, "bot-1", "bot");
+            assertTrue(bot.has("previous"));
+            assertFalse(bot.has("progress"), "a polled state has no duration");
+            assertFalse(machine(snap, "bot").get("root").get("children").get(1).has("duration"));
         }
     }
 
