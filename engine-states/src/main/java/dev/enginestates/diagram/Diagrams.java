@@ -3,6 +3,7 @@ package dev.enginestates.diagram;
 import dev.enginestates.Machine;
 import dev.enginestates.StatesDef;
 import dev.enginestates.declare.MachineException;
+import dev.enginestates.ecs.States;
 import dev.enginestates.fsm.StateMachineDefinition;
 import dev.enginestates.records.Access;
 
@@ -115,6 +116,31 @@ public final class Diagrams {
     }
 
     /**
+     * An ECS binding's machine as Mermaid's {@code stateDiagram-v2}, whatever its style.
+     *
+     * @param states the binding, such as one made with {@code States.define} or {@code States.of}
+     * @return the diagram's text
+     * @throws NullPointerException if {@code states} is {@code null}
+     */
+    public static String mermaid(States<?> states) {
+        return mermaid(Objects.requireNonNull(states, "states").machine());
+    }
+
+    /**
+     * An ECS binding's machine as Mermaid's {@code stateDiagram-v2}, with some states highlighted.
+     *
+     * @param states the binding
+     * @param active dotted paths of the states to highlight, such as a record's {@code leaves()}; their
+     *               ancestors are highlighted with them
+     * @return the diagram's text
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws MachineException if a path names no state of the machine
+     */
+    public static String mermaid(States<?> states, Collection<String> active) {
+        return mermaid(Objects.requireNonNull(states, "states").machine(), active);
+    }
+
+    /**
      * A machine as a Graphviz DOT digraph.
      *
      * @param machine any machine: declared with {@code Machine.define}, imported, or the {@code machine()} of
@@ -185,6 +211,30 @@ public final class Diagrams {
      */
     public static String dot(StateMachineDefinition<?> definition, Collection<String> active) {
         return dot(Objects.requireNonNull(definition, "definition").machine(), active);
+    }
+
+    /**
+     * An ECS binding's machine as a Graphviz DOT digraph, whatever its style.
+     *
+     * @param states the binding, such as one made with {@code States.define} or {@code States.of}
+     * @return the digraph's text
+     * @throws NullPointerException if {@code states} is {@code null}
+     */
+    public static String dot(States<?> states) {
+        return dot(Objects.requireNonNull(states, "states").machine());
+    }
+
+    /**
+     * An ECS binding's machine as a Graphviz DOT digraph, with some states highlighted.
+     *
+     * @param states the binding
+     * @param active dotted paths of the states to highlight; their ancestors are highlighted with them
+     * @return the digraph's text
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws MachineException if a path names no state of the machine
+     */
+    public static String dot(States<?> states, Collection<String> active) {
+        return dot(Objects.requireNonNull(states, "states").machine(), active);
     }
 
     private static Picture picture(Machine<?> machine, Collection<String> active) {

@@ -10,6 +10,7 @@ import dev.enginestates.declare.SelfAction;
 import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.declare.SelfSeconds;
 import dev.enginestates.declare.StateType;
+import dev.enginestates.ecs.States;
 import dev.enginestates.records.Access;
 
 import java.util.ArrayList;
@@ -86,6 +87,20 @@ public final class XStateExport<C> {
     }
 
     /**
+     * Exports the machine of an ECS binding made from an XState-style machine ({@code States.define},
+     * {@code States.of(machine)}): {@code of(states.machine())}.
+     *
+     * @param <C>    the context type
+     * @param states the binding
+     * @return the JSON and the code under each name it uses
+     * @throws NullPointerException if {@code states} is {@code null}
+     * @throws MachineException as {@link #of(Machine)} does, for a binding of a polled or builder-style machine too
+     */
+    public static <C> XStateExport<C> of(States<C> states) {
+        return of(Objects.requireNonNull(states, "states").machine());
+    }
+
+    /**
      * The JSON of an XState-style machine: {@code of(machine).json()}.
      *
      * @param machine a machine declared with {@code Machine.define} or imported with {@link XStateImport}
@@ -95,6 +110,18 @@ public final class XStateExport<C> {
      */
     public static String toJson(Machine<?> machine) {
         return of(machine).json();
+    }
+
+    /**
+     * The JSON of an ECS binding's XState-style machine: {@code of(states).json()}.
+     *
+     * @param states the binding
+     * @return the config, as JSON text indented by two spaces
+     * @throws NullPointerException if {@code states} is {@code null}
+     * @throws MachineException as {@link #of(Machine)} does
+     */
+    public static String toJson(States<?> states) {
+        return of(states).json();
     }
 
     /**

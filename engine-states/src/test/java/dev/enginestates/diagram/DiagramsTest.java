@@ -5,6 +5,7 @@ import dev.enginestates.StatesDef;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.Named;
+import dev.enginestates.ecs.States;
 import dev.enginestates.fsm.StateMachineBuilder;
 import dev.enginestates.fsm.StateMachineDefinition;
 import dev.enginestates.RandomStatecharts;
@@ -209,5 +210,23 @@ class DiagramsTest {
         String path = polled.statePaths().get(0);
         assertEquals(Diagrams.dot(polled.machine(), List.of(path)), Diagrams.dot(polled, List.of(path)));
         assertEquals(Diagrams.mermaid(polled.machine(), List.of(path)), Diagrams.mermaid(polled, List.of(path)));
+    }
+
+    @Test
+    void anEcsBindingOfAnyStyle_drawsAsTheMachineItWasMadeFrom() {
+        States<Guard> guards = States.of(GUARD);
+        assertEquals(Diagrams.mermaid(GUARD), Diagrams.mermaid(guards));
+        assertEquals(Diagrams.dot(GUARD), Diagrams.dot(guards));
+        List<String> watch = List.of("patrol.watch");
+        assertEquals(Diagrams.mermaid(GUARD, watch), Diagrams.mermaid(guards, watch));
+        assertEquals(Diagrams.dot(GUARD, watch), Diagrams.dot(guards, watch));
+        StatesDef<Object> polled = RandomStatecharts.polled(5);
+        assertEquals(Diagrams.mermaid(polled), Diagrams.mermaid(States.of(polled)));
+        assertEquals(Diagrams.dot(polled), Diagrams.dot(States.of(polled)));
+        StateMachineDefinition<RandomStatecharts.Actor> built = RandomStatecharts.builder(5);
+        assertEquals(Diagrams.mermaid(built), Diagrams.mermaid(States.of(built)));
+        assertEquals(Diagrams.dot(built), Diagrams.dot(States.of(built)));
+        assertThrows(NullPointerException.class, () -> Diagrams.mermaid((States<?>) null));
+        assertThrows(NullPointerException.class, () -> Diagrams.dot(guards, null));
     }
 }

@@ -7,6 +7,7 @@ import dev.enginestates.declare.Action;
 import dev.enginestates.declare.HistoryDepth;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.Named;
+import dev.enginestates.ecs.States;
 import dev.enginestates.fsm.StateMachineBuilder;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.records.Access;
@@ -206,6 +207,22 @@ class XStateExportTest {
                 .configureState("Idle").asInitial().handler((f, dt) -> null).build();
         MachineException b = assertThrows(MachineException.class, () -> XStateExport.of(built.machine()));
         assertTrue(b.getMessage().startsWith("machine 'combo' is a builder-style (StateMachineBuilder) machine"), b.getMessage());
+    }
+
+    @Test
+    void anEcsBinding_exportsAsTheMachineItWasMadeFrom_andOneOfAPolledMachineIsRefusedAlike() {
+        States<Guard> onEntities = States.define("guard", Guard::new, m -> m
+                .initial("patrol")
+                .state("patrol", s -> s.on("BELL", t -> t.target("answer").guard(Named.guard("awake", (g, e) -> true))))
+                .state("answer"));
+        XStateExport<Guard> export = XStateExport.of(onEntities);
+        assertEquals(XStateExport.toJson(onEntities.machine()), export.json());
+        assertEquals(export.json(), XStateExport.toJson(onEntities));
+        assertEquals(List.of("awake"), List.copyOf(export.guards().keySet()));
+        States<Object> door = States.of(StatesDef.define("door", d -> d.state("open").state("shut")));
+        MachineException e = assertThrows(MachineException.class, () -> XStateExport.toJson(door));
+        assertTrue(e.getMessage().startsWith("machine 'door' is a polled (StatesDef) machine, which XState's config cannot express;"),
+                e.getMessage());
     }
 
     @Test
