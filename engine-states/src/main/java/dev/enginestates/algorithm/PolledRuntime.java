@@ -118,13 +118,25 @@ final class PolledRuntime extends StyleRuntime {
 
     @Override
     public boolean countsDown(MachineRecord r) {
+        return counting(r) >= 0;
+    }
+
+    /** The polled style counts down to its innermost active {@code after} not yet fired in this stay. */
+    @Override
+    public double secondsLeft(MachineRecord r, double now) {
+        int s = counting(r);
+        return s < 0 ? 0 : Math.max(0, r.chart().polled.afterSeconds[s] - r.clock(s));
+    }
+
+    /** The innermost active state whose {@code after} has not fired in this stay, or -1. */
+    private static int counting(MachineRecord r) {
         PolledChart p = r.chart().polled;
         for (int i = r.activeCount() - 1; i >= 0; i--) {
             int s = r.activeAt(i);
             if (!Double.isNaN(p.afterSeconds[s]) && !r.afterFired(s)) { // a spent after counts nothing
-                return true;
+                return s;
             }
         }
-        return false;
+        return -1;
     }
 }

@@ -163,6 +163,11 @@ public abstract class StyleRuntime {
     /** Seconds the record has been in active state {@code s}, on a face whose clock reads {@code clock}. */
     public abstract double secondsIn(MachineRecord r, int s, double clock);
 
+    /** Seconds before the record leaves on time (its counting wait at clock time {@code now}); 0 when nothing counts down. */
+    public double secondsLeft(MachineRecord r, double now) {
+        return r.waitState() < 0 ? 0 : Math.max(0, r.waitSeconds() - r.waited(now));
+    }
+
     /** The active state's progress, 0 to 1, where the style has durations; else 0. */
     public float progress(MachineRecord r) {
         return 0f;

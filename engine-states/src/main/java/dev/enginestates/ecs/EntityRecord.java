@@ -289,7 +289,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
 
     @Override
     public final double secondsLeft() {
-        return Reads.secondsLeft(this, clock());
+        return states.runtime().secondsLeft(this, clock());
     }
 
     @Override
