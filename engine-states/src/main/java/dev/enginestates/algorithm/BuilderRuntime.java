@@ -5,6 +5,7 @@ import dev.enginestates.declare.Event;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.Window;
 import dev.enginestates.records.MachineRecord;
+import java.util.List;
 import dev.enginestates.records.StateValue;
 
 import java.util.Arrays;
@@ -156,5 +157,78 @@ final class BuilderRuntime extends StyleRuntime {
     @Override
     public String declaredWith() {
         return "StateMachineBuilder";
+    }
+
+    // ---- I/O: the style's own record fields, what a logged input means
+
+    /** The float clock, written as the double it widens to so that it reads back exactly. */
+    private static final RecordField TIME_IN_STATE = new RecordField.Number("timeInState", "the seconds in the current state") {
+        @Override
+        public double read(MachineRecord r) {
+            return r.timeInState();
+        }
+
+        @Override
+        public String write(MachineRecord r, double v) {
+            String problem = floatSeconds(v, "the machine's float32 clock");
+            if (problem == null) {
+                r.setTimeInState((float) v);
+            }
+            return problem;
+        }
+    };
+
+    /** The progress at the last step, which a window's edges are found against. */
+    private static final RecordField PREVIOUS_PROGRESS = new RecordField.Number("previousProgress", "the progress at the last step") {
+        @Override
+        public double read(MachineRecord r) {
+            return r.previousProgress();
+        }
+
+        @Override
+        public String write(MachineRecord r, double v) {
+            String problem = floatSeconds(v, "the progress");
+            if (problem == null) {
+                r.setPreviousProgress((float) v);
+            }
+            return problem;
+        }
+    };
+
+    private static final RecordField PREVIOUS = RecordField.previous("the state active before the last transition", false);
+
+    private static final List<RecordField> FIELDS = List.of(TIME_IN_STATE, PREVIOUS_PROGRESS, PREVIOUS);
+
+    /** A dump shows the time in the state, its progress and the state before. */
+    private static final List<RecordField> DUMPED = List.of(
+            RecordField.shown("timeInState", r -> r.timeInState()),
+            RecordField.shown("progress", RUNTIME::progress),
+            PREVIOUS);
+
+    /** Why {@code v} is not a float of seconds as the record wrote it, or {@code null}. */
+    private static String floatSeconds(double v, String what) {
+        String problem = RecordField.secondsProblem(v);
+        if (problem == null && (double) (float) v != v) {
+            return v + " is not a float; expected " + what + " as written";
+        }
+        return problem;
+    }
+
+    @Override
+    public List<RecordField> recordFields() {
+        return FIELDS;
+    }
+
+    @Override
+    public List<RecordField> dumpFields() {
+        return DUMPED;
+    }
+
+    @Override
+    public String forceNameProblem(Chart c, String call, String name) {
+        if (c.builder.stateNamed(name) >= 0) {
+            return null;
+        }
+        return call + "('" + name + "') names no state of machine '" + c.machineId + "'; expected one of its states' names";
     }
 }

@@ -5,6 +5,8 @@ import dev.enginestates.chart.PolledChart;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.records.MachineRecord;
+import java.util.List;
+import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;
 
 import java.util.Arrays;
@@ -138,5 +140,169 @@ final class PolledRuntime extends StyleRuntime {
             }
         }
         return -1;
+    }
+
+    // ---- I/O: the style's own record fields, what a logged input means
+
+    /** The root's clock: the machine's total seconds. */
+    private static final RecordField TIME = new RecordField.Number("time", "the machine's total seconds") {
+        @Override
+        public double read(MachineRecord r) {
+            return r.clockSum(0);
+        }
+
+        @Override
+        public String write(MachineRecord r, double v) {
+            String problem = secondsProblem(v);
+            if (problem == null) {
+                r.setClock(0, v);
+            }
+            return problem;
+        }
+    };
+
+    /** Every active state's seconds, as the floating sum the clock keeps (its carry is the next field). */
+    private static final RecordField CLOCKS = new Clocks("each active state's path to its seconds") {
+        @Override
+        public double read(MachineRecord r, int s) {
+            return r.clockSum(s);
+        }
+
+        @Override
+        public String write(MachineRecord r, int s, double v) {
+            String problem = secondsProblem(v);
+            if (problem == null) {
+                r.setClock(s, v);
+            }
+            return problem;
+        }
+    };
+
+    /** Where rounding dropped something from a clock's sum, the carry kept (the total's keyed ""); read after the clocks. */
+    private static final RecordField CARRIES = new RecordField.Times("carries", "active state path (\"\" for the total) to the"
+            + " rounding its clock kept", "a rounding carry", false, false) {
+        @Override
+        public boolean takes(int s) {
+            return true;
+        }
+
+        @Override
+        public boolean everyOne() {
+            return false;
+        }
+
+        @Override
+        public boolean has(MachineRecord r, int s) {
+            return r.clockCarry(s) != 0;
+        }
+
+        @Override
+        public double read(MachineRecord r, int s) {
+            return r.clockCarry(s);
+        }
+
+        @Override
+        public String write(MachineRecord r, int s, double v) {
+            if (Math.abs(v) > 1e-6) {
+                return v + " is not a rounding carry; expected a tiny number";
+            }
+            r.setClock(s, r.clockSum(s), v);
+            return null;
+        }
+    };
+
+    /** $back's leaf. */
+    private static final RecordField PREVIOUS = RecordField.previous("the leaf active before the last transition", true);
+
+    /** The active states whose after has fired in this stay, which must not fire again after a restore; read after the clocks. */
+    private static final RecordField AFTER_FIRED = new RecordField.StateList("afterFired", "the paths of the active states whose"
+            + " after has fired", true) {
+        @Override
+        public boolean has(MachineRecord r, int s) {
+            return r.afterFired(s);
+        }
+
+        @Override
+        public String add(MachineRecord r, int s) {
+            Chart c = r.chart();
+            double after = c.polled.afterSeconds[s];
+            if (!r.isActive(s) || Double.isNaN(after)) {
+                return "'" + c.path[s] + "' is not an active state with an after in machine '" + c.machineId + "'";
+            }
+            if (r.clock(s) < after - TimeRules.TIME_TOLERANCE) {
+                return "the after of '" + c.path[s] + "' is " + after + " s but its clock is " + r.clock(s)
+                        + " s; an after fires only once its seconds have passed";
+            }
+            r.markAfterFired(s);
+            return null;
+        }
+    };
+
+    private static final List<RecordField> FIELDS = List.of(TIME, CLOCKS, CARRIES, PREVIOUS, AFTER_FIRED);
+
+    /** A dump shows the clocks as they read (sum and carry), the previous leaf and the after's seconds left. */
+    private static final List<RecordField> DUMPED = List.of(
+            RecordField.shown("time", r -> r.clock(0)),
+            new Clocks("each active state's path to its seconds") {
+                @Override
+                public double read(MachineRecord r, int s) {
+                    return r.clock(s);
+                }
+
+                @Override
+                public String write(MachineRecord r, int s, double v) {
+                    throw new UnsupportedOperationException("a dump's clocks are shown, not read back");
+                }
+            },
+            PREVIOUS,
+            // the after counts on the record's own clocks, so the world's clock is not read
+            RecordField.shown("left", r -> Reads.secondsLeft(r, 0)));
+
+    /** One clock per active state but the root, whose clock is the total. */
+    private abstract static class Clocks extends RecordField.Times {
+        Clocks(String meaning) {
+            super("clocks", meaning, "a clock", false, false);
+        }
+
+        @Override
+        public boolean takes(int s) {
+            return s > 0;
+        }
+
+        @Override
+        public boolean everyOne() {
+            return true;
+        }
+
+        @Override
+        public boolean has(MachineRecord r, int s) {
+            return s > 0;
+        }
+    }
+
+    @Override
+    public List<RecordField> recordFields() {
+        return FIELDS;
+    }
+
+    @Override
+    public List<RecordField> dumpFields() {
+        return DUMPED;
+    }
+
+    @Override
+    public boolean handsEventToCode() {
+        return true; // a handler gets the event as its argument, or the arguments sent with a name
+    }
+
+    @Override
+    public String forceNameProblem(Chart c, String call, String name) {
+        for (int s = 0; s < c.size; s++) {
+            if (c.polled.resolve(s, name) != -1) {
+                return null;
+            }
+        }
+        return call + "('" + name + "') names no state of machine '" + c.machineId + "' from any state; expected a state's name"
+                + " or path, or \"$back\"";
     }
 }

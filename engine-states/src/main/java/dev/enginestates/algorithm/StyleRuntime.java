@@ -5,6 +5,8 @@ import dev.enginestates.declare.Event;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.records.MachineRecord;
 
+import java.util.List;
+
 /**
  * What a declaration style does with a record: the one contract that the faces (plain object,
  * builder FSM, entity), I/O, devtools and diagrams call, so that none of them tests a style.
@@ -205,5 +207,38 @@ public abstract class StyleRuntime {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "': seconds in '" + path
                     + "' must be a finite number, 0 or more; got " + seconds);
         }
+    }
+
+    // ---- I/O: the style's own record fields, what a logged input means
+
+    /**
+     * The style's own fields of a record, in the order checkpoints, input logs and stream frames
+     * write them after the fields every style has ({@code status}, {@code active}, {@code history},
+     * {@code paused}, {@code wait}, {@code heldSince}) and before the context. Made once.
+     */
+    public abstract List<RecordField> recordFields();
+
+    /** The style's own fields of a dump, the picture a person reads (its clocks as they read), in order; none by default. */
+    public List<RecordField> dumpFields() {
+        return List.of();
+    }
+
+    /**
+     * Whether a send of an event hands the event itself to the style's code, where a send of its
+     * bare name hands nothing (the polled style's handlers): a log then says which of the two was
+     * sent. Where not, a name is sent as an event of that name with no fields.
+     */
+    public boolean handsEventToCode() {
+        return false;
+    }
+
+    /**
+     * Why a forced move by {@code call} ({@code "go"}) to {@code name} could be taken from no
+     * state of the chart, or {@code null}: an input log's check, made before a replay, which does
+     * not follow the active state.
+     */
+    public String forceNameProblem(Chart c, String call, String name) {
+        return "machine '" + c.machineId + "' is " + kind() + "; " + call + " is the polled and builder styles'; expected an"
+                + " input of the machine's own style";
     }
 }

@@ -75,4 +75,42 @@ final class XStateRuntime extends StyleRuntime {
     public String declaredWith() {
         return "Machine.define";
     }
+
+    // ---- I/O: the style's own record fields
+
+    /** The clock time each active state was entered at, which timeIn counts from; absent in checkpoints written before it was. */
+    private static final RecordField ENTERED = new RecordField.Times("entered", "each active state's path to the clock time it was"
+            + " entered at", "an entry time", true, true) {
+        @Override
+        public boolean takes(int s) {
+            return true;
+        }
+
+        @Override
+        public boolean everyOne() {
+            return true;
+        }
+
+        @Override
+        public boolean has(MachineRecord r, int s) {
+            return true;
+        }
+
+        @Override
+        public double read(MachineRecord r, int s) {
+            return r.enteredAt(s);
+        }
+
+        @Override
+        public String write(MachineRecord r, int s, double v) {
+            r.markEntered(s, v);
+            return null;
+        }
+    };
+    private static final java.util.List<RecordField> FIELDS = java.util.List.of(ENTERED);
+
+    @Override
+    public java.util.List<RecordField> recordFields() {
+        return FIELDS;
+    }
 }

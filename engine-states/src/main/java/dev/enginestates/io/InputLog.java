@@ -1,5 +1,6 @@
 package dev.enginestates.io;
 
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.records.Access;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -163,8 +164,8 @@ public final class InputLog implements WorldInputs {
     @Override
     public void sent(StateRecord<?> record, Event event) {
         ObjectNode s = sendEntry(record, event.type(), event.fields());
-        if (s != null && Access.record(record).chart().polled != null) {
-            s.put("asEvent", true); // a polled handler received the event itself as its argument
+        if (s != null && StyleRuntime.of(Access.record(record).chart()).handsEventToCode()) {
+            s.put("asEvent", true); // the style's code received the event itself, not the bare name
         }
     }
 
@@ -426,14 +427,8 @@ public final class InputLog implements WorldInputs {
                             EventFields.decode(body.get("args"), at + ".send.args", problems);
                         }
                     }
-                    if (m != null && kind.equals("go") && ((Access.chart(m.machine()).polled == null && Access.chart(m.machine()).builder == null)
-                            || !body.path("state").isTextual())) {
-                        problems.add(at + ".go: expected a polled or builder-style machine and a state name; found machine '" + m.id() + "', state "
-                                + Json.kind(body.get("state")));
-                    } else if (m != null && kind.equals("go") && !namesAState(Access.chart(m.machine()), body.path("state").asText())) {
-                        problems.add(at + ".go.state: go('" + body.path("state").asText() + "') names no state of machine '" + m.id()
-                                + "' from any state; expected " + (Access.chart(m.machine()).builder != null ? "one of its states' names"
-                                : "a state's name or path, or \"$back\""));
+                    if (m != null && kind.equals("go")) {
+                        checkGo(m, body.path("state"), at + ".go", problems);
                     }
                     if (m != null && kind.equals("set")) {
                         checkStates(m, body.path("states"), at + ".set.states", problems);
@@ -546,19 +541,20 @@ public final class InputLog implements WorldInputs {
     }
 
     /**
-     * Whether a {@code go} name names a state from some state of the chart: the check does not
-     * follow which state is active, so a name that resolves from nowhere is what it can refuse.
+     * A logged {@code go}: a state name the machine's style can be forced to from some state. The
+     * check does not follow which state is active, so a name that resolves from nowhere is what it
+     * can refuse.
      */
-    private static boolean namesAState(dev.enginestates.chart.Chart c, String name) {
-        if (c.builder != null) {
-            return c.builder.stateNamed(name) >= 0;
+    private static void checkGo(States<?> m, JsonNode state, String at, List<String> problems) {
+        if (!state.isTextual()) {
+            problems.add(at + ".state: expected the name of the state go forced the machine to; found " + Json.kind(state));
+            return;
         }
-        for (int s = 0; s < c.size; s++) {
-            if (c.polled.resolve(s, name) != -1) {
-                return true;
-            }
+        dev.enginestates.chart.Chart c = Access.chart(m.machine());
+        String problem = StyleRuntime.of(c).forceNameProblem(c, "go", state.asText());
+        if (problem != null) {
+            problems.add(at + ": " + problem);
         }
-        return false;
     }
 
     private static void checkStates(States<?> m, JsonNode paths, String at, List<String> problems) {
@@ -636,8 +632,8 @@ public final class InputLog implements WorldInputs {
                     throw new CheckpointException("the input log cannot be replayed", problems);
                 }
                 m.send(e, type, numbered.values().toArray());
-            } else if (Access.chart(m.machine()).polled != null && !s.path("asEvent").asBoolean()) {
-                m.send(e, type);
+            } else if (StyleRuntime.of(Access.chart(m.machine())).handsEventToCode() && !s.path("asEvent").asBoolean()) {
+                m.send(e, type); // the bare name, as it was sent: the style's code got no event
             } else {
                 m.send(e, Event.of(type, fields));
             }

@@ -1,5 +1,7 @@
 package dev.enginestates.io;
 
+import dev.enginestates.algorithm.RecordField;
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.records.Access;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -21,6 +23,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.DoubleFunction;
 
 /**
  * One machine record as exact JSON, and back. The active states are kept in the order they
@@ -266,43 +269,8 @@ final class RecordCodec {
         } else {
             o.putNull("heldSince");
         }
-        if (c.polled == null && c.builder == null) {
-            // the XState style's entry times: the clock time each active state was entered at, which timeIn counts from
-            ObjectNode entered = o.putObject("entered");
-            for (int i = 0; i < r.activeCount(); i++) {
-                int s = r.activeAt(i);
-                entered.put(c.path[s], r.enteredAt(s));
-            }
-        }
-        if (c.polled != null) {
-            // the polled style's clocks: every active state's seconds (the root's is the total) and $back's leaf
-            // each clock as its floating sum and, where rounding dropped something, the carry kept (keyed "" for the total)
-            o.put("time", r.clockSum(0));
-            ObjectNode clocks = o.putObject("clocks");
-            ObjectNode carries = o.putObject("carries");
-            for (int i = 0; i < r.activeCount(); i++) {
-                int s = r.activeAt(i);
-                if (s > 0) {
-                    clocks.put(c.path[s], r.clockSum(s));
-                }
-                if (r.clockCarry(s) != 0) {
-                    carries.put(c.path[s], r.clockCarry(s));
-                }
-            }
-            o.put("previous", r.previousLeaf() < 0 ? "" : c.path[r.previousLeaf()]);
-            // the active states whose after has fired in this stay: it must not fire again after a restore
-            ArrayNode fired = o.putArray("afterFired");
-            for (int i = 0; i < r.activeCount(); i++) {
-                if (r.afterFired(r.activeAt(i))) {
-                    fired.add(c.path[r.activeAt(i)]);
-                }
-            }
-        }
-        if (c.builder != null) {
-            // the builder style's float clock, written as the double it widens to so it reads back exactly
-            o.put("timeInState", (double) r.timeInState());
-            o.put("previousProgress", (double) r.previousProgress());
-            o.put("previous", r.previousLeaf() < 0 ? "" : c.path[r.previousLeaf()]);
+        for (RecordField f : StyleRuntime.of(c).recordFields()) {
+            put(o, f, r, JsonNodeFactory.instance::numberNode);
         }
         return o;
     }
@@ -310,14 +278,8 @@ final class RecordCodec {
     /** The names of the fields {@link #encode} writes for a record of this chart, in that order. */
     static List<String> fieldNames(Chart c) {
         List<String> out = new java.util.ArrayList<>(List.of("status", "active", "history", "paused", "wait", "heldSince"));
-        if (c.polled == null && c.builder == null) {
-            out.add("entered");
-        }
-        if (c.polled != null) {
-            out.addAll(List.of("time", "clocks", "carries", "previous", "afterFired"));
-        }
-        if (c.builder != null) {
-            out.addAll(List.of("timeInState", "previousProgress", "previous"));
+        for (RecordField f : StyleRuntime.of(c).recordFields()) {
+            out.add(f.name);
         }
         out.add("context");
         return out;
@@ -451,11 +413,11 @@ final class RecordCodec {
                 r.setHeldSince(since);
             }
         }
-        if (c.polled != null) {
-            decodeClocks(node, r, at, problems);
-        }
-        if (c.builder != null) {
-            decodeBuilderClock(node, r, at, problems);
+        List<RecordField> own = StyleRuntime.of(c).recordFields();
+        for (RecordField f : own) {
+            if (!f.afterShape()) {
+                read(node, f, r, at, problems);
+            }
         }
         JsonNode sends = node.get("sends");
         if (sends != null) {
@@ -467,168 +429,116 @@ final class RecordCodec {
                 problems.add(at + ": " + shape);
             }
         }
-        // read once the configuration stands: entry times belong to its active states
-        JsonNode entered = node.get("entered");
-        if (problems.size() == before && entered != null && c.polled == null && c.builder == null) {
-            decodeEntered(entered, r, at + ".entered", problems); // absent in checkpoints before it was written: times from 0
-        } else if (problems.size() == before && entered != null) {
-            problems.add(at + ".entered: machine '" + c.machineId + "' is " + (c.polled != null ? "polled" : "builder-style")
-                    + "; entry times are an XState-style record's (its clocks are its own fields)");
+        for (RecordField f : own) {
+            if (f.afterShape() && problems.size() == before) {
+                read(node, f, r, at, problems);
+            }
         }
         return problems.size() == before ? r : null;
     }
 
-    /** An XState-style record's entry times: one clock time per active state (the root's keyed ""), and no other. */
-    private static void decodeEntered(JsonNode entered, MachineRecord r, String at, List<String> problems) {
+    /**
+     * Writes one of a style's own fields into {@code o} by its kind: numbers through {@code number}
+     * (exact doubles in a record, rounded ones in a dump), states as their paths ({@code ""} for
+     * none), and per-state values and lists in the order the active states were entered.
+     */
+    static void put(ObjectNode o, RecordField f, MachineRecord r, DoubleFunction<JsonNode> number) {
         Chart c = r.chart();
-        if (!entered.isObject()) {
-            problems.add(at + ": expected an object from each active state's path to the clock time it was entered at, found "
-                    + Json.kind(entered));
-            return;
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = entered.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
-            int s = e.getKey().isEmpty() ? 0 : c.stateAt(e.getKey());
-            if (s < 0 || !r.isActive(s)) {
-                problems.add(at + "." + e.getKey() + ": '" + e.getKey() + "' is not an active state of machine '" + c.machineId
-                        + "'; expected an entry time for each active state only");
-                continue;
-            }
-            double t = number(e.getValue(), at + "." + e.getKey(), problems);
-            if (!Double.isNaN(t)) {
-                r.markEntered(s, t);
-            }
-        }
-        for (int i = 0; i < r.activeCount(); i++) {
-            int s = r.activeAt(i);
-            if (!entered.has(c.path[s])) {
-                problems.add(at + ": no entry time for active state '" + c.describe(s) + "'; expected one per active state");
-            }
-        }
-    }
-
-    /** A polled record's clocks: the root's total, one per active state and no other, and the previous leaf. */
-    private static void decodeClocks(JsonNode node, MachineRecord r, String at, List<String> problems) {
-        Chart c = r.chart();
-        double total = seconds(node.get("time"), at + ".time", problems);
-        if (!Double.isNaN(total)) {
-            r.setClock(0, total);
-        }
-        JsonNode clocks = node.get("clocks");
-        if (clocks == null || !clocks.isObject()) {
-            problems.add(at + ".clocks: expected an object from each active state's path to its seconds, found " + Json.kind(clocks));
-        } else {
-            for (Iterator<Map.Entry<String, JsonNode>> it = clocks.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                int s = c.stateAt(e.getKey());
-                if (s <= 0 || !r.isActive(s)) {
-                    problems.add(at + ".clocks." + e.getKey() + ": '" + e.getKey() + "' is not an active state of machine '" + c.machineId
-                            + "'; expected a clock for each active state only");
-                    continue;
-                }
-                double v = seconds(e.getValue(), at + ".clocks." + e.getKey(), problems);
-                if (!Double.isNaN(v)) {
-                    r.setClock(s, v);
-                }
-            }
+        if (f instanceof RecordField.Number n) {
+            o.set(f.name, number.apply(n.read(r)));
+        } else if (f instanceof RecordField.StatePath p) {
+            int s = p.read(r);
+            o.put(f.name, s < 0 ? "" : c.path[s]);
+        } else if (f instanceof RecordField.Times t) {
+            ObjectNode values = o.putObject(f.name);
             for (int i = 0; i < r.activeCount(); i++) {
                 int s = r.activeAt(i);
-                if (s > 0 && !clocks.has(c.path[s])) {
-                    problems.add(at + ".clocks: no clock for active state '" + c.path[s] + "'; expected one per active state");
+                if (t.takes(s) && t.has(r, s)) {
+                    values.set(c.path[s], number.apply(t.read(r, s)));
                 }
             }
-        }
-        JsonNode carries = node.get("carries");
-        if (carries == null || !carries.isObject()) {
-            problems.add(at + ".carries: expected an object from active state path (\"\" for the total) to the rounding its clock kept,"
-                    + " found " + Json.kind(carries));
-        } else {
-            for (Iterator<Map.Entry<String, JsonNode>> it = carries.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                int s = e.getKey().isEmpty() ? 0 : c.stateAt(e.getKey());
-                double v = number(e.getValue(), at + ".carries." + e.getKey(), problems);
-                if (s < 0 || !r.isActive(s)) {
-                    problems.add(at + ".carries." + e.getKey() + ": '" + e.getKey() + "' is not an active state of machine '" + c.machineId + "'");
-                } else if (!Double.isNaN(v) && Math.abs(v) > 1e-6) {
-                    problems.add(at + ".carries." + e.getKey() + ": " + v + " is not a rounding carry; expected a tiny number");
-                } else if (!Double.isNaN(v)) {
-                    r.setClock(s, r.clockSum(s), v);
+        } else if (f instanceof RecordField.StateList l) {
+            ArrayNode states = o.putArray(f.name);
+            for (int i = 0; i < r.activeCount(); i++) {
+                if (l.has(r, r.activeAt(i))) {
+                    states.add(c.path[r.activeAt(i)]);
                 }
             }
-        }
-        JsonNode previous = node.get("previous");
-        if (previous == null || !previous.isTextual()) {
-            problems.add(at + ".previous: expected the leaf active before the last transition, or \"\", found " + Json.kind(previous));
-        } else if (!previous.asText().isEmpty()) {
-            int p = c.stateAt(previous.asText());
-            if (p <= 0 || !c.isLeaf(p)) {
-                problems.add(at + ".previous: '" + previous.asText() + "' is not a leaf state of machine '" + c.machineId + "'");
-            } else {
-                r.previousLeaf(p);
-            }
-        }
-        JsonNode fired = node.get("afterFired");
-        if (fired != null) { // absent in checkpoints written before it was: no after has fired yet
-            decodeAfterFired(fired, r, at + ".afterFired", problems);
         }
     }
 
-    /** The active states whose after has fired in this stay: each active, with an after whose seconds its clock has reached. */
-    private static void decodeAfterFired(JsonNode fired, MachineRecord r, String at, List<String> problems) {
+    /** Reads one of a style's own fields from {@code node} into {@code r} by its kind, adding each problem with its path. */
+    private static void read(JsonNode node, RecordField f, MachineRecord r, String at, List<String> problems) {
         Chart c = r.chart();
-        if (!fired.isArray()) {
-            problems.add(at + ": expected the paths of the active states whose after has fired, an array; found " + Json.kind(fired));
+        JsonNode v = node.get(f.name);
+        String where = at + "." + f.name;
+        if (v == null && f.optional()) {
+            return; // a record written before the field was: the new record's own value stands
+        }
+        if (f instanceof RecordField.Number n) {
+            double x = number(v, where, problems);
+            if (!Double.isNaN(x)) {
+                refused(n.write(r, x), where, problems);
+            }
+        } else if (f instanceof RecordField.StatePath p) {
+            if (v == null || !v.isTextual()) {
+                problems.add(where + ": expected " + f.meaning + ", or \"\", found " + Json.kind(v));
+            } else if (!v.asText().isEmpty()) {
+                refused(p.write(r, v.asText()), where, problems);
+            }
+        } else if (f instanceof RecordField.Times t) {
+            readTimes(v, t, r, where, problems);
+        } else if (f instanceof RecordField.StateList l) {
+            if (v == null || !v.isArray()) {
+                problems.add(where + ": expected " + f.meaning + ", an array; found " + Json.kind(v));
+                return;
+            }
+            for (int i = 0; i < v.size(); i++) {
+                String item = where + "[" + i + "]";
+                int s = state(c, v.get(i), item, problems);
+                if (s >= 0 && l.has(r, s)) {
+                    problems.add(item + ": '" + c.path[s] + "' is listed twice; expected each state once");
+                } else if (s >= 0) {
+                    refused(l.add(r, s), item, problems);
+                }
+            }
+        }
+    }
+
+    /** Values keyed by active states' paths (the root's ""): each a state the field takes, and every one when the field wants all. */
+    private static void readTimes(JsonNode v, RecordField.Times t, MachineRecord r, String at, List<String> problems) {
+        Chart c = r.chart();
+        if (v == null || !v.isObject()) {
+            problems.add(at + ": expected an object from " + t.meaning + ", found " + Json.kind(v));
             return;
         }
-        for (int i = 0; i < fired.size(); i++) {
-            String where = at + "[" + i + "]";
-            int s = state(c, fired.get(i), where, problems);
-            if (s < 0) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            int s = e.getKey().isEmpty() ? 0 : c.stateAt(e.getKey());
+            if (s < 0 || !r.isActive(s) || !t.takes(s)) {
+                problems.add(at + "." + e.getKey() + ": '" + e.getKey() + "' is not an active state of machine '" + c.machineId
+                        + "'; expected " + t.one + " for each active state only");
                 continue;
             }
-            double after = c.polled.afterSeconds[s];
-            if (!r.isActive(s) || Double.isNaN(after)) {
-                problems.add(where + ": '" + c.path[s] + "' is not an active state with an after in machine '" + c.machineId + "'");
-            } else if (r.afterFired(s)) {
-                problems.add(where + ": '" + c.path[s] + "' is listed twice; expected each state once");
-            } else if (r.clock(s) < after - dev.enginestates.algorithm.TimeRules.TIME_TOLERANCE) {
-                problems.add(where + ": the after of '" + c.path[s] + "' is " + after + " s but its clock is " + r.clock(s)
-                        + " s; an after fires only once its seconds have passed");
-            } else {
-                r.markAfterFired(s);
+            double x = number(e.getValue(), at + "." + e.getKey(), problems);
+            if (!Double.isNaN(x)) {
+                refused(t.write(r, s, x), at + "." + e.getKey(), problems);
+            }
+        }
+        if (t.everyOne()) {
+            String noun = t.one.substring(t.one.indexOf(' ') + 1); // "an entry time": "no entry time"
+            for (int i = 0; i < r.activeCount(); i++) {
+                int s = r.activeAt(i);
+                if (t.takes(s) && !v.has(c.path[s])) {
+                    problems.add(at + ": no " + noun + " for active state '" + c.describe(s) + "'; expected one per active state");
+                }
             }
         }
     }
 
-    /** A builder-style record's time in state and previous progress (floats) and the previous state. */
-    private static void decodeBuilderClock(JsonNode node, MachineRecord r, String at, List<String> problems) {
-        Chart c = r.chart();
-        double time = seconds(node.get("timeInState"), at + ".timeInState", problems);
-        if (!Double.isNaN(time)) {
-            if ((double) (float) time != time) {
-                problems.add(at + ".timeInState: " + time + " is not a float; expected the machine's float32 clock as written");
-            } else {
-                r.setTimeInState((float) time);
-            }
-        }
-        double progress = seconds(node.get("previousProgress"), at + ".previousProgress", problems);
-        if (!Double.isNaN(progress)) {
-            if ((double) (float) progress != progress) {
-                problems.add(at + ".previousProgress: " + progress + " is not a float; expected the progress as written");
-            } else {
-                r.setPreviousProgress((float) progress);
-            }
-        }
-        JsonNode previous = node.get("previous");
-        if (previous == null || !previous.isTextual()) {
-            problems.add(at + ".previous: expected the state active before the last transition, or \"\", found " + Json.kind(previous));
-        } else if (!previous.asText().isEmpty()) {
-            int p = c.stateAt(previous.asText());
-            if (p <= 0) {
-                problems.add(at + ".previous: '" + previous.asText() + "' is not a state of machine '" + c.machineId + "'");
-            } else {
-                r.previousLeaf(p);
-            }
+    private static void refused(String problem, String at, List<String> problems) {
+        if (problem != null) {
+            problems.add(at + ": " + problem);
         }
     }
 
@@ -765,12 +675,9 @@ final class RecordCodec {
 
     private static double seconds(JsonNode node, String at, List<String> problems) {
         double v = number(node, at, problems);
-        if (v < 0) {
-            problems.add(at + ": expected seconds, 0 or more, found " + v);
-            return Double.NaN;
-        }
-        if (v > MAX_SECONDS) {
-            problems.add(at + ": " + v + " seconds; expected at most " + MAX_SECONDS + " (31,700 years)");
+        String problem = Double.isNaN(v) ? null : RecordField.secondsProblem(v);
+        if (problem != null) {
+            problems.add(at + ": " + problem);
             return Double.NaN;
         }
         return v;

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.enginestates.algorithm.RecordField;
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.declare.SavedContext;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.Owner;
@@ -429,9 +431,7 @@ final class RoomFrames {
     /** Whether a record's fields (all but its context) are as the copy kept at the last pass has them. */
     private static boolean sameFields(MachineRecord a, MachineRecord b) {
         if (a.status() != b.status() || a.activeCount() != b.activeCount() || a.waitState() != b.waitState()
-                || !same(a.heldSince(), b.heldSince()) || a.previousLeaf() != b.previousLeaf()
-                || Float.floatToRawIntBits(a.timeInState()) != Float.floatToRawIntBits(b.timeInState())
-                || Float.floatToRawIntBits(a.previousProgress()) != Float.floatToRawIntBits(b.previousProgress())) {
+                || !same(a.heldSince(), b.heldSince())) {
             return false;
         }
         if (a.waitState() >= 0 && (!same(a.waitStart(), b.waitStart()) || !same(a.waitSeconds(), b.waitSeconds()))) {
@@ -443,7 +443,6 @@ final class RoomFrames {
             }
         }
         int size = a.chart().size;
-        boolean polled = a.chart().polled != null;
         for (int s = 0; s < size; s++) {
             if (!same(a.paused(s), b.paused(s)) || a.historySize(s) != b.historySize(s)) {
                 return false;
@@ -453,12 +452,11 @@ final class RoomFrames {
                     return false;
                 }
             }
-            if (polled && (!same(a.clockSum(s), b.clockSum(s)) || !same(a.clockCarry(s), b.clockCarry(s))
-                    || a.afterFired(s) != b.afterFired(s))) {
+        }
+        List<RecordField> own = StyleRuntime.of(a.chart()).recordFields(); // the fields the frame would write, as the frame writes them
+        for (int i = 0; i < own.size(); i++) {
+            if (!own.get(i).same(a, b)) {
                 return false;
-            }
-            if (!same(a.enteredAt(s), b.enteredAt(s))) {
-                return false; // NaN for an inactive state and in the other styles
             }
         }
         return true;

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
+import dev.enginestates.algorithm.RecordField;
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.SavedContext;
 import dev.enginestates.declare.StateType;
@@ -380,22 +382,8 @@ final class SavesJson {
         if (r.states().machine().ownerOnly()) {
             o.put("ownerOnly", true); // streamed to its entity's owner alone
         }
-        if (c.polled != null) {
-            // the polled style's clocks: seconds in every active state, the total, $back's leaf, the after's seconds left
-            o.set("time", rounded(rec.clock(0)));
-            ObjectNode clocks = o.putObject("clocks");
-            for (Iterator<Map.Entry<String, JsonNode>> it = encoded.get("clocks").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                clocks.set(e.getKey(), rounded(rec.clock(c.stateAt(e.getKey()))));
-            }
-            o.put("previous", encoded.get("previous").asText());
-            o.set("left", rounded(r.secondsLeft()));
-        }
-        if (c.builder != null) {
-            // the builder style's clock: time in the state, its progress, the state before
-            o.set("timeInState", rounded(rec.timeInState()));
-            o.set("progress", rounded(r.progress()));
-            o.put("previous", encoded.get("previous").asText());
+        for (RecordField f : StyleRuntime.of(c).dumpFields()) {
+            RecordCodec.put(o, f, rec, SavesJson::rounded); // the style's own picture: its clocks as they read, rounded
         }
         return o;
     }
