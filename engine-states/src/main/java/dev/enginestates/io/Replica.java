@@ -7,6 +7,9 @@ import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
+import dev.enginestates.fsm.StateMachineDefinition;
+import dev.enginestates.StatesDef;
+import dev.enginestates.Machine;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
 
@@ -87,6 +90,42 @@ public final class Replica {
         }
         Jackson.require("Replica");
         return new Replica(new ReplicaFrames(world, recipient, machines));
+    }
+
+    /**
+     * A replica of a room's XState-style machines: {@link #of(StateWorld, String, States...)} of their bindings.
+     *
+     * @param world     the replica world
+     * @param recipient the player's id
+     * @param machines  the machines the room streams
+     * @return the replica
+     */
+    public static Replica of(StateWorld world, String recipient, Machine<?>... machines) {
+        return of(world, recipient, Bindings.of(machines));
+    }
+
+    /**
+     * A replica of a room's polled tables: {@link #of(StateWorld, String, States...)} of their bindings.
+     *
+     * @param world       the replica world
+     * @param recipient   the player's id
+     * @param definitions the tables the room streams
+     * @return the replica
+     */
+    public static Replica of(StateWorld world, String recipient, StatesDef<?>... definitions) {
+        return of(world, recipient, Bindings.of(definitions));
+    }
+
+    /**
+     * A replica of a room's builder-style machines: {@link #of(StateWorld, String, States...)} of their bindings.
+     *
+     * @param world       the replica world
+     * @param recipient   the player's id
+     * @param definitions the built machines the room streams
+     * @return the replica
+     */
+    public static Replica of(StateWorld world, String recipient, StateMachineDefinition<?>... definitions) {
+        return of(world, recipient, Bindings.of(definitions));
     }
 
     /**

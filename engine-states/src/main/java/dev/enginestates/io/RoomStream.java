@@ -14,6 +14,9 @@ import dev.enginestates.ecs.Owner;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
+import dev.enginestates.fsm.StateMachineDefinition;
+import dev.enginestates.StatesDef;
+import dev.enginestates.Machine;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
 
@@ -160,6 +163,76 @@ public final class RoomStream {
         }
         Jackson.require("RoomStream");
         return new RoomStream(new RoomFrames(world, epoch, machines));
+    }
+
+    /**
+     * A stream of these XState-style machines: {@link #of(StateWorld, long, States...)} of their bindings.
+     * Machines of several styles are streamed together through their bindings ({@code States.of(...)}).
+     *
+     * @param world    the room's world
+     * @param epoch    the room's incarnation, 1 or more
+     * @param machines the machines to stream
+     * @return the stream, with no player yet
+     */
+    public static RoomStream of(StateWorld world, long epoch, Machine<?>... machines) {
+        return of(world, epoch, Bindings.of(machines));
+    }
+
+    /**
+     * A stream of these polled tables: {@link #of(StateWorld, long, States...)} of their bindings.
+     *
+     * @param world       the room's world
+     * @param epoch       the room's incarnation, 1 or more
+     * @param definitions the tables to stream
+     * @return the stream, with no player yet
+     */
+    public static RoomStream of(StateWorld world, long epoch, StatesDef<?>... definitions) {
+        return of(world, epoch, Bindings.of(definitions));
+    }
+
+    /**
+     * A stream of these builder-style machines: {@link #of(StateWorld, long, States...)} of their bindings.
+     *
+     * @param world       the room's world
+     * @param epoch       the room's incarnation, 1 or more
+     * @param definitions the built machines to stream
+     * @return the stream, with no player yet
+     */
+    public static RoomStream of(StateWorld world, long epoch, StateMachineDefinition<?>... definitions) {
+        return of(world, epoch, Bindings.of(definitions));
+    }
+
+    /**
+     * A stream of these XState-style machines, of epoch 1.
+     *
+     * @param world    the room's world
+     * @param machines the machines to stream
+     * @return the stream, with no player yet
+     */
+    public static RoomStream of(StateWorld world, Machine<?>... machines) {
+        return of(world, 1, machines);
+    }
+
+    /**
+     * A stream of these polled tables, of epoch 1.
+     *
+     * @param world       the room's world
+     * @param definitions the tables to stream
+     * @return the stream, with no player yet
+     */
+    public static RoomStream of(StateWorld world, StatesDef<?>... definitions) {
+        return of(world, 1, definitions);
+    }
+
+    /**
+     * A stream of these builder-style machines, of epoch 1.
+     *
+     * @param world       the room's world
+     * @param definitions the built machines to stream
+     * @return the stream, with no player yet
+     */
+    public static RoomStream of(StateWorld world, StateMachineDefinition<?>... definitions) {
+        return of(world, 1, definitions);
     }
 
     /**

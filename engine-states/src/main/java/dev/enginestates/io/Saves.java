@@ -17,6 +17,9 @@ import dev.enginestates.ecs.Owner;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
+import dev.enginestates.fsm.StateMachineDefinition;
+import dev.enginestates.StatesDef;
+import dev.enginestates.Machine;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
 import dev.enginestates.records.StateValue;
@@ -85,6 +88,46 @@ public final class Saves {
     public static Saves of(States<?>... machines) {
         Jackson.require("Saves");
         return new Saves(new SavesJson(machines));
+    }
+
+    /**
+     * Saves for these XState-style machines: {@link #of(States...)} of their bindings. Machines of
+     * several styles are saved together through their bindings ({@code States.of(...)}).
+     *
+     * @param machines the machines a game saves
+     * @return saves for these machines
+     * @throws CheckpointException as {@link #of(States...)}
+     * @throws IllegalStateException if Jackson is not there
+     */
+    public static Saves of(Machine<?>... machines) {
+        Jackson.require("Saves");
+        return of(Bindings.of(machines));
+    }
+
+    /**
+     * Saves for these polled tables: {@link #of(States...)} of their bindings.
+     *
+     * @param definitions the tables a game saves
+     * @return saves for these machines
+     * @throws CheckpointException as {@link #of(States...)}
+     * @throws IllegalStateException if Jackson is not there
+     */
+    public static Saves of(StatesDef<?>... definitions) {
+        Jackson.require("Saves");
+        return of(Bindings.of(definitions));
+    }
+
+    /**
+     * Saves for these builder-style machines: {@link #of(States...)} of their bindings.
+     *
+     * @param definitions the built machines a game saves
+     * @return saves for these machines
+     * @throws CheckpointException as {@link #of(States...)}
+     * @throws IllegalStateException if Jackson is not there
+     */
+    public static Saves of(StateMachineDefinition<?>... definitions) {
+        Jackson.require("Saves");
+        return of(Bindings.of(definitions));
     }
 
     /**
