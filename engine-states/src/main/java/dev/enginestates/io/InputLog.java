@@ -571,6 +571,16 @@ public final class InputLog implements WorldInputs {
                 return;
             }
         }
+        String[] named = new String[paths.size()];
+        for (int i = 0; i < named.length; i++) {
+            named[i] = paths.get(i).asText();
+        }
+        try {
+            StyleRuntime.of(c).checkPlace(c, named); // a style in one state at a time takes one
+        } catch (dev.enginestates.declare.MachineException e) {
+            problems.add(at + ": " + e.getMessage());
+            return;
+        }
         int distinct = distinct(states, c.size);
         for (int i = 0; i < distinct; i++) {
             for (int j = i + 1; j < distinct; j++) {
