@@ -80,7 +80,7 @@ class NewcomerProjectsTest {
                         bot.alarm = true;
                         brain.update(bot, 1 / 60f);
                         System.out.println(DOOR.read(door).state() + " " + States.of(LATCH).read(door).state() + " "
-                                + world.query(DOOR.is("open")).count() + " " + brain.current());
+                                + world.query(DOOR.is("open")).count() + " " + brain.state());
                     }
                 }
             }

@@ -96,10 +96,10 @@ final class BuilderRuntime extends StyleRuntime {
     }
 
     @Override
-    public void checkPlace(Chart c, String[] paths) {
+    public void checkPlace(Chart c, String call, String[] paths) {
         if (paths.length != 1) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "' is builder-style: one state is active at a time;"
-                    + " setState takes one name, got " + Arrays.toString(paths));
+                    + " " + call + " takes one name, got " + Arrays.toString(paths));
         }
     }
 
@@ -135,6 +135,19 @@ final class BuilderRuntime extends StyleRuntime {
         }
         Window w = r.chart().builder.windows[r.leaf()].get(window);
         return w != null && w.contains(progress(r));
+    }
+
+    // ---- plain faces
+
+    @Override
+    public void checkRunsOnPlainObject(Chart c) {
+        throw new MachineException(c.machineId, "machine '" + c.machineId + "' is builder-style (StateMachineBuilder);"
+                + " run it with dev.enginestates.fsm.StateMachine: new StateMachine<>(definition).initialize(ctx)");
+    }
+
+    @Override
+    public void setSecondsIn(MachineRecord r, int s, double seconds, double clock) {
+        setTime(r, s, r.chart().path[s], seconds);
     }
 
     @Override

@@ -72,10 +72,10 @@ final class PolledRuntime extends StyleRuntime {
     }
 
     @Override
-    public void checkPlace(Chart c, String[] paths) {
+    public void checkPlace(Chart c, String call, String[] paths) {
         if (paths.length > 1) {
             throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
-                    + " setState takes one path, got " + Arrays.toString(paths));
+                    + " " + call + " takes one path, got " + Arrays.toString(paths));
         }
     }
 
@@ -97,6 +97,18 @@ final class PolledRuntime extends StyleRuntime {
     @Override
     public double secondsIn(MachineRecord r, int s, double clock) {
         return r.clock(s);
+    }
+
+    // ---- plain faces
+
+    @Override
+    public void setSecondsIn(MachineRecord r, int s, double seconds, double clock) {
+        r.setClock(s, seconds);
+    }
+
+    @Override
+    public double secondsRun(MachineRecord r, double clock) {
+        return r.clock(0); // the root's clock: every step's seconds, and what a test set with withTime("")
     }
 
     @Override

@@ -146,7 +146,17 @@ public abstract class StyleRuntime {
      *
      * @throws MachineException naming the machine and the paths
      */
-    public void checkPlace(Chart c, String[] paths) {
+    public final void checkPlace(Chart c, String[] paths) {
+        checkPlace(c, "setState", paths);
+    }
+
+    /**
+     * Refuses a set of states put by hand by {@code call} ({@code "setState"}, {@code "startIn"})
+     * that the style cannot be in at once.
+     *
+     * @throws MachineException naming the machine, the call and the paths
+     */
+    public void checkPlace(Chart c, String call, String[] paths) {
     }
 
     /** Puts the record in the given states by hand, no code run (a restore, the test kit, devtools). */
@@ -200,6 +210,45 @@ public abstract class StyleRuntime {
      */
     public boolean countsDown(MachineRecord r) {
         return r.waitState() >= 0;
+    }
+
+    // ---- plain faces
+
+    /**
+     * Refuses a machine that the plain-object {@code StateMachine} does not run: a style with a
+     * face of its own (the builder style's).
+     *
+     * @throws MachineException naming the machine and the face to run it with
+     */
+    public void checkRunsOnPlainObject(Chart c) {
+    }
+
+    /**
+     * The state a plain object's {@code go(name)} moves to, or 0 when there is nothing to do:
+     * a forced move's target ({@link #forceTarget}); a style that forces no states resolves the
+     * name as a state set by hand (a path, or a name no other state has).
+     *
+     * @throws MachineException if the name names no state, or the style refuses it; nothing changes
+     */
+    public int goTarget(MachineRecord r, String name) {
+        return forceTarget(r, "go", name);
+    }
+
+    /** A plain object's {@code go} to {@link #goTarget}'s state: a forced move, or the state set by hand where the style forces none. */
+    public void go(Scratch s, MachineRecord r, int state) {
+        force(s, r, state);
+    }
+
+    /**
+     * Sets how long active state {@code s} has been active, as {@link #secondsIn} reads it on a
+     * face whose clock reads {@code clock} (a test's fixture); the caller has checked the state
+     * is active and the seconds finite, 0 or more. An XState-style wait is not moved.
+     */
+    public abstract void setSecondsIn(MachineRecord r, int s, double seconds, double clock);
+
+    /** Seconds the record has run, on a face whose clock reads {@code clock}: that clock, or the style's own whole time where it keeps one. */
+    public double secondsRun(MachineRecord r, double clock) {
+        return clock;
     }
 
     static void checkSeconds(Chart c, double seconds, String path) {

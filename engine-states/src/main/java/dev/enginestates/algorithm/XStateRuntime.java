@@ -4,6 +4,7 @@ import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.Reads;
 
 /** The XState style's runtime: macrosteps on events, eventless transitions, waits and {@code when} rules scheduled by the face. */
 final class XStateRuntime extends StyleRuntime {
@@ -61,6 +62,23 @@ final class XStateRuntime extends StyleRuntime {
     @Override
     public double secondsIn(MachineRecord r, int s, double clock) {
         return Math.max(0, clock - r.enteredAt(s));
+    }
+
+    // ---- plain faces
+
+    @Override
+    public int goTarget(MachineRecord r, String name) {
+        return Reads.stateNamed(r.chart(), name, "go"); // a plain object's go sets an XState-style machine's state by hand
+    }
+
+    @Override
+    public void go(Scratch s, MachineRecord r, int state) {
+        place(s, r, new int[] {state});
+    }
+
+    @Override
+    public void setSecondsIn(MachineRecord r, int s, double seconds, double clock) {
+        r.markEntered(s, clock - seconds);
     }
 
     @Override

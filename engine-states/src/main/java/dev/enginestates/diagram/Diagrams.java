@@ -106,7 +106,7 @@ public final class Diagrams {
      * A builder-style machine as Mermaid's {@code stateDiagram-v2}, with some states highlighted.
      *
      * @param definition the built definition
-     * @param active     names of the states to highlight, such as a running machine's {@code current()}
+     * @param active     names of the states to highlight, such as a running machine's {@code state()}
      * @return the diagram's text
      * @throws NullPointerException if an argument is {@code null}
      * @throws MachineException if a name names no state of the machine

@@ -26,17 +26,7 @@ import java.util.List;
  */
 abstract non-sealed class EntityRecord<C> extends MachineRecord implements StateRecord<C> {
     static {
-        Access.register(new Access.RecordSide() {
-            @Override
-            public boolean owns(Object face) {
-                return face instanceof EntityRecord;
-            }
-
-            @Override
-            public MachineRecord record(Object face) {
-                return (EntityRecord<?>) face;
-            }
-        });
+        Access.registerFace(EntityRecord.class, face -> (EntityRecord<?>) face);
     }
 
     final States<C> states;

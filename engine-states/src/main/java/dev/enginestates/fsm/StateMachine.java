@@ -1,19 +1,18 @@
 package dev.enginestates.fsm;
 
-import java.util.Arrays;
-import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.MachineListener;
-import dev.enginestates.records.Access;
-import dev.enginestates.declare.StateContextCore;
-import dev.enginestates.declare.MachineException;
 import dev.enginestates.MachineView;
 import dev.enginestates.algorithm.BuilderInterpreter;
-import dev.enginestates.algorithm.TimeRules;
-import dev.enginestates.chart.Chart;
+import dev.enginestates.algorithm.StyleRuntime;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.StateContextCore;
+import dev.enginestates.declare.UserCodeException;
+import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
-import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;
+import dev.enginestates.running.MachineCell;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -25,7 +24,7 @@ import java.util.Objects;
  * StateMachine<DoorContext> door = new StateMachine<>(DOOR);
  * door.initialize(ctx);                 // enters the initial state: its enter hook runs now
  * door.update(ctx, dt);                 // advance then runState
- * door.current();                       // "Opening"
+ * door.state();                         // "Opening"
  * }</pre>
  *
  * <p>The machine keeps its own clock and writes it into the context ({@link StateContextCore}):
@@ -36,22 +35,13 @@ import java.util.Objects;
  */
 public class StateMachine<C extends StateContextCore> implements MachineView<C> {
     static {
-        Access.register(new Access.RecordSide() {
-            @Override
-            public boolean owns(Object face) {
-                return face instanceof StateMachine;
-            }
-
-            @Override
-            public MachineRecord record(Object face) {
-                return ((StateMachine<?>) face).record;
-            }
-        });
+        Access.registerFace(StateMachine.class, face -> ((StateMachine<?>) face).cell.record());
     }
 
     private final StateMachineDefinition<C> definition;
     private final MachineRecord record;
-    private MachineListener<? super StateMachine<C>>[] heard = noListeners();
+    /** The record, the builder style's runtime and the listeners. */
+    private final MachineCell cell;
 
     /**
      * A machine over a definition; {@link #initialize} starts it.
@@ -61,6 +51,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     public StateMachine(StateMachineDefinition<C> definition) {
         this.definition = Objects.requireNonNull(definition, "definition");
         this.record = new MachineRecord(Access.chart(definition.machine()), null);
+        this.cell = new MachineCell(record, this, null);
     }
 
     /**
@@ -77,15 +68,13 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         requireContext(ctx, "initialize");
         BuilderInterpreter.requireIdle(record, "initialize"); // before the context is swapped in
         Object before = record.contextObject();
-        String from = heard.length > 0 ? state() : null;
         record.context(ctx);
         try {
-            BuilderInterpreter.start(record);
+            cell.start("initialize");
         } catch (IllegalArgumentException e) {
-            record.context(before);
+            record.context(before); // a context the handlers cannot take: the machine keeps the one it had
             throw e;
         }
-        told(from, -1, "initialize");
     }
 
     /**
@@ -100,7 +89,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      */
     public void advance(C ctx, float dt) {
         use(ctx, dt, "advance");
-        BuilderInterpreter.advance(record, dt);
+        cell.step(dt, StyleRuntime.ADVANCE);
     }
 
     /**
@@ -115,10 +104,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      */
     public void runState(C ctx, float dt) {
         use(ctx, dt, "runState");
-        String from = heard.length > 0 ? state() : null;
-        long entries = record.entries();
-        BuilderInterpreter.runState(record, dt);
-        told(from, entries, "update");
+        cell.step(dt, StyleRuntime.RUN);
     }
 
     /**
@@ -133,10 +119,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      */
     public void update(C ctx, float dt) {
         use(ctx, dt, "update");
-        String from = heard.length > 0 ? state() : null;
-        long entries = record.entries();
-        BuilderInterpreter.update(record, dt);
-        told(from, entries, "update");
+        cell.step(dt, StyleRuntime.WHOLE_STEP);
     }
 
     /**
@@ -151,34 +134,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      */
     public void transitionTo(C ctx, String name) {
         use(ctx, 0f, "transitionTo");
-        int s = BuilderInterpreter.stateNamed(record, name);
-        if (s < 0) {
-            throw new MachineException(definition.id(), BuilderInterpreter.unknownState(record, name, "transitionTo"));
-        }
-        String from = heard.length > 0 ? state() : null;
-        BuilderInterpreter.transitionTo(record, s);
-        told(from, -1, "go");
-    }
-
-    /**
-     * Tells the listeners of a change of state since {@code from} (read before the call, {@code null}
-     * when none listened); {@code entries} is the record's entries count then, -1 to compare states only.
-     */
-    private void told(String from, long entries, String cause) {
-        if (from == null || heard.length == 0 || record.entries() == entries) {
-            return;
-        }
-        String to = state();
-        if (to.equals(from)) {
-            return;
-        }
-        for (MachineListener<? super StateMachine<C>> l : heard) {
-            try {
-                l.stateChanged(this, from, to, cause);
-            } catch (Throwable e) {
-                throw new UserCodeException(definition.id(), to, cause, "a listener", e);
-            }
-        }
+        cell.force("transitionTo", name);
     }
 
     /**
@@ -192,9 +148,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * @return this machine, for chaining
      */
     public StateMachine<C> addListener(MachineListener<? super StateMachine<C>> listener) {
-        Objects.requireNonNull(listener, "listener");
-        heard = Arrays.copyOf(heard, heard.length + 1);
-        heard[heard.length - 1] = listener;
+        cell.addListener(listener);
         return this;
     }
 
@@ -205,35 +159,24 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      * @return {@code true} if it was there
      */
     public boolean removeListener(MachineListener<?> listener) {
-        for (int i = 0; i < heard.length; i++) {
-            if (heard[i] == listener) {
-                MachineListener<? super StateMachine<C>>[] next = Arrays.copyOf(heard, heard.length - 1);
-                System.arraycopy(heard, i + 1, next, i, heard.length - i - 1);
-                heard = next;
-                return true;
-            }
-        }
-        return false;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <C extends StateContextCore> MachineListener<? super StateMachine<C>>[] noListeners() {
-        return (MachineListener<? super StateMachine<C>>[]) new MachineListener<?>[0];
+        return cell.removeListener(listener);
     }
 
     /**
      * The current state's name, or {@code null} before {@link #initialize}.
      *
      * @return the state's name, such as {@code "Opening"}, or {@code null}
+     * @deprecated read {@link #state()}, which every face has ({@code ""} before {@link #initialize})
      */
+    @Deprecated(forRemoval = true)
     public String current() {
-        return record.status() == MachineRecord.ACTIVE ? record.chart().path[record.leaf()] : null;
+        return record.status() == MachineRecord.ACTIVE ? state() : null;
     }
 
     /** The state before the last transition, or {@code ""} before the first (as the other faces say it). */
+    @Override
     public String previous() {
-        int p = record.previousLeaf();
-        return p > 0 ? record.chart().path[p] : "";
+        return cell.previous();
     }
 
     /**
@@ -252,11 +195,10 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
         return definition.id();
     }
 
-    /** The current state's name, or {@code ""} before {@link #initialize} ({@link #current()} says {@code null} then). */
+    /** The current state's name, such as {@code "Opening"}, or {@code ""} before {@link #initialize}. */
     @Override
     public String state() {
-        String c = current();
-        return c == null ? "" : c;
+        return cell.state();
     }
 
     @Override
@@ -275,7 +217,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     }
 
     @Override
-    public java.util.List<String> leaves() {
+    public List<String> leaves() {
         return StateValue.leaves(record);
     }
 
@@ -301,7 +243,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     /** Always 0: a builder-style machine leaves when its handler says so, not on time. */
     @Override
     public double secondsLeft() {
-        return Reads.secondsLeft(record, 0);
+        return cell.secondsLeft();
     }
 
     /**
@@ -315,18 +257,10 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
 
     private void use(C ctx, float dt, String call) {
         requireContext(ctx, call);
-        Chart c = record.chart();
         if (record.status() != MachineRecord.ACTIVE) {
-            throw new IllegalStateException("machine '" + c.machineId + "': " + call + " before initialize(ctx); initialize it first");
+            throw new IllegalStateException("machine '" + definition.id() + "': " + call + " before initialize(ctx); initialize it first");
         }
-        if (!(dt >= 0f) || Float.isInfinite(dt)) {
-            throw new IllegalArgumentException("machine '" + c.machineId + "' in '" + current() + "': " + call
-                    + " needs a finite number of seconds, 0 or more; got " + dt);
-        }
-        if (dt > TimeRules.MAX_SECONDS) {
-            throw new IllegalArgumentException("machine '" + c.machineId + "' in '" + current() + "': " + call + "(" + dt
-                    + ") is longer than the longest step, " + TimeRules.MAX_SECONDS + " s (StateWorld.MAX_STEP_SECONDS); expected at most that");
-        }
+        cell.checkStep(call, dt);
         BuilderInterpreter.requireIdle(record, call); // before a new context is adopted: a refused call changes nothing
         if (ctx != record.contextObject()) {
             BuilderInterpreter.adopt(record, ctx); // a new context: checked, then told where the machine is
@@ -340,6 +274,6 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
 
     @Override
     public String toString() {
-        return "StateMachine(" + definition.id() + " in " + current() + ")";
+        return "StateMachine(" + definition.id() + " in " + (record.status() == MachineRecord.ACTIVE ? state() : null) + ")";
     }
 }

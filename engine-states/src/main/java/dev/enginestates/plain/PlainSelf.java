@@ -18,9 +18,9 @@ final class PlainSelf extends DetachedRecord {
         this.machine = machine;
     }
 
-    /** The plain machine's own interpreter. */
+    /** The plain machine's own queue (its XState-style interpreter). */
     @Override
     protected InternalQueue queue() {
-        return machine.interpreter();
+        return machine.queue();
     }
 }

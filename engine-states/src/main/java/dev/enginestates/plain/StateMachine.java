@@ -1,28 +1,22 @@
 package dev.enginestates.plain;
 
-import dev.enginestates.MachineListener;
-import dev.enginestates.records.Access;
-import dev.enginestates.declare.Event;
 import dev.enginestates.Machine;
-import dev.enginestates.declare.MachineException;
+import dev.enginestates.MachineListener;
 import dev.enginestates.MachineView;
 import dev.enginestates.StatesDef;
+import dev.enginestates.algorithm.StyleRuntime;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.UnknownEventException;
 import dev.enginestates.declare.UserCodeException;
-import dev.enginestates.algorithm.Interpreter;
-import dev.enginestates.algorithm.PolledInterpreter;
-import dev.enginestates.algorithm.TimeRules;
-import dev.enginestates.chart.Chart;
-import dev.enginestates.chart.EnumNames;
-import dev.enginestates.chart.Names;
-import dev.enginestates.declare.StateType;
-import dev.enginestates.declare.UnknownEvents;
+import dev.enginestates.records.Access;
+import dev.enginestates.records.InternalQueue;
 import dev.enginestates.records.MachineRecord;
 import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;
+import dev.enginestates.running.MachineCell;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -59,22 +53,12 @@ import java.util.Objects;
  */
 public final class StateMachine<C> implements MachineView<C> {
     static {
-        Access.register(new Access.RecordSide() {
-            @Override
-            public boolean owns(Object face) {
-                return face instanceof StateMachine;
-            }
-
-            @Override
-            public MachineRecord record(Object face) {
-                return ((StateMachine<?>) face).record;
-            }
-        });
+        Access.registerFace(StateMachine.class, face -> ((StateMachine<?>) face).cell.record());
     }
 
-    /** The XState-style interpreter (null for a polled machine), for its record's own code. */
-    Interpreter interpreter() {
-        return interpreter;
+    /** The queue of the machine's own raises and sends to itself, for its record's own code. */
+    InternalQueue queue() {
+        return cell.queue();
     }
 
     /** Hears the active leaf change: {@code (to, from)}, both leaf paths. */
@@ -89,25 +73,14 @@ public final class StateMachine<C> implements MachineView<C> {
         void changed(String to, String from);
     }
 
-    private static final ChangeListener[] NO_LISTENERS = new ChangeListener[0];
+    /** How the running cell calls a change listener. */
+    private static final MachineCell.ChangeCall CHANGE = (l, to, from) -> ((ChangeListener) l).changed(to, from);
 
     private final Machine<C> machine;
     private final Chart chart;
     private final MachineRecord record;
-    private final Interpreter interpreter;
-    private final PolledInterpreter polled;
-    /** XState style: this machine's own clock, the sum of its steps. */
-    private double clock;
-    /** Calls into the machine so far (its start, steps, sends), which number the interpreter's moves. */
-    private long calls;
-    private ChangeListener[] listeners = NO_LISTENERS;
-    private MachineListener<? super StateMachine<C>>[] heard = noListeners();
-    /** What is moving the machine now, as {@link MachineListener#stateChanged} names it. */
-    private String cause = "";
-    /** The wait the machine listeners were last told of (XState style): its state, or -1, and start. */
-    private int toldWait = -1;
-    private double toldWaitStart;
-    private int[] before = new int[8];
+    /** The record, the style's runtime, this machine's own clock and its listeners. */
+    private final MachineCell cell;
 
     /**
      * Starts an XState-style machine with a fresh context from its factory.
@@ -144,26 +117,11 @@ public final class StateMachine<C> implements MachineView<C> {
     private StateMachine(Machine<C> machine, C context, boolean start) {
         this.machine = Objects.requireNonNull(machine, "machine");
         this.chart = Access.chart(machine);
-        if (chart.builder != null) {
-            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is builder-style (StateMachineBuilder);"
-                    + " run it with dev.enginestates.fsm.StateMachine: new StateMachine<>(definition).initialize(ctx)");
-        }
+        StyleRuntime.of(chart).checkRunsOnPlainObject(chart);
         this.record = new PlainSelf(chart, context, this);
-        if (chart.polled != null) {
-            this.polled = new PolledInterpreter();
-            this.interpreter = null;
-            polled.listener((r, to, from) -> changed(chart.path[to], from < 0 ? "" : chart.path[from]));
-            if (start) {
-                polled.start(record);
-            }
-        } else {
-            this.polled = null;
-            this.interpreter = new Interpreter();
-            if (start) {
-                interpreter.clock(0);
-                interpreter.call(++calls);
-                interpreter.start(record);
-            }
+        this.cell = new MachineCell(record, this, CHANGE);
+        if (start) {
+            cell.start("start");
         }
     }
 
@@ -198,34 +156,7 @@ public final class StateMachine<C> implements MachineView<C> {
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, String... states) {
         StateMachine<C> m = new StateMachine<>(machine, ctx, false);
-        Chart c = m.chart;
-        if (states.length == 0) {
-            throw new MachineException(c.machineId, "machine '" + c.machineId + "': startIn needs at least one state; expected one of "
-                    + m.statePaths());
-        }
-        if (c.polled != null && states.length > 1) {
-            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is polled: one branch is active at a time;"
-                    + " startIn takes one state, got " + Arrays.toString(states));
-        }
-        int[] targets = new int[states.length];
-        for (int i = 0; i < states.length; i++) {
-            targets[i] = m.stateNamed(states[i], "startIn");
-        }
-        // the same rule as the ECS face's setState: a placement the interpreter could never reach is refused
-        for (int i = 0; i < targets.length; i++) {
-            for (int j = i + 1; j < targets.length; j++) {
-                if (!c.canBeActiveTogether(targets[i], targets[j])) {
-                    throw new MachineException(c.machineId, "machine '" + c.machineId + "': states '" + c.path[targets[i]] + "' and '"
-                            + c.path[targets[j]] + "' cannot be active together; expected states in different regions of a parallel state");
-                }
-            }
-        }
-        if (m.polled != null) {
-            m.polled.place(m.record, targets[0]);
-        } else {
-            m.interpreter.clock(0);
-            m.interpreter.place(m.record, targets);
-        }
+        m.cell.placeNamed("startIn", states);
         return m;
     }
 
@@ -243,20 +174,12 @@ public final class StateMachine<C> implements MachineView<C> {
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, Enum<?> state, Enum<?>... more) {
         String[] paths = new String[1 + more.length];
-        paths[0] = pathOf(machine, state, "startIn");
+        Chart c = Access.chart(machine);
+        paths[0] = c.path[Reads.stateOf(c, state, "startIn")];
         for (int i = 0; i < more.length; i++) {
-            paths[i + 1] = pathOf(machine, more[i], "startIn");
+            paths[i + 1] = c.path[Reads.stateOf(c, more[i], "startIn")];
         }
         return startIn(machine, ctx, paths);
-    }
-
-    private static String pathOf(Machine<?> machine, Enum<?> state, String call) {
-        Chart c = Access.chart(machine);
-        int s = c.enumNames().state(Objects.requireNonNull(state, "state"));
-        if (s < 0) {
-            throw new MachineException(c.machineId, c.enumNames().stateProblem(c.machineId, state, call));
-        }
-        return c.path[s];
     }
 
     /**
@@ -270,23 +193,7 @@ public final class StateMachine<C> implements MachineView<C> {
      *                          finite; nothing changes
      */
     public StateMachine<C> withTime(String state, double seconds) {
-        if (record.processing() != null) {
-            throw ownCode("withTime('" + state + "')"); // the message is built only when refused: a step allocates nothing
-        }
-        int s = Objects.requireNonNull(state, "state").isEmpty() ? 0 : stateNamed(state, "withTime");
-        if (!record.isActive(s)) {
-            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': withTime('" + state
-                    + "') needs an active state; active: " + branch());
-        }
-        if (!(seconds >= 0) || Double.isInfinite(seconds)) {
-            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': withTime needs finite seconds, 0 or more; got "
-                    + seconds);
-        }
-        if (polled != null) {
-            record.setClock(s, seconds);
-        } else {
-            record.markEntered(s, clock - seconds);
-        }
+        cell.setSecondsIn("withTime", state, seconds);
         return this;
     }
 
@@ -302,58 +209,11 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws UserCodeException if the game's code threw; the machine keeps a valid state
      */
     public void step(double dt) {
-        if (!(dt >= 0) || Double.isInfinite(dt)) {
-            throw new IllegalArgumentException("machine '" + chart.machineId + "': step needs a finite number of seconds, 0 or more; got " + dt);
-        }
-        if (dt > TimeRules.MAX_SECONDS) {
-            // the world's bound too: two steps of Double.MAX_VALUE would make the clocks Infinity, then NaN
-            throw new IllegalArgumentException("machine '" + chart.machineId + "': step(" + dt + ") is longer than the longest step, "
-                    + TimeRules.MAX_SECONDS + " s (StateWorld.MAX_STEP_SECONDS); expected at most that");
-        }
+        cell.checkStep("step", dt);
         if (record.processing() != null) {
-            throw ownCode("step(" + dt + ")"); // the message is built only when refused: a step allocates nothing
+            throw cell.ownCode("step(" + dt + ")"); // the message is built only when refused: a step allocates nothing
         }
-        cause = "step";
-        if (polled != null) {
-            polled.step(record, dt);
-            return;
-        }
-        double start = clock;
-        clock += dt;
-        interpreter.call(++calls); // every move of this step is one call
-        snapshot();
-        try {
-            int waits = 0;
-            double movedAt = start;
-            // waits and sends to itself in due-time order, each at its own time; a wait before a send due with it
-            while (waits < TimeRules.MAX_WAITS_PER_STEP && record.status() == MachineRecord.ACTIVE) {
-                double send = record.nextSendDue();
-                if (TimeRules.waitDue(record, clock) && record.waitDue() <= send) {
-                    movedAt = Math.max(start, record.waitDue());
-                    cause = "states.wait";
-                    TimeRules.endWait(interpreter, record);
-                } else if (send <= clock + TimeRules.TIME_TOLERANCE) {
-                    movedAt = Math.max(start, send);
-                    cause = record.sendEvent(0).type();
-                    interpreter.clock(send);
-                    interpreter.deliverSend(record);
-                } else {
-                    break;
-                }
-                waits++;
-            }
-            if (record.status() == MachineRecord.ACTIVE && !record.isHeld()) {
-                int t = TimeRules.firstWhen(record);
-                if (t >= 0) {
-                    cause = "states.when";
-                    interpreter.clock(movedAt);
-                    interpreter.take(record, t, chart.whenEvent);
-                }
-            }
-        } finally {
-            interpreter.clock(clock);
-            reportChange();
-        }
+        cell.step(dt, StyleRuntime.WHOLE_STEP);
     }
 
     /**
@@ -365,11 +225,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
      */
     public boolean send(String event) {
-        if (polled != null) {
-            return sendPolled(event, null);
-        }
-        int id = eventId(event);
-        return sendXState(id, id >= 0 && chart.isExact(id) ? chart.eventObjects[id] : Event.of(event));
+        return cell.send(Reads.eventId(chart, event), event, null, null);
     }
 
     /**
@@ -380,16 +236,8 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws MachineException if the constant is not of the machine's event enum; nothing changes
      */
     public boolean send(Enum<?> event) {
-        int id = eventOf(event, "send");
-        return sendXState(id, chart.eventObjects[id]);
-    }
-
-    private int eventOf(Enum<?> event, String call) {
-        int id = chart.enumNames().event(Objects.requireNonNull(event, "event"));
-        if (id < 0) {
-            throw new MachineException(chart.machineId, chart.enumNames().eventProblem(chart.machineId, event, call));
-        }
-        return id;
+        int id = Reads.eventOf(chart, event, "send");
+        return cell.send(id, chart.eventObjects[id].type(), null, chart.eventObjects[id]);
     }
 
     /**
@@ -404,26 +252,8 @@ public final class StateMachine<C> implements MachineView<C> {
      *                          {@link #send(Event)} (as on an entity); nothing changes
      */
     public boolean send(String event, Object... args) {
-        if (polled == null) {
-            if (args != null && args.length > 0) {
-                throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' is XState-style: its events carry named fields;"
-                        + " send(Event.of(\"" + event + "\", ...)) instead of arguments");
-            }
-            return send(event);
-        }
-        return sendPolled(event, args);
-    }
-
-    /**
-     * Sends to a polled machine. What moved the machine ({@link #cause}) is set only once the event is known and
-     * the machine is not running its own code: a send it refuses leaves the move under way named by its own event.
-     */
-    private boolean sendPolled(String event, Object[] args) {
-        int id = polledEventId(event);
-        if (record.processing() == null) {
-            cause = event;
-        }
-        return refused(polled.send(record, id, event, args), event);
+        cell.runtime().checkArguments(chart, event, args);
+        return cell.send(Reads.eventId(chart, event), event, args, null);
     }
 
     /**
@@ -436,46 +266,9 @@ public final class StateMachine<C> implements MachineView<C> {
     public boolean send(Event event) {
         Objects.requireNonNull(event, "event");
         if (event.constant() != null) {
-            eventOf(event.constant(), "send"); // an event named by a constant of another enum is refused
+            Reads.eventOf(chart, event.constant(), "send"); // an event named by a constant of another enum is refused
         }
-        if (polled != null) {
-            return sendPolled(event.type(), new Object[] {event});
-        }
-        return sendXState(eventId(event.type()), event);
-    }
-
-    private boolean sendXState(int id, Event event) {
-        if (record.processing() != null) {
-            // from the machine's own code: the interpreter refuses it, before this call takes a snapshot or
-            // reports, so the move under way is still told and remembered by the call that began it
-            return interpreter.send(record, id, event);
-        }
-        snapshot();
-        cause = event.type();
-        boolean took;
-        try {
-            interpreter.clock(clock);
-            interpreter.call(++calls);
-            took = interpreter.send(record, id, event);
-        } finally {
-            reportChange();
-        }
-        return refused(took, event.type());
-    }
-
-    /** Tells the machine listeners of a send no state took; returns {@code took}. */
-    private boolean refused(boolean took, String event) {
-        if (!took && heard.length > 0) {
-            for (MachineListener<? super StateMachine<C>> l : heard) {
-                try {
-                    l.eventRefused(this, event);
-                } catch (Throwable e) {
-                    failed(listenerFailed(state(), event, e));
-                }
-            }
-            throwFailed();
-        }
-        return took;
+        return cell.send(Reads.eventId(chart, event.type()), event.type(), null, event);
     }
 
     /**
@@ -490,28 +283,9 @@ public final class StateMachine<C> implements MachineView<C> {
      */
     public void go(String name) {
         if (record.processing() != null) {
-            throw ownCode("go('" + name + "')"); // the message is built only when refused: a step allocates nothing
+            throw cell.ownCode("go('" + name + "')"); // the message is built only when refused: a step allocates nothing
         }
-        if (polled != null) {
-            int s = PolledInterpreter.goTarget(record, name);
-            if (s < 0) {
-                throw new MachineException(chart.machineId, PolledInterpreter.goProblem(record, name));
-            }
-            if (s > 0) {
-                cause = "go";
-                polled.go(record, s);
-            }
-            return;
-        }
-        int s = stateNamed(name, "go");
-        cause = "go";
-        snapshot();
-        try {
-            interpreter.clock(clock);
-            interpreter.place(record, new int[] {s});
-        } finally {
-            reportChange();
-        }
+        cell.go(name);
     }
 
     /**
@@ -521,21 +295,14 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws MachineException if the constant is not of the machine's state enum; nothing changes
      */
     public void go(Enum<?> state) {
-        go(pathOf(machine, state, "go"));
+        go(chart.path[Reads.stateOf(chart, state, "go")]);
     }
 
     // ------------------------------------------------------------------ reading
 
     /** The active leaf's path ({@code "combat.engage"}); several leaves of a parallel state are joined by {@code ", "}. */
     public String state() {
-        int leaf = record.leaf();
-        if (leaf < 0) {
-            return "";
-        }
-        if (polled != null || !hasParallel()) {
-            return chart.path[deepest()];
-        }
-        return String.join(", ", leaves());
+        return cell.state();
     }
 
     /**
@@ -544,14 +311,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @return a new list of paths, such as {@code ["combat", "combat.engage"]}
      */
     public List<String> branch() {
-        int[] active = activeSorted();
-        List<String> out = new ArrayList<>(active.length);
-        for (int s : active) {
-            if (s > 0) {
-                out.add(chart.path[s]);
-            }
-        }
-        return out;
+        return StateValue.activePaths(record);
     }
 
     /**
@@ -560,16 +320,12 @@ public final class StateMachine<C> implements MachineView<C> {
      * (several transitions chained in one count as one).
      */
     public String previous() {
-        if (polled != null) {
-            return record.previousLeaf() < 0 ? "" : chart.path[record.previousLeaf()];
-        }
-        return leavesOf(previousConfig, previousCount);
+        return cell.previous();
     }
 
     /** Seconds in the active leaf. */
     public double time() {
-        int leaf = record.leaf();
-        return leaf < 0 ? 0 : secondsIn(polled != null ? leaf : deepest());
+        return cell.time();
     }
 
     /**
@@ -577,7 +333,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * machine's innermost active {@code after}'s; 0 when none counts.
      */
     public double secondsLeft() {
-        return Reads.secondsLeft(record, clock);
+        return cell.secondsLeft();
     }
 
     /**
@@ -586,7 +342,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @return the seconds stepped since the start
      */
     public double totalTime() {
-        return polled != null ? record.clock(0) : clock;
+        return cell.secondsRun();
     }
 
     /**
@@ -598,7 +354,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws MachineException if no state of the machine has that name or path
      */
     public boolean is(String name) {
-        return activeNamed(name, "is") >= 0;
+        return Reads.activeNamed(record, name, "is") >= 0;
     }
 
     /**
@@ -610,7 +366,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws MachineException if the constant is not of the machine's state enum
      */
     public boolean is(Enum<?> state) {
-        return record.isActive(stateOf(state, "is"));
+        return record.isActive(Reads.stateOf(chart, state, "is"));
     }
 
     /**
@@ -621,8 +377,8 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws MachineException if no state of the machine has that name or path
      */
     public double timeIn(String name) {
-        int s = activeNamed(name, "timeIn");
-        return s < 0 ? 0 : secondsIn(s);
+        int s = Reads.activeNamed(record, name, "timeIn");
+        return s < 0 ? 0 : cell.secondsIn(s);
     }
 
     /**
@@ -633,8 +389,8 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws MachineException if the constant is not of the machine's state enum
      */
     public double timeIn(Enum<?> state) {
-        int s = stateOf(state, "timeIn");
-        return record.isActive(s) ? secondsIn(s) : 0;
+        int s = Reads.stateOf(chart, state, "timeIn");
+        return record.isActive(s) ? cell.secondsIn(s) : 0;
     }
 
     /**
@@ -646,30 +402,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws MachineException if the machine's states are not named by {@code states}
      */
     public <S extends Enum<S>> S leaf(Class<S> states) {
-        EnumNames names = chart.enumNames();
-        if (names.stateEnum() != states) {
-            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' names its states by " + (names.typed()
-                    ? names.stateEnum().getSimpleName() : "strings") + ", not by " + states.getSimpleName() + "; read its leaf with "
-                    + (names.typed() ? "leaf(" + names.stateEnum().getSimpleName() + ".class)" : "state()"));
-        }
-        for (int s = 1; s < chart.size; s++) {
-            if (record.isActive(s) && chart.isLeaf(s)) {
-                return states.cast(chart.enumNames().constantOf(s));
-            }
-        }
-        return null;
-    }
-
-    private int stateOf(Enum<?> state, String call) {
-        int s = chart.enumNames().state(Objects.requireNonNull(state, "state"));
-        if (s < 0) {
-            throw new MachineException(chart.machineId, chart.enumNames().stateProblem(chart.machineId, state, call));
-        }
-        return s;
-    }
-
-    private double secondsIn(int s) {
-        return polled != null ? record.clock(s) : clock - record.enteredAt(s);
+        return Reads.leaf(record, states);
     }
 
     /**
@@ -683,9 +416,7 @@ public final class StateMachine<C> implements MachineView<C> {
      */
     public StateMachine<C> on(String type, ChangeListener listener) {
         checkType(type);
-        Objects.requireNonNull(listener, "listener");
-        listeners = Arrays.copyOf(listeners, listeners.length + 1);
-        listeners[listeners.length - 1] = listener;
+        cell.addChangeListener(listener);
         return this;
     }
 
@@ -699,15 +430,7 @@ public final class StateMachine<C> implements MachineView<C> {
      */
     public StateMachine<C> off(String type, ChangeListener listener) {
         checkType(type);
-        for (int i = 0; i < listeners.length; i++) {
-            if (listeners[i] == listener) {
-                ChangeListener[] next = new ChangeListener[listeners.length - 1];
-                System.arraycopy(listeners, 0, next, 0, i);
-                System.arraycopy(listeners, i + 1, next, i, listeners.length - i - 1);
-                listeners = next;
-                break;
-            }
-        }
+        cell.removeChangeListener(listener);
         return this;
     }
 
@@ -759,7 +482,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @throws MachineException if the constant is not of the machine's state enum
      */
     public boolean matches(Enum<?> state) {
-        return record.isActive(stateOf(state, "matches"));
+        return record.isActive(Reads.stateOf(chart, state, "matches"));
     }
 
     /** The paths of the active leaves, in document order. */
@@ -791,244 +514,6 @@ public final class StateMachine<C> implements MachineView<C> {
         return machine.id() + ": " + StateValue.describe(record) + (record.isDone() ? " (done)" : "");
     }
 
-    // ------------------------------------------------------------------ helpers
-
-    private int polledEventId(String type) {
-        Objects.requireNonNull(type, "event");
-        int id = chart.polled.eventId(type);
-        if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
-            throw new UnknownEventException(chart.machineId, type, chart.knownEvents(), Names.closest(type, chart.knownEvents()));
-        }
-        return id;
-    }
-
-    private int eventId(String type) {
-        Objects.requireNonNull(type, "event type");
-        int id = chart.eventId(type);
-        if (id < 0 && chart.unknownEvents == UnknownEvents.REJECT) {
-            throw new UnknownEventException(chart.machineId, type, chart.knownEvents(), Names.closest(type, chart.knownEvents()));
-        }
-        return id;
-    }
-
-    /** A state by path or, when unique, by name. */
-    private int stateNamed(String name, String call) {
-        Objects.requireNonNull(name, "state name");
-        int s = chart.stateAt(name);
-        if (s > 0 && chart.type[s] != StateType.HISTORY) {
-            return s;
-        }
-        int found = -1;
-        for (int i = 1; i < chart.size; i++) {
-            if (chart.key[i].equals(name) && chart.type[i] != StateType.HISTORY) {
-                if (found >= 0) {
-                    throw new MachineException(chart.machineId, "machine '" + chart.machineId + "': " + call + "('" + name + "') is ambiguous: '"
-                            + chart.path[found] + "' and '" + chart.path[i] + "'; give the path");
-                }
-                found = i;
-            }
-        }
-        if (found < 0) {
-            throw unknownState(name, call);
-        }
-        return found;
-    }
-
-    /** The active state with that name or path, or -1; throws when no state has it. */
-    private int activeNamed(String name, String call) {
-        int s = Reads.activeNamed(record, Objects.requireNonNull(name, "state name"));
-        if (s == Reads.UNKNOWN) {
-            throw unknownState(name, call);
-        }
-        return s;
-    }
-
-    private MachineException unknownState(String name, String call) {
-        return new MachineException(chart.machineId, "machine '" + chart.machineId + "': " + call + "('" + name
-                + "') names no state; expected one of " + statePaths() + StateValue.suggestion(chart, name));
-    }
-
-    /** The paths of the states that can be active (history states left out). */
-    private List<String> statePaths() {
-        List<String> names = new ArrayList<>();
-        for (int i = 1; i < chart.size; i++) {
-            if (chart.type[i] != StateType.HISTORY) {
-                names.add(chart.path[i]);
-            }
-        }
-        return names;
-    }
-
-    /** The deepest active state (an XState-style machine without parallel states has one branch). */
-    private int deepest() {
-        return Math.max(0, Reads.deepest(record));
-    }
-
-    private boolean hasParallel() {
-        for (int i = 0; i < record.activeCount(); i++) {
-            if (chart.type[record.activeAt(i)] == StateType.PARALLEL) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private int[] activeSorted() {
-        int[] a = new int[record.activeCount()];
-        for (int i = 0; i < a.length; i++) {
-            a[i] = record.activeAt(i);
-        }
-        Arrays.sort(a);
-        return a;
-    }
-
-    // XState style: a change is seen by comparing the configuration before and after a macrostep
-    private int beforeCount;
-    private int[] previousConfig = new int[0];
-    private int previousCount;
-
-    private long entriesBefore;
-
-    private void snapshot() {
-        entriesBefore = record.entries();
-        int n = record.activeCount();
-        if (before.length < n) {
-            before = new int[Math.max(n, before.length * 2)];
-        }
-        for (int i = 0; i < n; i++) {
-            before[i] = record.activeAt(i);
-        }
-        beforeCount = n;
-    }
-
-    private void reportChange() {
-        int started = heard.length > 0 ? endedWait() : -1;
-        if (record.entries() != entriesBefore) {
-            // keep the configuration before the change; previous() names it when asked
-            int[] t = previousConfig;
-            previousConfig = before;
-            previousCount = beforeCount;
-            before = t.length >= previousConfig.length ? t : new int[previousConfig.length];
-            if (listeners.length > 0 || heard.length > 0) {
-                tell(state(), leavesOf(previousConfig, previousCount));
-            }
-        } // else nothing was entered: no transition (a targetless one only ran actions)
-        if (started >= 0) {
-            for (MachineListener<? super StateMachine<C>> l : heard) {
-                try {
-                    l.waitStarted(this, chart.path[started], record.waitSeconds());
-                } catch (Throwable e) {
-                    failed(listenerFailed(state(), cause, e));
-                }
-            }
-        }
-        throwFailed();
-    }
-
-    private String leavesOf(int[] config, int n) {
-        int[] sorted = Arrays.copyOf(config, n);
-        Arrays.sort(sorted);
-        StringBuilder sb = new StringBuilder();
-        for (int s : sorted) {
-            if (chart.isLeaf(s)) {
-                sb.append(sb.length() > 0 ? ", " : "").append(chart.path[s]);
-            }
-        }
-        return sb.toString();
-    }
-
-    private void changed(String to, String from) {
-        tell(to, from);
-        throwFailed();
-    }
-
-    /** Tells every listener of a change; a listener that throws is kept for {@link #throwFailed} and the others are still told. */
-    private void tell(String to, String from) {
-        ChangeListener[] ls = listeners;
-        for (ChangeListener l : ls) {
-            try {
-                l.changed(to, from);
-            } catch (Throwable e) {
-                failed(new UserCodeException(chart.machineId, to, "change", "a change listener", e));
-            }
-        }
-        if (!to.equals(from)) {
-            for (MachineListener<? super StateMachine<C>> l : heard) {
-                try {
-                    l.stateChanged(this, from, to, cause);
-                } catch (Throwable e) {
-                    failed(listenerFailed(to, cause, e));
-                }
-            }
-        }
-    }
-
-    /** The first listener failure of the move being told; later ones are added to it as suppressed. */
-    private UserCodeException listenerFailure;
-
-    private void failed(UserCodeException e) {
-        if (listenerFailure == null) {
-            listenerFailure = e;
-        } else {
-            listenerFailure.addSuppressed(e);
-        }
-    }
-
-    /** Throws the listener failures of the move once every listener was told. */
-    private void throwFailed() {
-        UserCodeException e = listenerFailure;
-        if (e != null) {
-            listenerFailure = null;
-            throw e;
-        }
-    }
-
-    /**
-     * Tells the machine listeners of a wait that ended since they were last told (XState style),
-     * before the state change is told; returns the state of a wait that started, told after it, or -1.
-     */
-    private int endedWait() {
-        int wait = record.waitState();
-        double start = record.waitStart();
-        if (wait == toldWait && (wait < 0 || start == toldWaitStart)) {
-            return -1;
-        }
-        int before = toldWait;
-        toldWait = wait;
-        toldWaitStart = start;
-        if (before >= 0) {
-            for (MachineListener<? super StateMachine<C>> l : heard) {
-                try {
-                    l.waitEnded(this, chart.path[before], "states.wait".equals(cause));
-                } catch (Throwable e) {
-                    failed(listenerFailed(state(), cause, e));
-                }
-            }
-        }
-        return wait;
-    }
-
-    /**
-     * The refusal of a call that would move or re-time the machine from its own guard, action or handler:
-     * the interpreter is part-way through a pass over the record, so the call would run a second
-     * pass inside the first (a step inside an action moved the clock under it). Nothing changes.
-     */
-    private IllegalStateException ownCode(String call) {
-        String busy = record.processing();
-        return new IllegalStateException("machine '" + chart.machineId + "' is running its own code (processing '" + busy + "') in state '"
-                + state() + "' and was asked to " + call + "; a machine's code moves it by a transition: "
-                + (chart.polled != null ? "return a state name from the update or handler" : "take a transition (an event raised, or a target)"));
-    }
-
-    private UserCodeException listenerFailed(String state, String event, Throwable e) {
-        return new UserCodeException(chart.machineId, state, event, "a listener", e);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static <C> MachineListener<? super StateMachine<C>>[] noListeners() {
-        return (MachineListener<? super StateMachine<C>>[]) new MachineListener<?>[0];
-    }
-
     /**
      * Adds a listener that hears this machine: its state changing (with what moved it), its
      * waits starting and ending (XState style), events no state took. Listeners run in the
@@ -1039,13 +524,7 @@ public final class StateMachine<C> implements MachineView<C> {
      * @return this machine, for chaining
      */
     public StateMachine<C> addListener(MachineListener<? super StateMachine<C>> listener) {
-        Objects.requireNonNull(listener, "listener");
-        if (heard.length == 0) {
-            toldWait = record.waitState();
-            toldWaitStart = record.waitStart();
-        }
-        heard = Arrays.copyOf(heard, heard.length + 1);
-        heard[heard.length - 1] = listener;
+        cell.addListener(listener);
         return this;
     }
 
@@ -1056,14 +535,6 @@ public final class StateMachine<C> implements MachineView<C> {
      * @return {@code true} if it was there
      */
     public boolean removeListener(MachineListener<?> listener) {
-        for (int i = 0; i < heard.length; i++) {
-            if (heard[i] == listener) {
-                MachineListener<? super StateMachine<C>>[] next = Arrays.copyOf(heard, heard.length - 1);
-                System.arraycopy(heard, i + 1, next, i, heard.length - i - 1);
-                heard = next;
-                return true;
-            }
-        }
-        return false;
+        return cell.removeListener(listener);
     }
 }

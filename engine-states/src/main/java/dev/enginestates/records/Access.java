@@ -5,6 +5,7 @@ import dev.enginestates.chart.Chart;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -90,6 +91,26 @@ public final class Access {
         RecordSide[] next = Arrays.copyOf(now, now.length + 1);
         next[now.length] = Objects.requireNonNull(side);
         faces = next;
+    }
+
+    /**
+     * Called once by each face's class initializer: its faces are the instances of {@code type},
+     * and {@code record} reaches a face's live record.
+     */
+    public static void registerFace(Class<?> type, Function<Object, MachineRecord> record) {
+        Objects.requireNonNull(type, "type");
+        Objects.requireNonNull(record, "record");
+        register(new RecordSide() {
+            @Override
+            public boolean owns(Object face) {
+                return type.isInstance(face);
+            }
+
+            @Override
+            public MachineRecord record(Object face) {
+                return record.apply(face);
+            }
+        });
     }
 
     /** The compiled chart of a {@code Machine}. */
