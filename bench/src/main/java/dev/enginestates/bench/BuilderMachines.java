@@ -152,15 +152,15 @@ final class BuilderMachines {
 
     /** Over {@link #PERIOD_STEPS} ticks every machine moves exactly once. */
     static void checkEachMovesOncePerPeriod(StateMachine<Bot>[] machines, Bot[] contexts) {
-        Moves.checkEachMovesOnce("machine", machines.length, PERIOD_STEPS, i -> machines[i].current(),
+        Moves.checkEachMovesOnce("machine", machines.length, PERIOD_STEPS, i -> machines[i].state(),
                 () -> update(machines, contexts, DT));
     }
 
     /** Every machine is in {@code state}. */
     static void checkAll(StateMachine<Bot>[] machines, String state) {
         for (int i = 0; i < machines.length; i++) {
-            if (!state.equals(machines[i].current())) {
-                throw new IllegalStateException("machine " + i + " is in '" + machines[i].current() + "'; expected '" + state + "'");
+            if (!state.equals(machines[i].state())) {
+                throw new IllegalStateException("machine " + i + " is in '" + machines[i].state() + "'; expected '" + state + "'");
             }
         }
     }

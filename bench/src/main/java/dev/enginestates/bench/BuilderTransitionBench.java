@@ -62,9 +62,9 @@ public class BuilderTransitionBench {
             fsm = BuilderMachines.machines(BuilderMachines.ATTACKS, 1)[0];
             bot = BuilderMachines.context(fsm);
             for (int i = 0; i < 4; i++) {
-                String was = fsm.current();
+                String was = fsm.state();
                 flip();
-                if (fsm.current().equals(was) || bot.currentStateData(AttackStep.class).staminaCost() != (heavy ? 25 : 10)) {
+                if (fsm.state().equals(was) || bot.currentStateData(AttackStep.class).staminaCost() != (heavy ? 25 : 10)) {
                     throw new IllegalStateException("a transition did not move the machine or its metadata: still '" + was + "'");
                 }
             }

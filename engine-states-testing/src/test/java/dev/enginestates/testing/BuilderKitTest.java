@@ -26,7 +26,6 @@ import static dev.enginestates.testing.StateAssertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -100,7 +99,7 @@ class BuilderKitTest {
     void startInPutsAPlainMachineInAStateSomeSecondsInWithoutRunningAnyHook() {
         Fighter f = new Fighter();
         StateMachine<Fighter> fsm = BuilderStart.startIn(FIGHTER, f, "Attack", 0.2f);
-        assertEquals("Attack", fsm.current());
+        assertEquals("Attack", fsm.state());
         assertEquals("", fsm.previous());
         assertEquals(List.of(), f.log, "neither Idle's nor Attack's enter hook ran");
         assertEquals(100, f.stamina);
@@ -137,7 +136,7 @@ class BuilderKitTest {
         AIStateMachine<Fighter> brain = new AIStateMachine<>(FIGHTER);
         brain.initialize(f);
         brain.update(f, 0.1f);
-        assertEquals("Attack", brain.current());
+        assertEquals("Attack", brain.state());
         assertEquals(90, f.stamina);
         AIStateMachine<Fighter> same = BuilderStart.startIn(brain, f, "Idle", 2f);
         assertSame(brain, same);
@@ -169,7 +168,7 @@ class BuilderKitTest {
         IllegalArgumentException wrong = assertThrows(IllegalArgumentException.class,
                 () -> BuilderStart.startIn(raw, new AIContext() { }, "Attack", 0f));
         assertTrue(wrong.getMessage().contains("takes a " + Fighter.class.getName()), wrong.getMessage());
-        assertNull(raw.current(), "not started");
+        assertEquals("", raw.state(), "not started");
     }
 
     @Test

@@ -127,10 +127,10 @@ public final class BuilderBrainSample {
     /** Runs the selector for one bot: a role change is a {@code transitionTo}; returns what it did, or null. */
     public static String think(AIStateMachine<Bot> brain, Bot bot) {
         String best = choose(bot);
-        if (best.equals(brain.current())) {
+        if (best.equals(brain.state())) {
             return null;
         }
-        String from = brain.current();
+        String from = brain.state();
         brain.transitionTo(bot, best);
         return String.format(Locale.ROOT, "%s > %s (attack %.2f, defend %.2f)", from, best, utility(bot, "attack"), utility(bot, "defend"));
     }
@@ -168,7 +168,7 @@ public final class BuilderBrainSample {
                 Bot bot = bots.get(i);
                 AIStateMachine<Bot> brain = brains.get(i);
                 String chose = null;
-                if (tick == 216 && brain.current().equals("defend")) {
+                if (tick == 216 && brain.state().equals("defend")) {
                     brain.transitionTo(bot, "defend");   // the same role again: re-entered, its time and windows start over
                     chose = "defend > defend (re-entered for the new runner)";
                 } else if (tick % THINK_EVERY == 0) {

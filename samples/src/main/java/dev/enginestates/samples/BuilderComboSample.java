@@ -201,7 +201,7 @@ public final class BuilderComboSample {
         StateMachine<Fighter> fsm = new StateMachine<>(COMBO);
         fsm.initialize(f);
         System.out.println("    t  tick  state  what");
-        String last = fsm.current();
+        String last = fsm.state();
         for (int tick = 1; tick <= 300; tick++) {
             if (PRESSES.contains(tick)) {
                 f.attackPressed = true;
@@ -210,12 +210,12 @@ public final class BuilderComboSample {
             fsm.update(f, DT);
             f.attackPressed = false;     // a press is seen for one tick
             f.move(DT);
-            if (!fsm.current().equals(last) && fsm.current().equals("Idle")) {
+            if (!fsm.state().equals(last) && fsm.state().equals("Idle")) {
                 f.events.add("back to Idle");
             }
-            last = fsm.current();
+            last = fsm.state();
             for (String e : f.events) {
-                System.out.printf(Locale.ROOT, "%5.2f  %4d  %-5s  %s%n", tick * DT, tick, fsm.current(), e);
+                System.out.printf(Locale.ROOT, "%5.2f  %4d  %-5s  %s%n", tick * DT, tick, fsm.state(), e);
             }
             f.events.clear();
         }

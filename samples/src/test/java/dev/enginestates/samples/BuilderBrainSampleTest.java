@@ -29,10 +29,10 @@ class BuilderBrainSampleTest {
         Bot ada = new Bot("ada", true, pitch);
         AIStateMachine<Bot> brain = new AIStateMachine<>(BRAIN);
         brain.initialize(ada);
-        assertEquals("kickoff", brain.current());
+        assertEquals("kickoff", brain.state());
         assertNull(BuilderBrainSample.think(brain, ada), "no whistle: kickoff is still the best role");
         ticks(brain, ada, 60);
-        assertEquals("kickoff", brain.current(), "no handler returns a name");
+        assertEquals("kickoff", brain.state(), "no handler returns a name");
         pitch.whistle = true;
         pitch.ours = true;
         assertEquals("kickoff > attack (attack 0.95, defend 0.10)", BuilderBrainSample.think(brain, ada));
@@ -85,6 +85,6 @@ class BuilderBrainSampleTest {
         MachineException e = assertThrows(MachineException.class, () -> brain.transitionTo(bot, "atack"));
         assertTrue(e.getMessage().startsWith("machine 'bot-brain': transitionTo('atack') names no state; expected one of"
                 + " [kickoff, attack, defend]"), e.getMessage());
-        assertEquals("kickoff", brain.current(), "nothing changed");
+        assertEquals("kickoff", brain.state(), "nothing changed");
     }
 }

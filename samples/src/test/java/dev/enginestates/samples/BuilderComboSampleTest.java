@@ -25,7 +25,7 @@ class BuilderComboSampleTest {
             fsm.update(f, DT);
             f.attackPressed = false;
             f.move(DT);
-            states.add(fsm.current());
+            states.add(fsm.state());
         }
         return states;
     }
@@ -47,7 +47,7 @@ class BuilderComboSampleTest {
         assertEquals("Idle", states.get(102));
         assertEquals(100 - 8 - 12 - 25 - 8, f.dummyHp);
         assertEquals(100 - 5 - 8 - 15 - 5, f.stamina);
-        assertEquals("Idle", fsm.current());
+        assertEquals("Idle", fsm.state());
     }
 
     @Test
@@ -85,7 +85,7 @@ class BuilderComboSampleTest {
         Fighter f = new Fighter();
         StateMachine<Fighter> fsm = started(f);
         run(fsm, f, 1, 61, Set.of(10, 30, 55));
-        assertEquals("Hook", fsm.current(), "entered on tick 61");
+        assertEquals("Hook", fsm.state(), "entered on tick 61");
         f.events.clear();
         assertEquals("heavy", f.currentStateTag());
         assertEquals(new AttackStep(25, 15), f.currentStateData());

@@ -30,21 +30,21 @@ class BuilderDoorSampleTest {
         DoorStateContext ctx = new DoorStateContext();
         fsm.initialize(ctx);
         fsm.update(ctx, 0.25f);
-        assertEquals("Closed", fsm.current(), "nobody asked");
+        assertEquals("Closed", fsm.state(), "nobody asked");
         ctx.openRequested = true;
         fsm.update(ctx, 0.25f);
-        assertEquals("Opening", fsm.current());
+        assertEquals("Opening", fsm.state());
         assertEquals(0f, ctx.timeInState(), "the tick that left Closed does not count toward Opening");
         List<String> trace = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
             fsm.update(ctx, 0.25f);
-            trace.add(fsm.current() + " " + ctx.progress());
+            trace.add(fsm.state() + " " + ctx.progress());
         }
         assertEquals(List.of("Opening 0.33333334", "Opening 0.6666667", "Open 0.0"), trace);
         ctx.openRequested = false;
         ctx.closeRequested = true;
         fsm.update(ctx, 0.25f);
-        assertEquals("Closing", fsm.current());
+        assertEquals("Closing", fsm.state());
         assertEquals("Open", fsm.previous());
     }
 

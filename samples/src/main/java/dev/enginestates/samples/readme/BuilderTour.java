@@ -57,13 +57,13 @@ public final class BuilderTour {
         door.initialize(ctx);                                     // enters "Closed": its enter hook runs now
         ctx.openRequested = true;
         door.update(ctx, 1 / 60f);                                // advance then runState, once per tick
-        door.current();                                           // "Opening"; 46 ticks later "Open"
+        door.state();                                             // "Opening"; 46 ticks later "Open"
         int ticks = 0;
-        while (door.current().equals("Opening")) {
+        while (door.state().equals("Opening")) {
             door.update(ctx, 1 / 60f);
             ticks++;
         }
-        return door.current().equals("Open") ? ticks : -1;
+        return door.state().equals("Open") ? ticks : -1;
     }
 
     /** The README's run of the door on entities; returns the state's name after a forced transition. */
@@ -132,7 +132,7 @@ public final class BuilderTour {
         f.attack = true;
         fsm.update(f, 1 / 60f);
         f.attack = false;
-        while (fsm.current().equals("Attack")) {
+        while (fsm.state().equals("Attack")) {
             fsm.update(f, 1 / 60f);
         }
         return f;

@@ -157,7 +157,7 @@ class ReadmeCodeTest {
             for (int i = 0; i < 5; i++) {
                 fsm.update(f, 1 / 60f);
             }
-            assertEquals("Idle", fsm.current());
+            assertEquals("Idle", fsm.state());
             assertEquals(1, logged.size(), logged.toString());
             assertTrue(logged.get(0).startsWith("WARNING machine 'readme-typo': the handler of state 'Idle' returned 'Atack', which"
                     + " names no state"), logged.get(0));
@@ -165,7 +165,7 @@ class ReadmeCodeTest {
             // transitionTo an unknown name throws and changes nothing
             MachineException e = assertThrows(MachineException.class, () -> fsm.transitionTo(f, "Atack"));
             assertTrue(e.getMessage().contains("did you mean 'Attack'"), e.getMessage());
-            assertEquals("Idle", fsm.current());
+            assertEquals("Idle", fsm.state());
         } finally {
             jul.removeHandler(capture);
             jul.setUseParentHandlers(true);
