@@ -268,7 +268,7 @@ final class PolledRuntime extends StyleRuntime {
             },
             PREVIOUS,
             // the after counts on the record's own clocks, so the world's clock is not read
-            RecordField.shown("left", r -> Reads.secondsLeft(r, 0)));
+            RecordField.shown("left", r -> RUNTIME.secondsLeft(r, 0)));
 
     /** One clock per active state but the root, whose clock is the total. */
     private abstract static class Clocks extends RecordField.Times {

@@ -3,7 +3,6 @@ package dev.enginestates.records;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.EnumNames;
 import dev.enginestates.chart.Names;
-import dev.enginestates.chart.PolledChart;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.StateType;
 import dev.enginestates.declare.UnknownEventException;
@@ -174,24 +173,5 @@ public final class Reads {
             }
         }
         return best;
-    }
-
-    /**
-     * Seconds before the machine leaves on time: a polled machine's innermost active
-     * {@code after} not yet fired in this stay, else the counting wait at clock time {@code now};
-     * 0 when none counts.
-     */
-    public static double secondsLeft(MachineRecord r, double now) {
-        PolledChart p = r.chart().polled;
-        if (p != null) {
-            for (int i = r.activeCount() - 1; i >= 0; i--) {
-                int s = r.activeAt(i);
-                if (!Double.isNaN(p.afterSeconds[s]) && !r.afterFired(s)) { // a spent after counts nothing
-                    return Math.max(0, p.afterSeconds[s] - r.clock(s));
-                }
-            }
-            return 0;
-        }
-        return r.waitState() < 0 ? 0 : Math.max(0, r.waitSeconds() - r.waited(now));
     }
 }

@@ -347,7 +347,7 @@ public final class MachineCell {
 
     /** Seconds before the machine leaves on time, 0 when nothing counts. */
     public double secondsLeft() {
-        return Reads.secondsLeft(record, clock);
+        return runtime.secondsLeft(record, clock);
     }
 
     /** Seconds since the start: the face's clock, or the style's own whole time. */
