@@ -37,11 +37,11 @@ class LayersTest {
             Map.entry("", 4),          // Machine, StatesDef, MachineView
             Map.entry("running", 5),   // the running cell behind the plain-object faces
             Map.entry("fsm", 6),
-            Map.entry("xstate", 6),
+            Map.entry("xstate", 8),    // the import yields a Machine; the export also takes an entity binding
             Map.entry("scxml", 6),
             Map.entry("ecs", 7),
             Map.entry("plain", 7),
-            Map.entry("diagram", 7),   // reads definitions of every style; the command line imports XState JSON
+            Map.entry("diagram", 9),   // reads definitions of every style and their entity bindings; its command imports and exports XState JSON
             Map.entry("io", 8),
             Map.entry("devtools", 9));
 

@@ -82,12 +82,7 @@ public final class StateMachine<C> implements MachineView<C> {
     /** The record, the style's runtime, this machine's own clock and its listeners. */
     private final MachineCell cell;
 
-    /**
-     * Starts an XState-style machine with a fresh context from its factory.
-     *
-     * @param machine the machine to run; a polled one works too when it has a context factory
-     * @throws MachineException if the machine has no context factory, or is builder-style
-     */
+    /** Starts a machine (XState-style, or polled) with a fresh context from its factory; refused for a builder-style one or without a factory. */
     public StateMachine(Machine<C> machine) {
         this(machine, machine.newContext());
     }
@@ -104,12 +99,7 @@ public final class StateMachine<C> implements MachineView<C> {
         this(machine, context, true);
     }
 
-    /**
-     * Starts a polled machine over {@code ctx}: the initial branch is entered now, {@code enter(ctx, "")} outermost first, no change event.
-     *
-     * @param def the table to run; not {@code null}
-     * @param ctx the game's object the machine reads and writes
-     */
+    /** Starts a polled table over {@code ctx}: the initial branch is entered now, {@code enter(ctx, "")} outermost first, no change told. */
     public StateMachine(StatesDef<C> def, C ctx) {
         this(Objects.requireNonNull(def, "definition").machine(), ctx, true);
     }
@@ -126,15 +116,9 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * For tests: a polled machine put straight into a state (its leaf, or a compound state's
-     * initial leaf) with no code run and every clock at 0; set clocks with {@link #withTime}.
-     *
-     * @param <C>   the context type
-     * @param def   the table to run
-     * @param ctx   the game's object the machine reads and writes
-     * @param state the state's path ({@code "combat.engage"}), or its name when no other state has it
-     * @return the machine, in that state
-     * @throws MachineException if the path names no state, or the name is ambiguous
+     * For tests: a polled machine put straight into a state, by path ({@code "combat.engage"}) or
+     * a name no other state has (a compound state: its initial leaf), no code run, every clock at
+     * 0 (set them with {@link #withTime}). Refused for a path that names no state or an ambiguous name.
      */
     public static <C> StateMachine<C> startIn(StatesDef<C> def, C ctx, String state) {
         return startIn(Objects.requireNonNull(def, "definition").machine(), ctx, state);
@@ -145,12 +129,8 @@ public final class StateMachine<C> implements MachineView<C> {
      * no actions run, a wait there starts from 0). A polled machine takes one state (its leaf, or
      * a compound state's initial leaf), with every clock at 0.
      *
-     * @param <C>     the context type
-     * @param machine the XState-style or polled machine to run
-     * @param ctx     the game's object the machine reads and writes
-     * @param states  the states' paths, or names no other state has: one state, or (XState style)
-     *                one per region of a parallel state (they must be able to be active together)
-     * @return the machine, in those states
+     * @param states the states' paths, or names no other state has: one state, or (XState style)
+     *               one per region of a parallel state (they must be able to be active together)
      * @throws MachineException if no state is given, a path names no state, a name is ambiguous, the states cannot be
      *                          active together, or a polled machine is given more than one; no code of the machine runs
      */
@@ -161,16 +141,9 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * For tests: a typed machine put straight into the states declared with constants of its
-     * state enum (no actions run, a wait there starts from 0); see {@link #startIn(Machine, Object, String...)}.
-     *
-     * @param <C>     the context type
-     * @param machine the typed machine to run
-     * @param ctx     the game's object the machine reads and writes
-     * @param state   the constant of a state to start in
-     * @param more    the constants of further states, for parallel regions
-     * @return the machine, in those states
-     * @throws MachineException if a constant is not of the machine's state enum
+     * For tests: a typed machine put straight into the states of constants of its state enum
+     * ({@code more} for parallel regions), as {@link #startIn(Machine, Object, String...)}; a
+     * constant of another enum is refused.
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, Enum<?> state, Enum<?>... more) {
         String[] paths = new String[1 + more.length];
@@ -183,14 +156,9 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * For tests: sets how long an active state has been active ({@code ""} for the root's
-     * total in the polled style). An XState-style wait is not moved.
-     *
-     * @param state   the active state's path or name, or {@code ""}
-     * @param seconds how long it has been active, finite and 0 or more
-     * @return this machine, for chaining
-     * @throws MachineException if the name names no state, the state is not active, or the seconds are negative or not
-     *                          finite; nothing changes
+     * For tests: sets how long an active state (path or name; {@code ""}, the polled root's
+     * total) has been active, finite and 0 or more; an XState-style wait is not moved. Refused,
+     * changing nothing, for a state that is unknown or not active, or bad seconds.
      */
     public StateMachine<C> withTime(String state, double seconds) {
         cell.setSecondsIn("withTime", state, seconds);
@@ -217,37 +185,25 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * Sends an event with no arguments.
+     * Sends an event with no arguments; whether a state took it (polled: a state's {@code on}
+     * named it; XState style: a transition, even one that only runs actions).
      *
-     * @param event the event's type, such as {@code "hit"}
-     * @return whether a state took it (in the polled style: a state's {@code on} named it;
-     *         in the XState style: a transition, even one that only runs actions)
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
      */
     public boolean send(String event) {
         return cell.send(Reads.eventId(chart, event), event, null, null);
     }
 
-    /**
-     * Sends the event named by a constant of a typed machine's event enum. Allocation-free once warm.
-     *
-     * @param event a constant of the machine's event enum, such as {@code BELL}
-     * @return whether a state took it (a transition, even one that only runs actions)
-     * @throws MachineException if the constant is not of the machine's event enum; nothing changes
-     */
+    /** Sends the event of a constant of a typed machine's event enum ({@code BELL}), allocation-free once warm; another enum's is refused. */
     public boolean send(Enum<?> event) {
         int id = Reads.eventOf(chart, event, "send");
         return cell.send(id, chart.eventObjects[id].type(), null, chart.eventObjects[id]);
     }
 
     /**
-     * Sends a polled machine's event with arguments, which its handlers receive.
+     * Sends a polled machine's event with the arguments its {@code on(event, handler)} receives, in
+     * order; whether a state took it, as {@link #send(String)}.
      *
-     * @param event the event's type, such as {@code "hit"}
-     * @param args  the arguments an {@code on(event, handler)} handler receives, in order; none for
-     *              an XState-style machine
-     * @return whether a state took it, as for {@link #send(String)}
-     * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
      * @throws MachineException for an XState-style machine given arguments, whose events carry fields: use
      *                          {@link #send(Event)} (as on an entity); nothing changes
      */
@@ -256,13 +212,7 @@ public final class StateMachine<C> implements MachineView<C> {
         return cell.send(Reads.eventId(chart, event), event, args, null);
     }
 
-    /**
-     * Sends an event with fields. A polled machine's handler receives the event as its one argument.
-     *
-     * @param event the event, such as {@code Event.of("hit", ...)}; not {@code null}
-     * @return whether a state took it
-     * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
-     */
+    /** Sends an event with fields ({@code Event.of("hit", ...)}); a polled machine's handler receives it as its one argument. */
     public boolean send(Event event) {
         Objects.requireNonNull(event, "event");
         if (event.constant() != null) {
@@ -272,12 +222,10 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * Forces a transition (a spawn, a reset). In the polled style the name resolves from the
-     * active leaf like a declared target ({@code "$back"} allowed), and an active state is exited
-     * and entered again. In the XState style the state is set by hand: no actions run.
+     * Forces a transition (a spawn, a reset). Polled: the name resolves from the active leaf like
+     * a declared target ({@code "$back"} allowed), an active state is exited and entered again.
+     * XState style: the state (a path, or a name no other state has) is set by hand, no actions run.
      *
-     * @param name the state to go to: in the polled style, resolved as a target declared in the
-     *             active leaf would be; in the XState style, a path, or a name no other state has
      * @throws MachineException if the name names no state, or (XState style) is ambiguous; nothing changes
      * @throws IllegalStateException if called from the machine's own guard, action or handler; nothing changes
      */
@@ -288,131 +236,75 @@ public final class StateMachine<C> implements MachineView<C> {
         cell.go(name);
     }
 
-    /**
-     * Sets a typed machine's state by hand to the state declared with a constant: no actions run.
-     *
-     * @param state a constant of the machine's state enum
-     * @throws MachineException if the constant is not of the machine's state enum; nothing changes
-     */
+    /** {@link #go(String)} to the state declared with a constant of the machine's state enum (refused, changing nothing, for another enum's). */
     public void go(Enum<?> state) {
         go(chart.path[Reads.stateOf(chart, state, "go")]);
     }
 
     // ------------------------------------------------------------------ reading
 
-    /** The active leaf's path ({@code "combat.engage"}); several leaves of a parallel state are joined by {@code ", "}. */
+    @Override
     public String state() {
         return cell.state();
     }
 
-    /**
-     * Every active state's path, outermost first (document order), without the root.
-     *
-     * @return a new list of paths, such as {@code ["combat", "combat.engage"]}
-     */
+    /** Every active state's path, outermost first (document order), without the root: a new list such as {@code ["combat", "combat.engage"]}. */
     public List<String> branch() {
         return StateValue.activePaths(record);
     }
 
-    /**
-     * The leaf before the last transition ({@code ""} at the start). For an XState-style
-     * machine, the leaves before the last {@code send}, {@code step} or {@code go} that moved it
-     * (several transitions chained in one count as one).
-     */
+    /** {@inheritDoc} For an XState-style machine, the leaves before the last call that moved it (a chain of transitions counts as one). */
+    @Override
     public String previous() {
         return cell.previous();
     }
 
-    /** Seconds in the active leaf. */
+    @Override
     public double time() {
         return cell.time();
     }
 
-    /**
-     * Seconds left before the machine leaves on time: an XState-style wait's, or a polled
-     * machine's innermost active {@code after}'s; 0 when none counts.
-     */
+    @Override
     public double secondsLeft() {
         return cell.secondsLeft();
     }
 
-    /**
-     * Seconds since the machine started (the polled root's {@code t}; the XState style's own clock).
-     *
-     * @return the seconds stepped since the start
-     */
+    /** Seconds stepped since the machine started (the polled root's {@code t}; the XState style's own clock). */
     public double totalTime() {
         return cell.secondsRun();
     }
 
-    /**
-     * Whether a state is active, as the leaf or an ancestor, by name ({@code "engage"}) or path
-     * ({@code "combat.engage"}).
-     *
-     * @param name a state's name or path
-     * @return whether a state with that name or path is active
-     * @throws MachineException if no state of the machine has that name or path
-     */
+    /** Whether a state is active, as the leaf or an ancestor, by name ({@code "engage"}) or path ({@code "combat.engage"}); an unknown one is refused. */
     public boolean is(String name) {
         return Reads.activeNamed(record, name, "is") >= 0;
     }
 
-    /**
-     * Whether the state declared with a constant of the machine's state enum is active, as the
-     * leaf or an ancestor. Allocation-free.
-     *
-     * @param state a constant of the machine's state enum
-     * @return whether that state is active
-     * @throws MachineException if the constant is not of the machine's state enum
-     */
+    /** Whether the state of a constant of the machine's state enum is active, as the leaf or an ancestor; allocation-free. */
     public boolean is(Enum<?> state) {
         return record.isActive(Reads.stateOf(chart, state, "is"));
     }
 
-    /**
-     * Seconds spent in an active state, by name or path; 0 when it is not active.
-     *
-     * @param name a state's name or path
-     * @return seconds since the state was entered, or 0
-     * @throws MachineException if no state of the machine has that name or path
-     */
+    /** Seconds spent in an active state, by name or path; 0 when it is not active; an unknown one is refused. */
     public double timeIn(String name) {
         int s = Reads.activeNamed(record, name, "timeIn");
         return s < 0 ? 0 : cell.secondsIn(s);
     }
 
-    /**
-     * Seconds spent in the state declared with a constant; 0 when it is not active.
-     *
-     * @param state a constant of the machine's state enum
-     * @return seconds since the state was entered, or 0
-     * @throws MachineException if the constant is not of the machine's state enum
-     */
+    /** Seconds spent in the state of a constant of the machine's state enum; 0 when it is not active. */
     public double timeIn(Enum<?> state) {
         int s = Reads.stateOf(chart, state, "timeIn");
         return record.isActive(s) ? cell.secondsIn(s) : 0;
     }
 
-    /**
-     * The constant of the active leaf (of several parallel leaves, the first in document order).
-     *
-     * @param <S>    the game's enum of states
-     * @param states the machine's state enum
-     * @return the leaf's constant, such as {@code WATCH}; {@code null} when no leaf is active
-     * @throws MachineException if the machine's states are not named by {@code states}
-     */
+    /** The active leaf's constant ({@code WATCH}; of parallel leaves, the first), {@code null} with none; refused for another enum. */
     public <S extends Enum<S>> S leaf(Class<S> states) {
         return Reads.leaf(record, states);
     }
 
     /**
-     * Adds a listener; {@code type} must be {@code "change"}. Listeners run in the order added; one
-     * that throws is reported as a {@link UserCodeException} once every other listener was told.
-     *
-     * @param type     {@code "change"}, the one kind of listener
-     * @param listener called after each change of the active leaf; not {@code null}
-     * @return this machine, for chaining
-     * @throws IllegalArgumentException if {@code type} is not {@code "change"}
+     * Adds a listener of {@code "change"} (the one type), told after each change of the active
+     * leaf, in the order added; one that throws is reported as a {@link UserCodeException} once
+     * every other listener was told.
      */
     public StateMachine<C> on(String type, ChangeListener listener) {
         checkType(type);
@@ -420,14 +312,7 @@ public final class StateMachine<C> implements MachineView<C> {
         return this;
     }
 
-    /**
-     * Removes a listener added with {@link #on}; no effect when it is not there.
-     *
-     * @param type     {@code "change"}, the one kind of listener
-     * @param listener the listener to remove, the same object that was added
-     * @return this machine, for chaining
-     * @throws IllegalArgumentException if {@code type} is not {@code "change"}
-     */
+    /** Removes a listener added with {@link #on} (the same object); no effect when it is not there. */
     public StateMachine<C> off(String type, ChangeListener listener) {
         checkType(type);
         cell.removeChangeListener(listener);
@@ -440,16 +325,12 @@ public final class StateMachine<C> implements MachineView<C> {
         }
     }
 
-    /**
-     * The context (the document's {@code fsm.ctx}).
-     *
-     * @return the game's object the machine runs on, as {@link #context()}
-     */
+    /** The context, as {@link #context()} (the polled table's {@code fsm.ctx}). */
     public C ctx() {
         return context();
     }
 
-    /** The context. */
+    @Override
     @SuppressWarnings("unchecked")
     public C context() {
         return (C) record.contextObject();
@@ -460,37 +341,27 @@ public final class StateMachine<C> implements MachineView<C> {
         return StateValue.top(record);
     }
 
-    /** The state value as XState writes it: a state's key, or nested maps for compound and parallel states. */
+    @Override
     public Object value() {
         return StateValue.of(record);
     }
 
-    /**
-     * Whether the state at a dotted path ({@code "patrol.watch"}; {@code ""} is the root) is active.
-     *
-     * @throws MachineException if the path names no state (with the closest path, when one is near)
-     */
+    @Override
     public boolean matches(String path) {
         return StateValue.matches(record, Objects.requireNonNull(path, "path")); // one reading for every face
     }
 
-    /**
-     * Whether the state declared with a constant of the machine's state enum is active.
-     *
-     * @param state a constant of the machine's state enum
-     * @return whether that state is active, as the leaf or an ancestor
-     * @throws MachineException if the constant is not of the machine's state enum
-     */
+    /** Whether the state declared with a constant of the machine's state enum is active, as {@link #is(Enum)}. */
     public boolean matches(Enum<?> state) {
         return record.isActive(Reads.stateOf(chart, state, "matches"));
     }
 
-    /** The paths of the active leaves, in document order. */
+    @Override
     public List<String> leaves() {
         return StateValue.leaves(record);
     }
 
-    /** Whether a top-level final state was reached; a done machine takes no more events. */
+    @Override
     public boolean isDone() {
         return record.isDone();
     }
@@ -500,11 +371,7 @@ public final class StateMachine<C> implements MachineView<C> {
         return machine.id();
     }
 
-    /**
-     * The machine definition.
-     *
-     * @return the machine this instance runs; for a {@link StatesDef}, its {@link StatesDef#machine()}
-     */
+    /** The machine this instance runs; for a {@link StatesDef}, its {@link StatesDef#machine()}. */
     public Machine<C> machine() {
         return machine;
     }
@@ -515,25 +382,17 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * Adds a listener that hears this machine: its state changing (with what moved it), its
-     * waits starting and ending (XState style), events no state took. Listeners run in the
-     * order added, after each call that moved the machine. A listener that throws is reported as a
-     * {@link UserCodeException} once the move is whole and every other listener was told.
-     *
-     * @param listener the listener; not {@code null}
-     * @return this machine, for chaining
+     * Adds a listener of this machine: its state changing (with what moved it), its waits starting
+     * and ending (XState style), events no state took; told in the order added, after each call
+     * that moved the machine. One that throws is reported as a {@link UserCodeException} once the
+     * move is whole and every other listener was told.
      */
     public StateMachine<C> addListener(MachineListener<? super StateMachine<C>> listener) {
         cell.addListener(listener);
         return this;
     }
 
-    /**
-     * Removes a listener added with {@link #addListener} (its first addition).
-     *
-     * @param listener the same object that was added
-     * @return {@code true} if it was there
-     */
+    /** Removes a listener added with {@link #addListener} (its first addition); {@code true} if it was there. */
     public boolean removeListener(MachineListener<?> listener) {
         return cell.removeListener(listener);
     }
