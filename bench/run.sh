@@ -39,7 +39,8 @@ fi
 jar="$here/target/benchmarks.jar"
 # The default selection is issue 6's suite; the polled cases (Polled*Bench) and the builder
 # cases (Builder*Bench), each with their gdx-ai peer, run with bench/compare-polled.sh and
-# bench/compare-builder.sh; streaming (StreamBench) on its own: bench/run.sh StreamBench.
+# bench/compare-builder.sh; streaming (StreamBench) on its own: bench/run.sh StreamBench; the internal
+# queue and the compiler (InternalQueueBench, ChartCompileBench) on their own too.
 if [ "$quick" = 1 ]; then
     result="$here/jmh-result-quick.json"
     mode=(-wi 1 -w 700ms -i 1 -r 800ms)
@@ -50,7 +51,7 @@ else
     result="$here/jmh-result.json"
     mode=(-wi 3 -w 1s -i 4 -r 1s)
     if [ "${#jmh_args[@]}" = 0 ]; then
-        jmh_args=(-e '\.(Polled|Builder|Stream)')
+        jmh_args=(-e '\.(Polled|Builder|Stream|InternalQueue|ChartCompile)')
     fi
 fi
 
