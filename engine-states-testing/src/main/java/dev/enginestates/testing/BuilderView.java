@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.algorithm.BuilderInterpreter;
+import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.chart.BuilderChart;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Names;
@@ -28,9 +29,9 @@ final class BuilderView {
     private BuilderView() {
     }
 
-    /** Whether the record is of a builder-style machine. */
+    /** Whether the record's states have durations, time in state and windows: a builder-style machine's. */
     static boolean is(MachineRecord r) {
-        return r.chart().builder != null;
+        return r.chart().hasDurations;
     }
 
     /**
@@ -40,8 +41,8 @@ final class BuilderView {
      */
     static void require(MachineRecord r, String what) {
         Chart c = r.chart();
-        if (c.builder == null) {
-            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is " + (c.polled != null ? "polled" : "XState-style")
+        if (!c.hasDurations) {
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' is " + StyleRuntime.of(c).kind()
                     + "; " + what + " is for builder-style machines (StateMachineBuilder), whose states have a time in state,"
                     + " durations and windows");
         }
