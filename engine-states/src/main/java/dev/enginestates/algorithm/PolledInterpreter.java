@@ -4,9 +4,9 @@ import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.PolledChart;
-import dev.enginestates.declare.StateEnter;
+import dev.enginestates.declare.EnterHook;
+import dev.enginestates.declare.ExitHook;
 import dev.enginestates.declare.StateEventHandler;
-import dev.enginestates.declare.StateExit;
 import dev.enginestates.declare.StateGuard;
 import dev.enginestates.declare.StateUpdate;
 import dev.enginestates.records.MachineRecord;
@@ -311,7 +311,7 @@ public final class PolledInterpreter {
             Object ctx = r.contextObject();
             String to = c.path[leaf];
             for (int i = 0; i < exitCount; i++) {
-                StateExit<Object> x = p.exit[exits[i]];
+                ExitHook<Object> x = p.exit[exits[i]];
                 if (x != null) {
                     try {
                         x.exit(ctx, to);
@@ -351,7 +351,7 @@ public final class PolledInterpreter {
         Object ctx = r.contextObject();
         PolledChart p = c.polled;
         for (int i = 0; i < n; i++) {
-            StateEnter<Object> e = p.enter[entries[i]];
+            EnterHook<Object> e = p.enter[entries[i]];
             if (e != null) {
                 try {
                     e.enter(ctx, from);

@@ -1,9 +1,9 @@
 package dev.enginestates.chart;
 
+import dev.enginestates.declare.EnterHook;
+import dev.enginestates.declare.ExitHook;
 import dev.enginestates.declare.PolledDefinition;
-import dev.enginestates.declare.StateEnter;
 import dev.enginestates.declare.StateEventHandler;
-import dev.enginestates.declare.StateExit;
 import dev.enginestates.declare.StateGuard;
 import dev.enginestates.declare.StateUpdate;
 import dev.enginestates.declare.StatesBuilder;
@@ -41,8 +41,8 @@ public final class PolledChart {
     public final double[] afterSeconds;
     public final int[] afterTarget;
     public final StateUpdate<Object>[] update;
-    public final StateEnter<Object>[] enter;
-    public final StateExit<Object>[] exit;
+    public final EnterHook<Object>[] enter;
+    public final ExitHook<Object>[] exit;
     /** {@code onKind[state][event]}, or a {@code null} row for a state that names no event. */
     public final byte[][] onKind;
     public final int[][] onTarget;
@@ -72,8 +72,8 @@ public final class PolledChart {
         afterSeconds = new double[size];
         afterTarget = new int[size];
         update = (StateUpdate<Object>[]) new StateUpdate<?>[size];
-        enter = (StateEnter<Object>[]) new StateEnter<?>[size];
-        exit = (StateExit<Object>[]) new StateExit<?>[size];
+        enter = (EnterHook<Object>[]) new EnterHook<?>[size];
+        exit = (ExitHook<Object>[]) new ExitHook<?>[size];
         Map<String, Integer> ids = new LinkedHashMap<>();
         for (PolledDefinition<?> d : defs) {
             for (String e : d.onEvents()) {
@@ -121,8 +121,8 @@ public final class PolledChart {
                         + MAX_AFTER_DEPTH + " levels deep (a record keeps one bit per level for it)");
             }
             update[s] = (StateUpdate<Object>) d.update();
-            enter[s] = (StateEnter<Object>) d.enter();
-            exit[s] = (StateExit<Object>) d.exit();
+            enter[s] = (EnterHook<Object>) d.enter();
+            exit[s] = (ExitHook<Object>) d.exit();
             if (!d.onEvents().isEmpty()) {
                 onKind[s] = new byte[eventTypes.length];
                 onTarget[s] = new int[eventTypes.length];

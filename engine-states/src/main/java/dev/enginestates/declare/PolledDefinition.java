@@ -19,16 +19,16 @@ public final class PolledDefinition<C> {
     private final double afterSeconds;
     private final String afterTarget;
     private final StateUpdate<C> update;
-    private final StateEnter<C> enter;
-    private final StateExit<C> exit;
+    private final EnterHook<C> enter;
+    private final ExitHook<C> exit;
     private final List<String> onEvents;
     private final List<String> onTargets;
     private final List<StateEventHandler<C>> onHandlers;
     private final List<String> problems;
 
     PolledDefinition(String key, String initial, List<PolledDefinition<C>> children, List<String> toTargets,
-            List<StateGuard<C>> toGuards, double afterSeconds, String afterTarget, StateUpdate<C> update, StateEnter<C> enter,
-            StateExit<C> exit, List<String> onEvents, List<String> onTargets, List<StateEventHandler<C>> onHandlers,
+            List<StateGuard<C>> toGuards, double afterSeconds, String afterTarget, StateUpdate<C> update, EnterHook<C> enter,
+            ExitHook<C> exit, List<String> onEvents, List<String> onTargets, List<StateEventHandler<C>> onHandlers,
             List<String> problems) {
         this.key = key;
         this.initial = initial;
@@ -128,7 +128,7 @@ public final class PolledDefinition<C> {
      *
      * @return the callback, or {@code null}
      */
-    public StateEnter<C> enter() {
+    public EnterHook<C> enter() {
         return enter;
     }
 
@@ -137,7 +137,7 @@ public final class PolledDefinition<C> {
      *
      * @return the callback, or {@code null}
      */
-    public StateExit<C> exit() {
+    public ExitHook<C> exit() {
         return exit;
     }
 

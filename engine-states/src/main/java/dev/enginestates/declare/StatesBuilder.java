@@ -36,8 +36,8 @@ public final class StatesBuilder<C> {
     private double afterSeconds = Double.NaN;
     private String afterTarget;
     private StateUpdate<C> update;
-    private StateEnter<C> enter;
-    private StateExit<C> exit;
+    private EnterHook<C> enter;
+    private ExitHook<C> exit;
     private final List<String> onEvents = new ArrayList<>();
     private final List<String> onTargets = new ArrayList<>();
     private final List<StateEventHandler<C>> onHandlers = new ArrayList<>();
@@ -186,7 +186,7 @@ public final class StatesBuilder<C> {
      *              the root
      * @return this builder, for chaining
      */
-    public StatesBuilder<C> enter(StateEnter<C> enter) {
+    public StatesBuilder<C> enter(EnterHook<C> enter) {
         if (this.enter != null) {
             problems.add(where + " declares enter twice; expected one");
         }
@@ -204,7 +204,7 @@ public final class StatesBuilder<C> {
      *             the root
      * @return this builder, for chaining
      */
-    public StatesBuilder<C> exit(StateExit<C> exit) {
+    public StatesBuilder<C> exit(ExitHook<C> exit) {
         if (this.exit != null) {
             problems.add(where + " declares exit twice; expected one");
         }

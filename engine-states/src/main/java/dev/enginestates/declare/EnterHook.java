@@ -6,7 +6,7 @@ package dev.enginestates.declare;
  * @param <C> the context type
  */
 @FunctionalInterface
-public interface StateEnter<C> {
+public interface EnterHook<C> {
     /**
      * Enters the state.
      *

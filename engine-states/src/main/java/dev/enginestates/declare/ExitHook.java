@@ -7,7 +7,7 @@ package dev.enginestates.declare;
  * @param <C> the context type
  */
 @FunctionalInterface
-public interface StateExit<C> {
+public interface ExitHook<C> {
     /**
      * Leaves the state.
      *
