@@ -36,8 +36,8 @@ final class Holds {
         this.world = world;
     }
 
-    /** A new listener: the next tick tells it every hold it finds. */
-    void listenerChanged() {
+    /** A new input recorder: the next tick tells it every hold it finds. */
+    void recorderChanged() {
         heard = new LinkedHashMap<>();
         reread = true;
     }
@@ -165,7 +165,7 @@ final class Holds {
     }
 
     /**
-     * Tells the listener which hold components the tick found that it did not find at the last
+     * Tells the input recorder which hold components the tick found that it did not find at the last
      * one, and which it no longer finds: a replay puts them on and takes them off before the
      * tick, so the replayed tick finds the same holds.
      */

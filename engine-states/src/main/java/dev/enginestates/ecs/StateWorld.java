@@ -619,24 +619,48 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /**
-     * Sets the listener that hears this world's inputs (an input log), or {@code null} for none.
+     * Sets what records this world's inputs (an input log, or a tool of the game's), or
+     * {@code null} for none. It is told each input after the input is applied; listeners added
+     * with {@link #addListener} hear machines instead, and any number of them may.
      *
-     * @param inputs the listener, which replaces any before it; {@code null} for none
+     * @param recorder the recorder, which replaces any before it; {@code null} for none
      */
-    public void listen(WorldInputs inputs) {
+    public void recordInputs(WorldInputs recorder) {
         checkThread();
-        this.inputs = inputs;
-        holds.listenerChanged(); // the next step tells the new listener every hold it finds
+        this.inputs = recorder;
+        holds.recorderChanged(); // the next step tells the new recorder every hold it finds
     }
 
     /**
-     * The listener that hears this world's inputs, as {@link #listen} last set it.
+     * What records this world's inputs, as {@link #recordInputs} last set it.
      *
-     * @return the listener, or {@code null} for none
+     * @return the recorder, or {@code null} for none
      */
-    public WorldInputs listener() {
+    public WorldInputs inputRecorder() {
         checkThread();
         return inputs;
+    }
+
+    /**
+     * Sets what records this world's inputs.
+     *
+     * @param inputs the recorder, or {@code null} for none
+     * @deprecated the word "listen" is for {@link #addListener}: use {@link #recordInputs}, which this calls
+     */
+    @Deprecated(forRemoval = true)
+    public void listen(WorldInputs inputs) {
+        recordInputs(inputs);
+    }
+
+    /**
+     * What records this world's inputs.
+     *
+     * @return the recorder, or {@code null} for none
+     * @deprecated the word "listener" is for {@link #addListener}: use {@link #inputRecorder}, which this calls
+     */
+    @Deprecated(forRemoval = true)
+    public WorldInputs listener() {
+        return inputRecorder();
     }
 
     /**
@@ -1260,7 +1284,7 @@ public final class StateWorld implements AutoCloseable {
      *
      * <p>A world is closed between calls. Closing it from the game's code while one of its calls
      * is under way (an action, a guard, a {@code when} test, a seconds function, a listener, a
-     * context's save or restore hook, an input listener, during a step, a send, a {@code go} or
+     * context's save or restore hook, an input recorder, during a step, a send, a {@code go} or
      * {@code transitionTo}, a {@code setState}, a spawn, attach, detach or despawn, a checkpoint,
      * a restore, a replica's frame or an input log's replay) is refused with an
      * {@link IllegalStateException} naming the call, and the world stays open and whole: the

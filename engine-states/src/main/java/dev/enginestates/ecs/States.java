@@ -107,7 +107,7 @@ public final class States<C> {
     private static final byte[] TAG_BYTES = HiddenClasses.bytesOf(TagTemplate.class);
     /** Scratch for records made off a world's move (a new record's start), one per thread: many rooms share one definition. */
     private static final ThreadLocal<Scratch> STARTER = ThreadLocal.withInitial(Scratch::new);
-    /** "No arguments", one way for every overload: handlers and input listeners never see {@code null}. */
+    /** "No arguments", one way for every overload: handlers and input recorders never see {@code null}. */
     private static final Object[] NO_ARGS = new Object[0];
 
     private final Machine<C> machine;

@@ -2,7 +2,7 @@ package dev.enginestates.ecs;
 
 /**
  * Which of a world's calls is under way, if any: the outermost one, inside which the game's code
- * (actions, guards, {@code when} tests, listeners, context hooks, an input listener) may be
+ * (actions, guards, {@code when} tests, listeners, context hooks, an input recorder) may be
  * running now. While one is, the calls that need the world at rest (close, release, a step, a
  * checkpoint, a restore, a replay, setting the clock) are refused with a message naming it: done
  * from inside, they would leave the outer call half-done on a world it no longer finds as it was.

@@ -97,7 +97,7 @@ public interface WorldInputs {
      * At the start of a step, a hold component ({@link MachinePaused} or one of a machine's
      * {@code heldBy} types) was found on an entity holding machines where the last step did not
      * find it ({@code on}), or is no longer found ({@code !on}). The first step after
-     * {@link StateWorld#listen} reports every hold it finds.
+     * {@link StateWorld#recordInputs} reports every hold it finds.
      *
      * @param entity    the entity holding machines
      * @param component the hold component's class

@@ -68,7 +68,7 @@ public final class InputLog implements WorldInputs {
 
     /**
      * Checkpoints the world and records its inputs from now on (until {@link #stop}).
-     * The log becomes the world's one listener ({@link StateWorld#listen}), replacing any other.
+     * The log becomes the world's one input recorder ({@link StateWorld#recordInputs}), replacing any other.
      *
      * @param saves the saves for the world's machines, which write the checkpoint and the records
      * @param world the world to record; every entity holding a machine needs an {@link EntityKey}
@@ -79,17 +79,17 @@ public final class InputLog implements WorldInputs {
      */
     public static InputLog start(Saves saves, StateWorld world) {
         InputLog log = new InputLog(saves, world);
-        world.listen(log);
+        world.recordInputs(log);
         return log;
     }
 
     /**
-     * Stops recording. The world's listener is taken away only while it is this log: a listener
+     * Stops recording. The world's input recorder is taken away only while it is this log: a recorder
      * set since the log started (another log, a tool) keeps hearing the world.
      */
     public void stop() {
-        if (world.listener() == this) {
-            world.listen(null);
+        if (world.inputRecorder() == this) {
+            world.recordInputs(null);
         }
     }
 

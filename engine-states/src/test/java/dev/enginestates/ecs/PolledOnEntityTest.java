@@ -60,11 +60,11 @@ class PolledOnEntityTest {
     static final States<Bot> GUARD = States.of(GUARD_DEF);
 
     @Test
-    void a_send_without_arguments_reaches_the_world_listener_as_an_empty_array_whichever_overload_sent_it() {
+    void a_send_without_arguments_reaches_the_input_recorder_as_an_empty_array_whichever_overload_sent_it() {
         try (StateWorld world = StateWorld.create()) {
             Entity e = world.spawn(GUARD.trait());
             List<Object[]> heard = new ArrayList<>();
-            world.listen(new WorldInputs() {
+            world.recordInputs(new WorldInputs() {
                 @Override
                 public void sent(StateRecord<?> record, String event, Object[] args) {
                     heard.add(args);
