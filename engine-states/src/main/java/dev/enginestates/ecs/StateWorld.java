@@ -688,6 +688,17 @@ public final class StateWorld implements AutoCloseable {
         return e;
     }
 
+    /**
+     * The live entity spawned with this key, or {@code null}: the key as {@link #spawn} takes it,
+     * so a game that keeps its keys need not spell them out again.
+     *
+     * @param key the key, such as {@code EntityKey.of("guard-7")}
+     * @return the entity, or {@code null} if no live entity of this world has that key
+     */
+    public Entity entity(EntityKey key) {
+        return entity(Objects.requireNonNull(key, "key").value());
+    }
+
     /** An entity for messages: its key when it has one; safe on a deleted entity. */
     static String describe(Entity e) {
         if (e == null) {

@@ -36,6 +36,20 @@ class EntityNamesTest {
     static final States<Guard> DOOR = States.define("door", Guard::new, m -> m.initial("shut").state("shut"));
 
     @Test
+    void anEntityIsFoundByItsKeyAsSpawnTookIt() {
+        try (StateWorld world = StateWorld.create()) {
+            EntityKey key = EntityKey.of("guard-7");
+            Entity e = world.spawn(key, GUARD.trait());
+            assertSame(e, world.entity(key));
+            assertSame(e, world.entity("guard-7"));
+            assertNull(world.entity(EntityKey.of("guard-8")));
+            world.despawn(e);
+            assertNull(world.entity(key));
+            assertThrows(NullPointerException.class, () -> world.entity((EntityKey) null));
+        }
+    }
+
+    @Test
     @SuppressWarnings("removal")
     void inputsAreRecordedThroughRecordInputsAndTheOldListenSetsTheSameRecorder() {
         try (StateWorld world = StateWorld.create()) {
