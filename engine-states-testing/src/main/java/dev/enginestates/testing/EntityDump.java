@@ -174,7 +174,7 @@ public final class EntityDump {
         return JSON.valueToTree(value).toString();
     }
 
-    /** An entity for messages: its key, {@code "world"} for the world's own, or Dominion's description. */
+    /** An entity for messages: its name ({@link StateWorld#nameOf}: its key, {@code "world"}, or {@code guard#3}). */
     static String name(StateWorld world, Entity entity) {
         if (entity == world.entity()) {
             return EntityKey.WORLD;
@@ -182,8 +182,8 @@ public final class EntityDump {
         if (entity.isDeleted()) {
             return "a deleted entity";
         }
-        String key = StateWorld.keyOf(entity);
-        return key != null ? key : "entity " + entity;
+        String name = StateWorld.nameOf(entity);
+        return name != null ? name : "an entity without a key or a machine";
     }
 
     private static JsonNode seconds(double s) {
@@ -202,7 +202,7 @@ public final class EntityDump {
     }
 
     /**
-     * An entity in a context (a builder-style context's {@code entity()}) is written as its key,
+     * An entity in a context (a builder-style context's {@code entity()}) is written as its name,
      * not walked into: Dominion's entity holds its whole chunk.
      */
     private static final class EntityName extends StdSerializer<Entity> {
@@ -212,8 +212,8 @@ public final class EntityDump {
 
         @Override
         public void serialize(Entity entity, JsonGenerator gen, SerializerProvider provider) throws IOException {
-            String key = entity.isDeleted() ? null : StateWorld.keyOf(entity);
-            gen.writeString(entity.isDeleted() ? "a deleted entity" : key != null ? key : "an entity without a key");
+            String name = StateWorld.nameOf(entity);
+            gen.writeString(entity.isDeleted() ? "a deleted entity" : name != null ? name : "an entity without a key");
         }
     }
 }

@@ -69,6 +69,19 @@ class StateAssertionsTest {
     }
 
     @Test
+    void aFailureOnAnEntityWithoutAKeyNamesItByItsMachineAndNumberNeverByDominionsForm() {
+        Entity g = world.spawn(GUARD.trait());
+        String name = StateWorld.nameOf(g);
+        assertTrue(name.startsWith("guard#"), name);
+        AssertionError e = assertThrows(AssertionError.class, () -> assertThat(world, g).machine(GUARD).isIn("answer"));
+        assertTrue(e.getMessage().startsWith("machine 'guard' on " + name + " at t="), e.getMessage());
+        assertTrue(e.getMessage().contains("\"entity\" : \"" + name + "\""), e.getMessage());
+        assertTrue(!e.getMessage().contains("id=|"), e.getMessage());
+        AssertionError holds = assertThrows(AssertionError.class, () -> assertThat(world, g).hasNoMachine(GUARD));
+        assertTrue(holds.getMessage().contains(name) && !holds.getMessage().contains("id=|"), holds.getMessage());
+    }
+
+    @Test
     void aFailingSecondsLeftSaysWhatTheWaitHasAndThePausedAndHistoryArePrinted() {
         Entity g = world.spawn(EntityKey.of("guard-8"), GUARD.trait());
         world.advance(5);         // 4 s watch, 1 s into rest

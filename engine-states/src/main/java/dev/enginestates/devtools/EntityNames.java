@@ -10,67 +10,54 @@ import java.util.Iterator;
 import java.util.Map;
 
 /**
- * The names the page gives entities, on the world's thread. An entity with an {@link EntityKey}
- * is named by its key ({@code "world"} for the world's own); one without is named by the
- * machine it was first seen holding and a number, {@code "guard#3"}, as the {@code 003}
- * document's devtools name "an entity that nothing else names by its machine". A number is
- * given once, in the order the page first saw the entities, and kept while the entity lives,
- * so a write the page sends names the entity it showed.
+ * The names the page gives entities, on the world's thread: the world's own
+ * ({@link StateWorld#nameOf}), so the page and the library's messages name an entity alike. An
+ * entity with an {@link EntityKey} is named by its key ({@code "world"} for the world's own); one
+ * without, by its first machine and that record's number in the world, {@code "guard#3"}, as the
+ * {@code 003} document's devtools name "an entity that nothing else names by its machine". The
+ * page remembers the unkeyed names it has shown, so a write it sends reaches the entity it showed
+ * and no other: a name is never given twice in a world, and one a game's key spells is passed over.
  */
 final class EntityNames {
     private final Map<Entity, String> unkeyed = new IdentityHashMap<>();
     private final Map<String, Entity> byName = new HashMap<>();
-    private int next = 1;
 
-    /**
-     * The entity's name, giving an unkeyed one its number now if it has none. A game's key may
-     * read like a number given here ({@code "guard#1"}); a number a live key has taken is skipped,
-     * and an entity whose number a key took later gets a new one, so the page never shows two
-     * entities by one name (a write would reach the keyed one).
-     */
-    String nameOf(StateWorld world, Entity e, String machineId) {
-        EntityKey k = e.isDeleted() ? null : e.get(EntityKey.class);
-        if (k != null) {
-            return k.value();
+    /** The entity's name, remembering it when the entity has no key. */
+    String nameOf(Entity e) {
+        String name = StateWorld.nameOf(e);
+        if (name == null) {
+            return "(a deleted entity)";
         }
-        String name = unkeyed.get(e);
-        if (name == null || world.entity(name) != null) {
-            if (name != null) {
-                byName.remove(name);
+        if (e.get(EntityKey.class) == null) {
+            String before = unkeyed.put(e, name);
+            if (before != null && !before.equals(name)) {
+                byName.remove(before); // a key the game gave later spells the old name
             }
-            do {
-                name = machineId + "#" + next++;
-            } while (world.entity(name) != null);
-            unkeyed.put(e, name);
             byName.put(name, e);
         }
         return name;
     }
 
-    /** An entity for a context shown as JSON: its name when it has one, without giving it a number. */
+    /** An entity for a context shown as JSON: its name. */
     String describe(Entity e) {
         if (e.isDeleted()) {
             return "(a deleted entity)";
         }
-        EntityKey k = e.get(EntityKey.class);
-        if (k != null) {
-            return k.value();
-        }
-        String name = unkeyed.get(e);
+        String name = StateWorld.nameOf(e);
         return name != null ? name : "(an entity without a key)";
     }
 
-    /** The live entity of the world with that name, or {@code null}. */
+    /** The live entity of the world with that name, or {@code null}: by key, else one the page has shown. */
     Entity find(StateWorld world, String name) {
         Entity e = world.entity(name);
         if (e != null) {
             return e;
         }
         e = byName.get(name);
-        return e == null || e.isDeleted() || e.get(EntityKey.class) != null ? null : e;
+        return e == null || e.isDeleted() || e.get(EntityKey.class) != null || !name.equals(StateWorld.nameOf(e)) ? null : e;
     }
 
-    /** Drops the numbers of deleted entities (numbers are never given again). */
+    /** Drops the names of deleted entities (a name is never given again). */
     void forgetDeleted() {
         for (Iterator<Map.Entry<Entity, String>> it = unkeyed.entrySet().iterator(); it.hasNext(); ) {
             Map.Entry<Entity, String> en = it.next();

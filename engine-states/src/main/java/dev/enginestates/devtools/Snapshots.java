@@ -117,7 +117,7 @@ final class Snapshots {
                 } else {
                     worlds = r;
                 }
-                holders.add(names.nameOf(world, e, m.id()));
+                holders.add(names.nameOf(e));
                 MachineRecord rec = Access.record(r);
                 for (int i = 0; i < rec.activeCount(); i++) {
                     count[rec.activeAt(i)]++;
@@ -143,7 +143,7 @@ final class Snapshots {
         ArrayNode facts = root.putArray("facts");
         for (Entity e : order) {
             List<StateRecord<?>> rs = held.get(e);
-            String name = names.nameOf(world, e, rs.get(0).machineId());
+            String name = names.nameOf(e);
             ObjectNode eo = entityList.addObject();
             eo.put("name", name);
             eo.put("world", e == self);

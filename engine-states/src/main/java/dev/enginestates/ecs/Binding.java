@@ -5,6 +5,8 @@ import dev.enginestates.algorithm.StyleRuntime;
 import dev.dominion.ecs.api.Dominion;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.Map;
 
 /**
  * A machine's place in one world: its records in spawn order, the slots of those whose active
@@ -29,6 +31,14 @@ final class Binding {
     private EntityRecord<?>[] records = new EntityRecord<?>[16];
     private int end;
     private int live;
+    /**
+     * The names given to this machine's records that have no key ({@link EntityName}), made when
+     * the first is named (a failure, an assertion, the devtools page): names cost a record nothing
+     * until then. {@code null} until then.
+     */
+    private Map<EntityRecord<?>, String> names;
+    /** The numbers given so far: a number is never given twice in this world. */
+    private int named;
     /**
      * By slot, for a machine with {@code when} rules: the step a wait last moved the record in, and
      * the clock time it did (its rules are tested from then in that tick); made on the first such move.
@@ -80,6 +90,26 @@ final class Binding {
         records[r.slot] = null;
         r.slot = -1;
         live--;
+        if (names != null) {
+            names.remove(r);
+        }
+    }
+
+    /**
+     * The record's {@code machine#n}, given now if it has none: this machine's next number. A game's
+     * key may spell it ({@code "guard#3"}), even one given after the number: the record then takes
+     * the next number, so two live entities never answer to one name.
+     */
+    String nameOf(EntityRecord<?> r, StateWorld world) {
+        if (names == null) {
+            names = new IdentityHashMap<>();
+        }
+        String name = names.get(r);
+        while (name == null || world.keyed(name) != null) {
+            name = states.id() + "#" + ++named;
+            names.put(r, name);
+        }
+        return name;
     }
 
     /** Closes up the holes once they outnumber the live records; never during a step (its passes hold slots). */

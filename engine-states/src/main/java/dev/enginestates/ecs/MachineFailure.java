@@ -9,7 +9,8 @@ import dev.enginestates.declare.MachineException;
  * step goes on with every other machine, and this machine is stepped again from the next step.
  *
  * @param machineId the machine's id
- * @param entity    the entity's key, or a description of an entity without one
+ * @param entity    the entity as messages name it ({@link StateWorld#nameOf}): {@code entity 'guard-7'}, or
+ *                  {@code entity 'guard#3'} for one without a key
  * @param statePath the path of the state whose code failed, or the machine's active states
  * @param eventType the event being processed: a wait's end, a {@code when} rule, or a sent event
  * @param cause     what was thrown

@@ -673,6 +673,11 @@ public final class StateWorld implements AutoCloseable {
      */
     public Entity entity(String key) {
         checkThread();
+        return keyed(key);
+    }
+
+    /** {@link #entity(String)} without the thread check: the names in messages ask it. */
+    Entity keyed(String key) {
         if (EntityKey.WORLD.equals(key)) {
             return self;
         }
@@ -699,16 +704,9 @@ public final class StateWorld implements AutoCloseable {
         return entity(Objects.requireNonNull(key, "key").value());
     }
 
-    /** An entity for messages: its key when it has one; safe on a deleted entity. */
+    /** An entity for messages, as {@link EntityName} names it; safe on a deleted entity. */
     static String describe(Entity e) {
-        if (e == null) {
-            return "no entity";
-        }
-        if (e.isDeleted()) {
-            return "a deleted entity";
-        }
-        EntityKey k = e.get(EntityKey.class);
-        return k != null ? "entity '" + k.value() + "'" : "entity " + e;
+        return EntityName.describe(e);
     }
 
     /**
@@ -720,6 +718,21 @@ public final class StateWorld implements AutoCloseable {
     public static String keyOf(Entity entity) {
         EntityKey k = entity.get(EntityKey.class);
         return k == null ? null : k.value();
+    }
+
+    /**
+     * The name messages, test failures, dumps and the devtools page give an entity: its key's text
+     * ({@code "guard-7"}, {@code "world"} for the world's own), or, for an entity without a key, the
+     * first machine it holds (in declaration order) and a number: {@code "guard#3"}. The machine
+     * numbers its records from 1 in the order the world first names them (this method, a failure,
+     * the devtools page); a record keeps its number while it stays in the world, a number is never
+     * given twice in a world, and one that a game's key spells is passed over.
+     *
+     * @param entity the entity, or {@code null}
+     * @return the name, or {@code null} for {@code null}, a deleted entity, or one with neither a key nor a machine in a world
+     */
+    public static String nameOf(Entity entity) {
+        return EntityName.of(entity);
     }
 
     /**

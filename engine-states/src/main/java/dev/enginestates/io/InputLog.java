@@ -268,8 +268,10 @@ public final class InputLog implements WorldInputs {
     private String key(Entity entity, String what) {
         String key = StateWorld.keyOf(entity);
         if (key == null) {
-            unmatched.add(what + " on entity " + entity + ", which has no EntityKey (input " + inputs.size() + ")");
-            System.getLogger("dev.enginestates").log(System.Logger.Level.WARNING, () -> "input log: " + what + " on " + entity
+            String name = StateWorld.nameOf(entity);
+            String who = name == null ? "an entity" : "entity '" + name + "'";
+            unmatched.add(what + " on " + who + ", which has no EntityKey (input " + inputs.size() + ")");
+            System.getLogger("dev.enginestates").log(System.Logger.Level.WARNING, () -> "input log: " + what + " on " + who
                     + ", which has no EntityKey, is recorded as unmatched and cannot be replayed; spawn the entities a log"
                     + " must replay with EntityKey.of(...)");
             inputs.addObject().put("unmatched", what);

@@ -707,7 +707,7 @@ final class SavesJson {
                     unkeyed.put(e, "#" + (unkeyed.size() + 1));
                     unkeyedOrder.add(e);
                     if (keysRequired) {
-                        problems.add("entity " + e + " holds machine '" + m.id()
+                        problems.add("entity '" + StateWorld.nameOf(e) + "' holds machine '" + m.id()
                                 + "' but has no EntityKey, so a restore could not match it; expected the game to spawn it with EntityKey.of(...)");
                     }
                 }

@@ -268,6 +268,19 @@ class DevtoolsSnapshotTest {
     }
 
     @Test
+    void thePageNamesAnEntityWithoutAKeyAsTheWorldsMessagesDo() throws Exception {
+        try (Room room = new Room()) {
+            Entity guard = room.world.spawn(Room.GUARD.trait());
+            assertEquals("weapon#1", StateWorld.nameOf(room.weapon), "named before the page saw it, as a failure names it");
+            Snapshots snapshots = new Snapshots(new EntityNames());
+            JsonNode snap = JSON.readTree(snapshots.build(room.world, 1, false));
+            assertEquals(List.of("guard-1", "guard-2", "guard-3", "guard#1"), texts(machine(snap, "guard").get("entities")));
+            assertEquals(List.of("weapon#1"), texts(machine(snap, "weapon").get("entities")));
+            assertEquals("guard#1", StateWorld.nameOf(guard), "a failure or a test kit message says the page's name");
+        }
+    }
+
+    @Test
     void anEntityWithoutAKeyIsNeverShownByAKeyTheGameGaveAnotherEntity() throws Exception {
         try (Room room = new Room()) {
             Entity keyed = room.world.spawn(EntityKey.of("weapon#1"), Room.GUARD.trait()); // a game's key may read like a number

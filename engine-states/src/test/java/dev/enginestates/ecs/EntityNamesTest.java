@@ -36,6 +36,72 @@ class EntityNamesTest {
     static final States<Guard> DOOR = States.define("door", Guard::new, m -> m.initial("shut").state("shut"));
 
     @Test
+    void aFailureOnAnEntityWithoutAKeyNamesItByItsMachineAndNumberNeverByDominionsForm() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity first = world.spawn(GUARD.trait());
+            Entity second = world.spawn(GUARD.trait());
+            RuntimeException sent = assertThrows(RuntimeException.class, () -> GUARD.send(second, "TRIP"));
+            assertTrue(sent.getMessage().contains("entity 'guard#1'"), "the first guard the world names: " + sent.getMessage());
+            assertFalse(sent.getMessage().contains("id=|"), sent.getMessage());
+            assertFalse(second.has(GUARD.is("watch")), "its failed move left the watch: " + GUARD.read(second));
+
+            List<MachineFailure> failures = new ArrayList<>();
+            world.onFailure(failures::add);
+            world.step(1.0); // the watch's wait ends on the first guard (the second left the watch when it failed)
+            assertTrue(first.has(GUARD.is("rounds")), "the first guard failed entering its rounds");
+            assertEquals(1, failures.size(), failures.toString());
+            String line = failures.get(0).describe();
+            assertTrue(line.contains("on entity 'guard#2'"), line);
+            assertFalse(line.contains("id=|"), line);
+            assertEquals("guard#1", StateWorld.nameOf(second), "a name once given is kept");
+            assertEquals("guard#2", StateWorld.nameOf(first));
+        }
+    }
+
+    @Test
+    void anUnkeyedEntitysNumberCountsItsMachinesRecordsAsTheWorldNamesThemAndIsNeverGivenAgain() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity first = world.spawn(GUARD.trait());
+            Entity second = world.spawn(GUARD.trait());
+            assertEquals("guard#1", StateWorld.nameOf(first));
+            world.despawn(first);
+            Entity third = world.spawn(GUARD.trait());
+            assertEquals("guard#2", StateWorld.nameOf(second));
+            assertEquals("guard#3", StateWorld.nameOf(third), "guard#1 is not given again after its entity is gone");
+            world.detach(second, GUARD);
+            world.attach(second, GUARD.trait());
+            assertEquals("guard#4", StateWorld.nameOf(second), "a record that left the world and came back is named anew");
+            assertNull(StateWorld.nameOf(first), "a deleted entity has no name");
+            assertEquals("world", StateWorld.nameOf(world.entity()));
+            assertEquals("guard-7", StateWorld.nameOf(world.spawn(EntityKey.of("guard-7"), GUARD.trait())));
+        }
+    }
+
+    @Test
+    void anUnkeyedEntityIsNamedByTheMachineDeclaredFirstThatItHolds() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity e = world.spawn(DOOR.trait(), GUARD.trait());
+            String expected = GUARD.order() < DOOR.order() ? "guard#1" : "door#1";
+            assertEquals(expected, StateWorld.nameOf(e));
+            assertEquals("entity '" + expected + "'", StateWorld.describe(e));
+        }
+    }
+
+    @Test
+    void aNumberThatAGamesKeySpellsIsPassedOverSoTwoEntitiesNeverShareAName() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity unkeyed = world.spawn(GUARD.trait());
+            Entity keyed = world.spawn(EntityKey.of("guard#1"), DOOR.trait());
+            assertEquals("guard#1", StateWorld.nameOf(keyed));
+            assertEquals("guard#2", StateWorld.nameOf(unkeyed), "the number the key spells is passed over");
+            assertEquals("guard#2", StateWorld.nameOf(unkeyed), "and the name is kept");
+            Entity late = world.spawn(EntityKey.of("guard#2"), DOOR.trait()); // a key given after the name
+            assertEquals("guard#3", StateWorld.nameOf(unkeyed), "two live entities never answer to one name");
+            assertSame(late, world.entity("guard#2"));
+        }
+    }
+
+    @Test
     void anEntityIsFoundByItsKeyAsSpawnTookIt() {
         try (StateWorld world = StateWorld.create()) {
             EntityKey key = EntityKey.of("guard-7");
