@@ -299,17 +299,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
 
     @Override
     public final StateRecord<C> setState(Enum<?> state, Enum<?>... more) {
-        return setState(paths("setState", state, more));
-    }
-
-    /** The paths of the states the constants declare, for the calls that take paths. */
-    private String[] paths(String call, Enum<?> first, Enum<?>[] more) {
-        String[] out = new String[1 + more.length];
-        out[0] = states.chart().path[states.stateOf(first, call)];
-        for (int i = 0; i < more.length; i++) {
-            out[i + 1] = states.chart().path[states.stateOf(more[i], call)];
-        }
-        return out;
+        return setState(Reads.paths(states.chart(), "setState", state, more));
     }
 
     @Override
@@ -411,7 +401,8 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
         if (remembered.length == 0) {
             return setHistory(h);
         }
-        return setHistory(h, paths("setHistory", remembered[0], java.util.Arrays.copyOfRange(remembered, 1, remembered.length)));
+        return setHistory(h, Reads.paths(states.chart(), "setHistory", remembered[0],
+                java.util.Arrays.copyOfRange(remembered, 1, remembered.length)));
     }
 
     @Override

@@ -53,37 +53,6 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
     boolean matches(String path);
 
     /**
-     * Whether the state declared with a constant of the machine's state enum is active (the
-     * state or one of its descendants). Allocation-free.
-     *
-     * @param state a constant of the machine's state enum; not {@code null}
-     * @return {@code true} if the state is active
-     * @throws MachineException if the constant is not of the machine's state enum
-     */
-    boolean matches(Enum<?> state);
-
-    /**
-     * Whether the state declared with a constant of the machine's state enum is active, as the
-     * leaf or an ancestor: {@code GUARD.read(guard).is(WATCH)}. Allocation-free.
-     *
-     * @param state a constant of the machine's state enum; not {@code null}
-     * @return {@code true} if the state is active; the same answer as {@link #matches(Enum)}
-     * @throws MachineException if the constant is not of the machine's state enum
-     */
-    boolean is(Enum<?> state);
-
-    /**
-     * The constant of the active leaf ({@code WATCH}; of the leaves of a parallel state, the
-     * first in document order), for a {@code switch} over the game's own enum.
-     *
-     * @param <S>    the game's enum of states
-     * @param states the enum the machine was declared with, such as {@code GuardState.class}
-     * @return the active leaf's constant, or {@code null} when no leaf is active
-     * @throws MachineException if the machine's states are not named by {@code states}
-     */
-    <S extends Enum<S>> S leaf(Class<S> states);
-
-    /**
      * The paths of the active atomic states, in document order.
      *
      * @return a list of dotted paths, such as {@code ["patrol.watch"]}; one per active region of a parallel state
@@ -113,40 +82,11 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
     String previous();
 
     /**
-     * Whether a state is active, as the leaf or an ancestor, by name ({@code "engage"}) or path
-     * ({@code "combat.engage"}).
-     *
-     * @param name a state's name or dotted path
-     * @return {@code true} if that state is active
-     * @throws MachineException if no state of the machine has that name or path
-     */
-    boolean is(String name);
-
-    /**
      * Seconds in the active leaf (a polled machine's clock; for other styles, since it was entered on the world's clock).
      *
      * @return seconds, 0 or more; 0 when no leaf is active
      */
     double time();
-
-    /**
-     * Seconds spent in an active state, by name or path; 0 when it is not active.
-     * A builder-style machine counts the current state's time only (0 for any other).
-     *
-     * @param name a state's name or dotted path
-     * @return seconds since the state was entered, or 0
-     * @throws MachineException if no state of the machine has that name or path
-     */
-    double timeIn(String name);
-
-    /**
-     * Seconds spent in the state declared with a constant, 0 when it is not active.
-     *
-     * @param state a constant of the machine's state enum; not {@code null}
-     * @return seconds since the state was entered, or 0
-     * @throws MachineException if the constant is not of the machine's state enum
-     */
-    double timeIn(Enum<?> state);
 
     /**
      * A builder-style machine's progress in its state: time in state over the state's duration

@@ -9,6 +9,7 @@ import dev.enginestates.declare.StateContextCore;
 import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;
 import dev.enginestates.running.MachineCell;
 
@@ -214,6 +215,36 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
     @Override
     public boolean matches(String path) {
         return StateValue.matches(record, path);
+    }
+
+    @Override
+    public boolean matches(Enum<?> state) {
+        return cell.is(state, "matches");
+    }
+
+    @Override
+    public boolean is(String name) {
+        return cell.is(name);
+    }
+
+    @Override
+    public boolean is(Enum<?> state) {
+        return cell.is(state, "is");
+    }
+
+    @Override
+    public double timeIn(String name) {
+        return cell.timeIn(name);
+    }
+
+    @Override
+    public double timeIn(Enum<?> state) {
+        return cell.timeIn(state);
+    }
+
+    @Override
+    public <S extends Enum<S>> S leaf(Class<S> states) {
+        return Reads.leaf(record, states);
     }
 
     @Override

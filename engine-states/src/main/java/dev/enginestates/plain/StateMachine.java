@@ -22,29 +22,9 @@ import java.util.Objects;
 
 /**
  * One running machine over a plain context object, without an ECS: the owner ticks it
- * wherever it lives. One class for both declaration styles; the semantics come from the
- * definition.
- *
- * <pre>{@code
- * StateMachine<Bot> fsm = new StateMachine<>(GUARD, bot);   // a StatesDef: enters 'patrol' now
- * fsm.on("change", (to, from) -> log(from + ">" + to));
- * fsm.step(1 / 60.0);                                       // guards, after, update
- * fsm.state();                                              // "combat.engage"
- * fsm.send("hit");                                          // true: a state handled it
- *
- * StateMachine<Siege> siege = new StateMachine<>(SIEGE);    // a Machine (XState style)
- * siege.send("START");
- * siege.step(1 / 60.0);                                     // waits and when rules
- * }</pre>
- *
- * <ul>
- * <li>A {@link StatesDef} machine (the {@code 000} document): {@link #step} advances every
- * active state's clock, tests the guards outermost first and {@code after} (up to 8 hops), then
- * runs the updates; events go to the innermost active state first, the root last.</li>
- * <li>A {@link Machine} (XState's config, the {@code 003} document): {@link #step} ends the
- * waits that fall due within the step, each at its own time, then tests the {@code when}
- * rules, a child's before its parent's: the world's time rules, on this machine's own clock.</li>
- * </ul>
+ * wherever it lives. One class for the XState style ({@link Machine}) and polled tables
+ * ({@link StatesDef}); the semantics come from the definition (the
+ * {@linkplain dev.enginestates.plain package} comment shows both and how each steps).
  *
  * <p>Not thread-safe: an instance belongs to one thread at a time (its scratch space is its
  * own). Stepping and sending allocate nothing once warm.
@@ -82,16 +62,18 @@ public final class StateMachine<C> implements MachineView<C> {
     /** The record, the style's runtime, this machine's own clock and its listeners. */
     private final MachineCell cell;
 
-    /** Starts a machine (XState-style, or polled) with a fresh context from its factory; refused for a builder-style one or without a factory. */
+    /**
+     * Starts an XState-style (or polled) machine with a fresh context from its factory.
+     * @param machine the machine to run
+     * @throws MachineException if the machine has no context factory, or is builder-style
+     */
     public StateMachine(Machine<C> machine) {
         this(machine, machine.newContext());
     }
 
     /**
-     * Starts a machine over the given context: its initial states are entered now (their entry
-     * actions or {@code enter(ctx, "")} run), and no change is reported.
-     *
-     * @param machine the machine to run; not {@code null}
+     * Starts a machine over a context: its initial states are entered now, their code runs, no change is told.
+     * @param machine the machine to run
      * @param context the game's object the machine reads and writes
      * @throws MachineException if the machine is builder-style: run it with {@code dev.enginestates.fsm.StateMachine}
      */
@@ -99,7 +81,11 @@ public final class StateMachine<C> implements MachineView<C> {
         this(machine, context, true);
     }
 
-    /** Starts a polled table over {@code ctx}: the initial branch is entered now, {@code enter(ctx, "")} outermost first, no change told. */
+    /**
+     * Starts a polled table over {@code ctx}: {@code enter(ctx, "")} runs outermost first, no change is told.
+     * @param def the table to run
+     * @param ctx the game's object the machine reads and writes
+     */
     public StateMachine(StatesDef<C> def, C ctx) {
         this(Objects.requireNonNull(def, "definition").machine(), ctx, true);
     }
@@ -116,23 +102,26 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * For tests: a polled machine put straight into a state, by path ({@code "combat.engage"}) or
-     * a name no other state has (a compound state: its initial leaf), no code run, every clock at
-     * 0 (set them with {@link #withTime}). Refused for a path that names no state or an ambiguous name.
+     * For tests: a polled machine put in a state, no code run, clocks at 0 (see {@link #withTime}).
+     * @param <C>   the context type
+     * @param def   the table to run
+     * @param ctx   the game's object the machine reads and writes
+     * @param state the state's path ({@code "combat.engage"}), or its name when no other state has it
+     * @return the machine, in that state
+     * @throws MachineException if the path names no state, or the name is ambiguous
      */
     public static <C> StateMachine<C> startIn(StatesDef<C> def, C ctx, String state) {
         return startIn(Objects.requireNonNull(def, "definition").machine(), ctx, state);
     }
 
     /**
-     * For tests: a machine put straight into the given states (as a game sets a state by hand:
-     * no actions run, a wait there starts from 0). A polled machine takes one state (its leaf, or
-     * a compound state's initial leaf), with every clock at 0.
-     *
-     * @param states the states' paths, or names no other state has: one state, or (XState style)
-     *               one per region of a parallel state (they must be able to be active together)
-     * @throws MachineException if no state is given, a path names no state, a name is ambiguous, the states cannot be
-     *                          active together, or a polled machine is given more than one; no code of the machine runs
+     * For tests: a machine put in the given states by hand (no code runs; a wait starts from 0, polled clocks at 0).
+     * @param <C>     the context type
+     * @param machine the XState-style or polled machine to run
+     * @param ctx     the game's object the machine reads and writes
+     * @param states  paths, or names no other state has: one, or (XState style) one per parallel region
+     * @return the machine, in those states
+     * @throws MachineException if no state, an unknown or ambiguous one, states not active together, or several for a polled one
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, String... states) {
         StateMachine<C> m = new StateMachine<>(machine, ctx, false);
@@ -141,114 +130,113 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * For tests: a typed machine put straight into the states of constants of its state enum
-     * ({@code more} for parallel regions), as {@link #startIn(Machine, Object, String...)}; a
-     * constant of another enum is refused.
+     * For tests: a typed machine put in states by constants, as {@link #startIn(Machine, Object, String...)}.
+     * @param <C>     the context type
+     * @param machine the typed machine to run
+     * @param ctx     the game's object the machine reads and writes
+     * @param state   the constant of a state to start in
+     * @param more    the constants of further states, for parallel regions
+     * @return the machine, in those states
+     * @throws MachineException if a constant is not of the machine's state enum
      */
     public static <C> StateMachine<C> startIn(Machine<C> machine, C ctx, Enum<?> state, Enum<?>... more) {
-        String[] paths = new String[1 + more.length];
-        Chart c = Access.chart(machine);
-        paths[0] = c.path[Reads.stateOf(c, state, "startIn")];
-        for (int i = 0; i < more.length; i++) {
-            paths[i + 1] = c.path[Reads.stateOf(c, more[i], "startIn")];
-        }
-        return startIn(machine, ctx, paths);
+        return startIn(machine, ctx, Reads.paths(Access.chart(machine), "startIn", state, more));
     }
 
     /**
-     * For tests: sets how long an active state (path or name; {@code ""}, the polled root's
-     * total) has been active, finite and 0 or more; an XState-style wait is not moved. Refused,
-     * changing nothing, for a state that is unknown or not active, or bad seconds.
+     * For tests: sets how long an active state has been active; an XState-style wait is not moved.
+     * @param state   the active state's path or name, or {@code ""} for the polled root's total
+     * @param seconds how long it has been active, finite and 0 or more
+     * @return this machine, for chaining
+     * @throws MachineException if the state is unknown or not active, or the seconds are bad; nothing changes
      */
     public StateMachine<C> withTime(String state, double seconds) {
         cell.setSecondsIn("withTime", state, seconds);
         return this;
     }
 
-    // ------------------------------------------------------------------ moving
-
     /**
      * Advances the machine by {@code dt} seconds, by its style's rules (see the class comment).
-     *
-     * @param dt the seconds since the last step, such as {@code 1 / 60.0}; 0 to 1e12 (the world's
-     *           {@code StateWorld.MAX_STEP_SECONDS}, the most a checkpoint keeps)
+     * @param dt the seconds since the last step, such as {@code 1 / 60.0}; 0 to 1e12 ({@code StateWorld.MAX_STEP_SECONDS})
      * @throws IllegalArgumentException if {@code dt} is negative, NaN, infinite or more than 1e12 (nothing changes)
      * @throws IllegalStateException if called from the machine's own guard, action or handler (nothing changes)
      * @throws UserCodeException if the game's code threw; the machine keeps a valid state
      */
     public void step(double dt) {
-        cell.checkStep("step", dt);
-        if (record.processing() != null) {
-            throw cell.ownCode("step(" + dt + ")"); // the message is built only when refused: a step allocates nothing
-        }
-        cell.step(dt, StyleRuntime.WHOLE_STEP);
+        cell.stepWhole("step", dt);
     }
 
     /**
-     * Sends an event with no arguments; whether a state took it (polled: a state's {@code on}
-     * named it; XState style: a transition, even one that only runs actions).
-     *
+     * Sends an event with no arguments.
+     * @param event the event's type, such as {@code "hit"}
+     * @return whether a state took it (polled: a state's {@code on} named it; XState: a transition, even actions only)
      * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
      */
     public boolean send(String event) {
-        return cell.send(Reads.eventId(chart, event), event, null, null);
-    }
-
-    /** Sends the event of a constant of a typed machine's event enum ({@code BELL}), allocation-free once warm; another enum's is refused. */
-    public boolean send(Enum<?> event) {
-        int id = Reads.eventOf(chart, event, "send");
-        return cell.send(id, chart.eventObjects[id].type(), null, chart.eventObjects[id]);
+        return cell.send(event, null);
     }
 
     /**
-     * Sends a polled machine's event with the arguments its {@code on(event, handler)} receives, in
-     * order; whether a state took it, as {@link #send(String)}.
-     *
-     * @throws MachineException for an XState-style machine given arguments, whose events carry fields: use
-     *                          {@link #send(Event)} (as on an entity); nothing changes
+     * Sends the event of a constant of the machine's event enum; allocation-free once warm.
+     * @param event a constant of the machine's event enum, such as {@code BELL}
+     * @return whether a state took it (a transition, even one that only runs actions)
+     * @throws MachineException if the constant is not of the machine's event enum; nothing changes
+     */
+    public boolean send(Enum<?> event) {
+        return cell.send(event);
+    }
+
+    /**
+     * Sends a polled machine's event with arguments, which its handlers receive.
+     * @param event the event's type, such as {@code "hit"}
+     * @param args  the arguments an {@code on(event, handler)} handler receives, in order
+     * @return whether a state took it, as for {@link #send(String)}
+     * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
+     * @throws MachineException for an XState-style machine (its events carry fields: {@link #send(Event)}); nothing changes
      */
     public boolean send(String event, Object... args) {
-        cell.runtime().checkArguments(chart, event, args);
-        return cell.send(Reads.eventId(chart, event), event, args, null);
-    }
-
-    /** Sends an event with fields ({@code Event.of("hit", ...)}); a polled machine's handler receives it as its one argument. */
-    public boolean send(Event event) {
-        Objects.requireNonNull(event, "event");
-        if (event.constant() != null) {
-            Reads.eventOf(chart, event.constant(), "send"); // an event named by a constant of another enum is refused
-        }
-        return cell.send(Reads.eventId(chart, event.type()), event.type(), null, event);
+        return cell.send(event, args);
     }
 
     /**
-     * Forces a transition (a spawn, a reset). Polled: the name resolves from the active leaf like
-     * a declared target ({@code "$back"} allowed), an active state is exited and entered again.
-     * XState style: the state (a path, or a name no other state has) is set by hand, no actions run.
-     *
+     * Sends an event with fields; a polled machine's handler receives it as its one argument.
+     * @param event the event, such as {@code Event.of("hit", ...)}; not {@code null}
+     * @return whether a state took it
+     * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
+     */
+    public boolean send(Event event) {
+        return cell.send(event);
+    }
+
+    /**
+     * Forces a transition (a spawn, a reset): polled, an active state is exited and entered again;
+     * XState style, the state is set by hand and no actions run.
+     * @param name polled: resolved from the active leaf as a declared target ({@code "$back"} too); XState: a path or unique name
      * @throws MachineException if the name names no state, or (XState style) is ambiguous; nothing changes
      * @throws IllegalStateException if called from the machine's own guard, action or handler; nothing changes
      */
     public void go(String name) {
-        if (record.processing() != null) {
-            throw cell.ownCode("go('" + name + "')"); // the message is built only when refused: a step allocates nothing
-        }
         cell.go(name);
     }
 
-    /** {@link #go(String)} to the state declared with a constant of the machine's state enum (refused, changing nothing, for another enum's). */
+    /**
+     * {@link #go(String)} to the state of a constant of the machine's state enum.
+     * @param state a constant of the machine's state enum
+     * @throws MachineException if the constant is not of the machine's state enum; nothing changes
+     */
     public void go(Enum<?> state) {
         go(chart.path[Reads.stateOf(chart, state, "go")]);
     }
-
-    // ------------------------------------------------------------------ reading
 
     @Override
     public String state() {
         return cell.state();
     }
 
-    /** Every active state's path, outermost first (document order), without the root: a new list such as {@code ["combat", "combat.engage"]}. */
+    /**
+     * Every active state's path, outermost first, without the root.
+     * @return a new list, such as {@code ["combat", "combat.engage"]}
+     */
     public List<String> branch() {
         return StateValue.activePaths(record);
     }
@@ -269,63 +257,67 @@ public final class StateMachine<C> implements MachineView<C> {
         return cell.secondsLeft();
     }
 
-    /** Seconds stepped since the machine started (the polled root's {@code t}; the XState style's own clock). */
+    /**
+     * Seconds stepped since the machine started.
+     * @return the polled root's {@code t}; the XState style's own clock
+     */
     public double totalTime() {
         return cell.secondsRun();
     }
 
-    /** Whether a state is active, as the leaf or an ancestor, by name ({@code "engage"}) or path ({@code "combat.engage"}); an unknown one is refused. */
+    @Override
     public boolean is(String name) {
-        return Reads.activeNamed(record, name, "is") >= 0;
+        return cell.is(name);
     }
 
-    /** Whether the state of a constant of the machine's state enum is active, as the leaf or an ancestor; allocation-free. */
+    @Override
     public boolean is(Enum<?> state) {
-        return record.isActive(Reads.stateOf(chart, state, "is"));
+        return cell.is(state, "is");
     }
 
-    /** Seconds spent in an active state, by name or path; 0 when it is not active; an unknown one is refused. */
+    @Override
     public double timeIn(String name) {
-        int s = Reads.activeNamed(record, name, "timeIn");
-        return s < 0 ? 0 : cell.secondsIn(s);
+        return cell.timeIn(name);
     }
 
-    /** Seconds spent in the state of a constant of the machine's state enum; 0 when it is not active. */
+    @Override
     public double timeIn(Enum<?> state) {
-        int s = Reads.stateOf(chart, state, "timeIn");
-        return record.isActive(s) ? cell.secondsIn(s) : 0;
+        return cell.timeIn(state);
     }
 
-    /** The active leaf's constant ({@code WATCH}; of parallel leaves, the first), {@code null} with none; refused for another enum. */
+    @Override
     public <S extends Enum<S>> S leaf(Class<S> states) {
         return Reads.leaf(record, states);
     }
 
     /**
-     * Adds a listener of {@code "change"} (the one type), told after each change of the active
-     * leaf, in the order added; one that throws is reported as a {@link UserCodeException} once
-     * every other listener was told.
+     * Adds a listener, run in the order added; one that throws is a {@link UserCodeException} once all were told.
+     * @param type     {@code "change"}, the one kind of listener
+     * @param listener called after each change of the active leaf; not {@code null}
+     * @return this machine, for chaining
+     * @throws IllegalArgumentException if {@code type} is not {@code "change"}
      */
     public StateMachine<C> on(String type, ChangeListener listener) {
-        checkType(type);
-        cell.addChangeListener(listener);
+        cell.addChangeListener(type, listener);
         return this;
     }
 
-    /** Removes a listener added with {@link #on} (the same object); no effect when it is not there. */
+    /**
+     * Removes a listener added with {@link #on}; no effect when it is not there.
+     * @param type     {@code "change"}, the one kind of listener
+     * @param listener the listener to remove, the same object that was added
+     * @return this machine, for chaining
+     * @throws IllegalArgumentException if {@code type} is not {@code "change"}
+     */
     public StateMachine<C> off(String type, ChangeListener listener) {
-        checkType(type);
-        cell.removeChangeListener(listener);
+        cell.removeChangeListener(type, listener);
         return this;
     }
 
-    private void checkType(String type) {
-        if (!"change".equals(type)) {
-            throw new IllegalArgumentException("a state machine has one kind of listener, \"change\"; got \"" + type + "\"");
-        }
-    }
-
-    /** The context, as {@link #context()} (the polled table's {@code fsm.ctx}). */
+    /**
+     * The context, as {@link #context()} (the polled table's {@code fsm.ctx}).
+     * @return the game's object the machine runs on
+     */
     public C ctx() {
         return context();
     }
@@ -351,9 +343,9 @@ public final class StateMachine<C> implements MachineView<C> {
         return StateValue.matches(record, Objects.requireNonNull(path, "path")); // one reading for every face
     }
 
-    /** Whether the state declared with a constant of the machine's state enum is active, as {@link #is(Enum)}. */
+    @Override
     public boolean matches(Enum<?> state) {
-        return record.isActive(Reads.stateOf(chart, state, "matches"));
+        return cell.is(state, "matches");
     }
 
     @Override
@@ -371,7 +363,10 @@ public final class StateMachine<C> implements MachineView<C> {
         return machine.id();
     }
 
-    /** The machine this instance runs; for a {@link StatesDef}, its {@link StatesDef#machine()}. */
+    /**
+     * The machine this instance runs.
+     * @return the machine; for a {@link StatesDef}, its {@link StatesDef#machine()}
+     */
     public Machine<C> machine() {
         return machine;
     }
@@ -382,17 +377,21 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
-     * Adds a listener of this machine: its state changing (with what moved it), its waits starting
-     * and ending (XState style), events no state took; told in the order added, after each call
-     * that moved the machine. One that throws is reported as a {@link UserCodeException} once the
-     * move is whole and every other listener was told.
+     * Adds a listener of state changes, waits (XState style) and refused events, told after each call
+     * that moved the machine, in the order added; one that throws is a {@link UserCodeException} once all were told.
+     * @param listener the listener; not {@code null}
+     * @return this machine, for chaining
      */
     public StateMachine<C> addListener(MachineListener<? super StateMachine<C>> listener) {
         cell.addListener(listener);
         return this;
     }
 
-    /** Removes a listener added with {@link #addListener} (its first addition); {@code true} if it was there. */
+    /**
+     * Removes a listener added with {@link #addListener} (its first addition).
+     * @param listener the same object that was added
+     * @return {@code true} if it was there
+     */
     public boolean removeListener(MachineListener<?> listener) {
         return cell.removeListener(listener);
     }

@@ -83,6 +83,20 @@ public final class Reads {
     }
 
     /**
+     * The paths of the states that constants of the machine's state enum declare, for the calls that take paths.
+     *
+     * @throws MachineException if a constant is not of the machine's state enum
+     */
+    public static String[] paths(Chart c, String call, Enum<?> first, Enum<?>... more) {
+        String[] out = new String[1 + more.length];
+        out[0] = c.path[stateOf(c, first, call)];
+        for (int i = 0; i < more.length; i++) {
+            out[i + 1] = c.path[stateOf(c, more[i], call)];
+        }
+        return out;
+    }
+
+    /**
      * The event declared with a constant of the machine's event enum.
      *
      * @throws MachineException if the constant is not of the machine's event enum

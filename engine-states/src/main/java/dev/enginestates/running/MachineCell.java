@@ -63,6 +63,8 @@ public final class MachineCell {
     /** The active states when the call began (or when a change was last told), and the record's entries then. */
     private int[] before = new int[8];
     private int beforeCount;
+    /** Whether the last {@link #snapshot} copied the configuration (someone needs what it was). */
+    private boolean keepsBefore;
     private long entriesBefore;
     /** The active states before the last change the comparison found: what {@link #previous()} names where the record keeps no previous leaf. */
     private int[] previousConfig = new int[0];
@@ -210,6 +212,41 @@ public final class MachineCell {
     }
 
     /**
+     * A whole step from outside the machine ({@code call}, as the face names it): {@code dt}
+     * checked, refused from the machine's own code, then taken.
+     *
+     * @throws IllegalStateException if called from the machine's own code; nothing changes
+     */
+    public void stepWhole(String call, double dt) {
+        checkStep(call, dt);
+        if (record.processing() != null) {
+            throw ownCode(call + "(" + dt + ")"); // the message is built only when refused: a step allocates nothing
+        }
+        step(dt, StyleRuntime.WHOLE_STEP);
+    }
+
+    /** Sends an event by its type, with the arguments a handler receives where the style takes them ({@code null}: none). */
+    public boolean send(String type, Object[] args) {
+        runtime.checkArguments(chart, type, args);
+        return send(Reads.eventId(chart, type), type, args, null);
+    }
+
+    /** Sends the event of a constant of the machine's event enum (the chart's own event object: nothing allocated). */
+    public boolean send(Enum<?> event) {
+        int id = Reads.eventOf(chart, event, "send");
+        return send(id, chart.eventObjects[id].type(), null, chart.eventObjects[id]);
+    }
+
+    /** Sends an event with fields; one named by a constant of another enum is refused. */
+    public boolean send(Event event) {
+        Objects.requireNonNull(event, "event");
+        if (event.constant() != null) {
+            Reads.eventOf(chart, event.constant(), "send");
+        }
+        return send(Reads.eventId(chart, event.type()), event.type(), null, event);
+    }
+
+    /**
      * Sends an event; the face has checked it.
      *
      * @param eventId {@link Chart#styleEventId}'s id, -1 for one no state names
@@ -246,8 +283,15 @@ public final class MachineCell {
         }
     }
 
-    /** A plain object's {@code go(name)}: see {@link StyleRuntime#goTarget}. */
+    /**
+     * A plain object's {@code go(name)}: see {@link StyleRuntime#goTarget}.
+     *
+     * @throws IllegalStateException if called from the machine's own code; nothing changes
+     */
     public void go(String name) {
+        if (record.processing() != null) {
+            throw ownCode("go('" + name + "')"); // the message is built only when refused: a go allocates nothing
+        }
         int s = runtime.goTarget(record, name);
         if (s > 0) {
             begin("go");
@@ -340,6 +384,28 @@ public final class MachineCell {
         return runtime.secondsIn(record, s, clock);
     }
 
+    /** Whether a state, by name or path, is active (as the leaf or an ancestor); refused for one the machine lacks. */
+    public boolean is(String name) {
+        return Reads.activeNamed(record, name, "is") >= 0;
+    }
+
+    /** Whether the state of a constant of the machine's state enum is active; {@code call} names the read for a refusal. */
+    public boolean is(Enum<?> state, String call) {
+        return record.isActive(Reads.stateOf(chart, state, call));
+    }
+
+    /** Seconds in an active state by name or path, 0 when it is not active; refused for one the machine lacks. */
+    public double timeIn(String name) {
+        int s = Reads.activeNamed(record, name, "timeIn");
+        return s < 0 ? 0 : secondsIn(s);
+    }
+
+    /** Seconds in the state of a constant, 0 when it is not active. */
+    public double timeIn(Enum<?> state) {
+        int s = Reads.stateOf(chart, state, "timeIn");
+        return record.isActive(s) ? secondsIn(s) : 0;
+    }
+
     /** Seconds in the active leaf (the deepest active state); 0 before a start. */
     public double time() {
         return record.leaf() < 0 ? 0 : secondsIn(deepest());
@@ -400,16 +466,28 @@ public final class MachineCell {
         return i >= 0;
     }
 
-    /** Adds one of the face's change listeners, called through the face's {@link ChangeCall}. */
-    public void addChangeListener(Object listener) {
+    /**
+     * Adds one of the face's change listeners, called through the face's {@link ChangeCall}.
+     *
+     * @throws IllegalArgumentException if {@code type} is not {@code "change"}, the one kind
+     */
+    public void addChangeListener(String type, Object listener) {
+        checkChangeType(type);
         changeListeners = append(changeListeners, Objects.requireNonNull(listener, "listener"));
     }
 
     /** Removes a change listener's first addition; no effect when it is not there. */
-    public void removeChangeListener(Object listener) {
+    public void removeChangeListener(String type, Object listener) {
+        checkChangeType(type);
         int i = indexOf(changeListeners, listener);
         if (i >= 0) {
             changeListeners = removeAt(changeListeners, i);
+        }
+    }
+
+    private static void checkChangeType(String type) {
+        if (!"change".equals(type)) {
+            throw new IllegalArgumentException("a state machine has one kind of listener, \"change\"; got \"" + type + "\"");
         }
     }
 
@@ -444,6 +522,12 @@ public final class MachineCell {
 
     private void snapshot() {
         entriesBefore = record.entries();
+        // the configuration is copied only for whom it serves: previous() where the record keeps no
+        // previous leaf, and listeners told "from"; an update nobody listens to copies nothing
+        keepsBefore = !chart.recordsPrevious || changeListeners.length > 0 || heard.length > 0;
+        if (!keepsBefore) {
+            return;
+        }
         int n = record.activeCount();
         if (before.length < n) {
             before = new int[Math.max(n, before.length * 2)];
@@ -464,7 +548,7 @@ public final class MachineCell {
     /** The end of a call: tells the listeners what changed since {@link #begin} and throws their failures. */
     private void reportChange() {
         int started = heard.length > 0 ? endedWait() : -1;
-        if (record.entries() != entriesBefore) {
+        if (record.entries() != entriesBefore && keepsBefore) {
             // keep the configuration before the change; previous() names it when asked
             int[] t = previousConfig;
             previousConfig = before;
