@@ -63,6 +63,8 @@ public final class MachineCell {
     /** The active states when the call began (or when a change was last told), and the record's entries then. */
     private int[] before = new int[8];
     private int beforeCount;
+    /** Whether a step needs no comparison: the runtime polls, the record keeps its previous leaf, nobody listens. */
+    private boolean quiet;
     /** Whether the last {@link #snapshot} copied the configuration (someone needs what it was). */
     private boolean keepsBefore;
     private long entriesBefore;
@@ -85,6 +87,12 @@ public final class MachineCell {
         this.face = face;
         this.changeCall = changeCall;
         scratch.listen((r, to, from) -> transitionTold(to, from));
+        listenersChanged();
+    }
+
+    /** Whether a step may skip the comparison, known again whenever a listener comes or goes. */
+    private void listenersChanged() {
+        quiet = runtime.polls() && chart.recordsPrevious && heard.length == 0 && changeListeners.length == 0;
     }
 
     public MachineRecord record() {
@@ -159,6 +167,23 @@ public final class MachineCell {
      * The caller has checked {@code dt}.
      */
     public void step(double dt, int phases) {
+        if (quiet) {
+            // nobody listens and the record keeps its own previous leaf: nothing to compare or tell,
+            // so the step is the runtime's alone (the polled and builder styles' per-tick path; kept
+            // small so that it inlines into the face)
+            if ((phases & StyleRuntime.ADVANCE) != 0) {
+                clock += dt;
+            }
+            if (runtime.stepsIn(phases)) {
+                runtime.step(scratch, record, dt, phases); // a polling runtime reads no clock or call number from its scratch
+            }
+        } else {
+            stepTold(dt, phases);
+        }
+    }
+
+    /** A step whose changes are compared and told (someone listens, or previous() needs the configuration before it). */
+    private void stepTold(double dt, int phases) {
         begin(runtime.stepCause());
         try {
             if (runtime.polls()) {
@@ -455,6 +480,7 @@ public final class MachineCell {
             toldWaitStart = record.waitStart();
         }
         heard = append(heard, listener);
+        listenersChanged();
     }
 
     /** Removes a machine listener's first addition; whether it was there. */
@@ -462,6 +488,7 @@ public final class MachineCell {
         int i = indexOf(heard, listener);
         if (i >= 0) {
             heard = removeAt(heard, i);
+            listenersChanged();
         }
         return i >= 0;
     }
@@ -474,6 +501,7 @@ public final class MachineCell {
     public void addChangeListener(String type, Object listener) {
         checkChangeType(type);
         changeListeners = append(changeListeners, Objects.requireNonNull(listener, "listener"));
+        listenersChanged();
     }
 
     /** Removes a change listener's first addition; no effect when it is not there. */
@@ -482,6 +510,7 @@ public final class MachineCell {
         int i = indexOf(changeListeners, listener);
         if (i >= 0) {
             changeListeners = removeAt(changeListeners, i);
+            listenersChanged();
         }
     }
 
