@@ -3,7 +3,9 @@ package dev.enginestates.testing;
 import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.Event;
-import dev.enginestates.algorithm.BuilderInterpreter;
+import dev.enginestates.algorithm.Scratch;
+import dev.enginestates.algorithm.StyleRuntime;
+import dev.enginestates.chart.Chart;
 import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
@@ -496,9 +498,10 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
      * Spawns an entity holding only this machine, in the given states; {@link Start#entity()} is
      * the new entity. The context is a fresh one from the machine's context factory.
      *
-     * <p>A builder-style machine (the {@code 002} document's) is put in its state with no code
-     * run, not even its initial state's hooks; its context is written as the machine would have
-     * written it (the state's metadata, time 0). Set its time with {@link Start#timeInState}.
+     * <p>No code of the machine runs, whatever its style: not even its initial state's entry
+     * actions, a polled table's {@code enter} or a builder-style machine's hooks. A builder-style
+     * machine's context is written as the machine would have written it (the state's metadata,
+     * time 0); set its time with {@link Start#timeInState}.
      *
      * @param <C> the machine's context type
      * @param machine the machine the new entity holds
@@ -600,16 +603,12 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     private static <C> StateRecord<C> recordIn(States<C> machine, C context, boolean given, String[] paths) {
         Objects.requireNonNull(machine, "machine");
         C ctx = given ? context : null;
-        if (Access.chart(machine.machine()).builder != null) {
-            MachineRecord initial = new MachineRecord(Access.chart(machine.machine()), given ? ctx : machine.machine().newContext());
-            BuilderInterpreter.place(initial, Access.chart(machine.machine()).initial[0], 0f, 0f); // checks the context's type; no hook runs
-            @SuppressWarnings("unchecked")
-            StateRecord<C> r = (StateRecord<C>) Access.trait(machine, initial);
-            r.setState(paths); // no hook runs either; an unknown name is refused with the machine's states
-            return r;
-        }
-        StateRecord<C> r = given ? machine.trait(ctx) : machine.trait();
-        r.setState(paths);
+        Chart c = Access.chart(machine.machine());
+        MachineRecord initial = new MachineRecord(c, given ? ctx : machine.machine().newContext());
+        StyleRuntime.of(c).placeInitial(new Scratch(), initial); // no code of the machine runs, whatever its style
+        @SuppressWarnings("unchecked")
+        StateRecord<C> r = (StateRecord<C>) Access.trait(machine, initial);
+        r.setState(paths); // no code runs either; an unknown name is refused with the machine's states
         return r;
     }
 

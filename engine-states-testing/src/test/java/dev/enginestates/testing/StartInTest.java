@@ -121,4 +121,18 @@ class StartInTest {
         assertThrows(MachineException.class, () -> world.startIn(g, GUARD, "answer").remembering("patrol", "patrol.watch"),
                 "patrol is not a history state");
     }
+
+    /** A polled table whose enter hooks count, to show that a fixture's start runs none of them. */
+    static final dev.enginestates.ecs.States<int[]> COUNTED = dev.enginestates.ecs.States.of(dev.enginestates.StatesDef.define("start-in-counted", () -> new int[1], d -> d
+            .initial("idle")
+            .state("idle", st -> st.enter((c, from) -> c[0]++))
+            .state("busy", st -> st.enter((c, from) -> c[0]++))));
+
+    @Test
+    void aPolledMachineIsPutInItsStatesWithNoCodeRunAsEveryStyleIs() {
+        int[] entered = {0};
+        StateRecord<int[]> r = world.spawnIn(COUNTED, entered, "busy").record();
+        assertEquals("busy", r.state());
+        assertEquals(0, entered[0], "no enter hook ran: neither the initial state's nor the arranged one's");
+    }
 }

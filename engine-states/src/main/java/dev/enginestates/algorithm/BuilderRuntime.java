@@ -104,6 +104,11 @@ final class BuilderRuntime extends StyleRuntime {
     }
 
     @Override
+    public void placeInitial(Scratch s, MachineRecord r) {
+        BuilderInterpreter.place(r, r.chart().initial[0], 0f, 0f); // checks the context's type; no hook runs
+    }
+
+    @Override
     public void place(Scratch s, MachineRecord r, int[] targets) {
         BuilderInterpreter.place(r, targets[0], 0f, 0f);
     }

@@ -80,6 +80,11 @@ final class PolledRuntime extends StyleRuntime {
     }
 
     @Override
+    public void placeInitial(Scratch s, MachineRecord r) {
+        s.polled().place(r, 0); // the root's initial branch, no enter run
+    }
+
+    @Override
     public void place(Scratch s, MachineRecord r, int[] targets) {
         s.polled().place(r, targets[0]);
     }

@@ -162,6 +162,9 @@ public abstract class StyleRuntime {
     /** Puts the record in the given states by hand, no code run (a restore, the test kit, devtools). */
     public abstract void place(Scratch s, MachineRecord r, int[] targets);
 
+    /** Puts a new record in its initial states with no code run, as a test's fixture starts it before it sets the states it wants. */
+    public abstract void placeInitial(Scratch s, MachineRecord r);
+
     /** How the machine's own code moves it, for a message refusing a move by hand while it runs. */
     public abstract String ownMoveAdvice();
 

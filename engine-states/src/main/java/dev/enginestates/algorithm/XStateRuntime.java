@@ -50,6 +50,11 @@ final class XStateRuntime extends StyleRuntime {
     }
 
     @Override
+    public void placeInitial(Scratch s, MachineRecord r) {
+        s.xstate().place(r, ROOT);
+    }
+
+    @Override
     public void place(Scratch s, MachineRecord r, int[] targets) {
         s.xstate().place(r, targets);
     }
