@@ -119,11 +119,6 @@ final class BuilderRuntime extends StyleRuntime {
     }
 
     @Override
-    public int previousLeaf(MachineRecord r) {
-        return r.previousLeaf();
-    }
-
-    @Override
     public double secondsIn(MachineRecord r, int s, double clock) {
         return s == r.leaf() ? r.timeInState() : 0; // the builder style counts time in the current state only
     }

@@ -95,11 +95,6 @@ final class PolledRuntime extends StyleRuntime {
     }
 
     @Override
-    public int previousLeaf(MachineRecord r) {
-        return r.previousLeaf();
-    }
-
-    @Override
     public double secondsIn(MachineRecord r, int s, double clock) {
         return r.clock(s);
     }

@@ -172,7 +172,7 @@ public abstract class StyleRuntime {
 
     /** The leaf before the last transition, or -1 (none yet, or a style that keeps none). */
     public int previousLeaf(MachineRecord r) {
-        return -1;
+        return r.chart().recordsPrevious ? r.previousLeaf() : -1; // the record's layout, which the compiler chose, says whether it keeps one
     }
 
     /** Seconds the record has been in active state {@code s}, on a face whose clock reads {@code clock}. */
