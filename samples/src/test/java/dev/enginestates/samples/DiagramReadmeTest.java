@@ -14,11 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 13, part 4: the README's "Diagrams and XState export" section shows what the code
- * prints: its {@code mermaid} block (which GitHub renders) is {@code Diagrams.mermaid(GUARD)}
- * and its {@code json} block is {@code XStateExport.of(GUARD).json()}, byte for byte; the
- * machine read back from that JSON behaves as the guard; the command it shows is the one the
- * build configures.
+ * The diagrams and XState pages show what the code prints: the {@code mermaid} block of
+ * docs/diagrams.md (which GitHub renders) is {@code Diagrams.mermaid(GUARD)} and the {@code json}
+ * block of docs/xstate.md is {@code XStateExport.of(GUARD).json()}, byte for byte; the machine read
+ * back from that JSON behaves as the guard; the commands they show are the ones the build configures.
  */
 class DiagramReadmeTest {
     private static Path root() {
@@ -29,17 +28,19 @@ class DiagramReadmeTest {
         return p;
     }
 
+    /** The two pages that show the guard's diagram, its export and the commands. */
     private static String readme() throws IOException {
-        return Files.readString(root().resolve("README.md")).replace("\r\n", "\n");
+        return (Files.readString(root().resolve("docs/diagrams.md")) + Files.readString(root().resolve("docs/xstate.md")))
+                .replace("\r\n", "\n");
     }
 
     @Test
     void theReadmesMermaidAndJsonBlocks_areWhatTheCodePrints() throws IOException {
         DiagramTour.Drawn drawn = DiagramTour.draw();
         String readme = readme();
-        assertTrue(readme.contains("```mermaid\n" + drawn.mermaid() + "```\n"), "the README's mermaid block is the guard's diagram:\n"
+        assertTrue(readme.contains("```mermaid\n" + drawn.mermaid() + "```\n"), "docs/diagrams.md's mermaid block is the guard's diagram:\n"
                 + drawn.mermaid());
-        assertTrue(readme.contains("```json\n" + drawn.json() + "```\n"), "the README's json block is the guard's export:\n" + drawn.json());
+        assertTrue(readme.contains("```json\n" + drawn.json() + "```\n"), "docs/xstate.md's json block is the guard's export:\n" + drawn.json());
         assertTrue(drawn.dot().contains("\"patrol.watch\" [label=\"watch\", style=\"rounded,filled\""), "the watch is highlighted:\n"
                 + drawn.dot());
     }

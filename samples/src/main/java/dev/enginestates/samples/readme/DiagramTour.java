@@ -54,7 +54,7 @@ public final class DiagramTour {
         String mermaid = Diagrams.mermaid(GUARD);                       // Mermaid's stateDiagram-v2, drawn below
         String dot = Diagrams.dot(GUARD, List.of("patrol.watch"));       // Graphviz DOT, the watch highlighted
         XStateExport<Guard> export = XStateExport.of(GUARD);
-        String json = export.json();                                     // XState v5's config, below
+        String json = export.json();                                     // XState v5's config, on the XState page
         Machine<Guard> back = XStateImport.withContext(Guard::new)      // the same chart again, through the same names
             .implementations(export)
             .parse(json);

@@ -4,6 +4,7 @@ import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.fsm.StateMachine;
 import dev.enginestates.fsm.StateMachineBuilder;
+import dev.enginestates.samples.docs.Pages;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -12,8 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -21,20 +20,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue "Test kit and samples": every code block in the README compiles. Each Java block's
- * lines must stand, in order, in compiled sources ({@link Tour}, {@link PolledTour}, {@link BuilderTour},
- * {@link TypedTour}, {@link SelfTour}, {@link ReadmeKitTest}, {@link BuilderReadmeKitTest}, {@link TypedReadmeKitTest}), and
- * the tours ({@link Tour}, {@link PolledTour}, {@link BuilderTour}, {@link TypedTour}, {@link SelfTour}) run and do what the README says.
+ * Every code block in the README compiles. Each Java block's lines must stand, in order, in
+ * compiled sources ({@link Tour}, {@link ReadmeKitTest} and the other files of this package and of
+ * samples/.../docs), and the tours, whose code the README and the pages of docs/ show, run and do
+ * what those pages say ({@code DocsCodeTest} checks the Java blocks of docs/ the same way).
  */
 class ReadmeCodeTest {
-    private static final Pattern JAVA_BLOCK = Pattern.compile("```java\\n(.*?)```", Pattern.DOTALL);
-
     private static Path root() {
-        Path p = Path.of("").toAbsolutePath();
-        while (p != null && !Files.exists(p.resolve("README.md"))) {
-            p = p.getParent();
-        }
-        return p;
+        return Pages.root();
     }
 
     private static String normal(String line) {
@@ -42,37 +35,15 @@ class ReadmeCodeTest {
     }
 
     @Test
-    void everyJavaBlockOfTheReadmeStandsLineForLineInCompiledSources() throws IOException {
-        Path root = root();
-        String readme = Files.readString(root.resolve("README.md"));
-        List<String> source = new ArrayList<>();
-        for (String folder : new String[] {"samples/src/main/java/dev/enginestates/samples/readme",
-                "samples/src/test/java/dev/enginestates/samples/readme"}) {
-            try (var files = Files.walk(root.resolve(folder))) {
-                for (Path f : (Iterable<Path>) files.filter(x -> x.toString().endsWith(".java")).sorted()::iterator) {
-                    for (String line : Files.readAllLines(f)) {
-                        source.add(normal(line));
-                    }
-                }
-            }
+    void everyJavaBlockOfTheReadmeStandsLineForLineInCompiledSources() {
+        List<String> source = Pages.compiledLines();
+        List<String> blocks = Pages.javaBlocks(root().resolve("README.md"));
+        for (int i = 0; i < blocks.size(); i++) {
+            String missing = Pages.firstLineNotInSources(blocks.get(i), source);
+            assertTrue(missing == null, "README block " + (i + 1) + ": this line is not in the compiled tour sources (in order):\n  "
+                    + missing);
         }
-        Matcher m = JAVA_BLOCK.matcher(readme);
-        int blocks = 0;
-        while (m.find()) {
-            blocks++;
-            int at = 0;
-            for (String line : m.group(1).split("\n")) {
-                String want = normal(line);
-                if (want.isEmpty()) {
-                    continue;
-                }
-                int found = source.subList(at, source.size()).indexOf(want);
-                assertTrue(found >= 0, "README block " + blocks + ": this line is not in the compiled tour sources (in order):\n  "
-                        + line.strip());
-                at += found + 1;
-            }
-        }
-        assertTrue(blocks >= 14, "the README has its Java blocks: " + blocks);
+        assertTrue(blocks.size() >= 2, "the README has its tour and its kit test: " + blocks.size());
     }
 
     @Test
@@ -242,31 +213,27 @@ class ReadmeCodeTest {
     }
 
     @Test
-    void everyTourFileHasCodeTheReadmeShows() throws IOException {
-        // a tour file no README block draws on would be compiled for nothing (and a new style's tour forgotten)
-        Path root = root();
+    void everyTourFileHasCodeTheReadmeOrTheDocsShow() throws IOException {
+        // a tour file no block of the README or docs/ draws on would be compiled for nothing (and a new style's tour forgotten)
         java.util.Set<String> shown = new java.util.HashSet<>();
-        Matcher m = JAVA_BLOCK.matcher(Files.readString(root.resolve("README.md")));
-        while (m.find()) {
-            for (String line : m.group(1).split("\n")) {
-                shown.add(normal(line));
+        for (Path page : Pages.all()) {
+            for (String block : Pages.javaBlocks(page)) {
+                for (String line : block.split("\n")) {
+                    shown.add(normal(line));
+                }
             }
         }
         List<String> files = new ArrayList<>();
-        for (String folder : new String[] {"samples/src/main/java/dev/enginestates/samples/readme",
-                "samples/src/test/java/dev/enginestates/samples/readme"}) {
-            try (var all = Files.walk(root.resolve(folder))) {
-                for (Path f : (Iterable<Path>) all.filter(x -> x.toString().endsWith(".java")).sorted()::iterator) {
-                    if (f.getFileName().toString().equals("ReadmeCodeTest.java")) {
-                        continue;
-                    }
-                    files.add(f.getFileName().toString());
-                    long lines = Files.readAllLines(f).stream().map(ReadmeCodeTest::normal)
-                            .filter(l -> l.length() > 20 && !l.startsWith("import ") && !l.startsWith("*") && !l.startsWith("/"))
-                            .filter(shown::contains).count();
-                    assertTrue(lines >= 3, f.getFileName() + " has " + lines + " lines the README shows; a tour is the README's code");
-                }
+        for (Path f : Pages.compiledFiles()) {
+            String name = f.getFileName().toString();
+            if (List.of("ReadmeCodeTest.java", "DocsCodeTest.java", "Pages.java").contains(name)) {
+                continue;
             }
+            files.add(name);
+            long lines = Files.readAllLines(f).stream().map(ReadmeCodeTest::normal)
+                    .filter(l -> l.length() > 20 && !l.startsWith("import ") && !l.startsWith("*") && !l.startsWith("/"))
+                    .filter(shown::contains).count();
+            assertTrue(lines >= 3, name + " has " + lines + " lines the README or docs/ show; a tour is their code");
         }
         assertTrue(files.containsAll(List.of("Tour.java", "PolledTour.java", "BuilderTour.java", "TypedTour.java", "ReadmeKitTest.java",
                 "BuilderReadmeKitTest.java", "TypedReadmeKitTest.java", "StreamTour.java")), files.toString());
@@ -287,15 +254,15 @@ class ReadmeCodeTest {
         assertEquals("talking", seen.aliceTalk, "the talk is hers");
         assertFalse(seen.bobSeesHero, "bob's page never hears of the hero, whose only machine is alice's talk");
         assertTrue(seen.repeated.contains("frame 2 comes after frame 2 was applied"), seen.repeated);
-        // the README prints alice's second frame as the stream writes it (laid out)
-        String readme = Files.readString(root().resolve("README.md")).replace("\r\n", "\n");
+        // the streaming page prints alice's second frame as the stream writes it (laid out)
+        String readme = Pages.text(root().resolve("docs/streaming.md"));
         var json = new com.fasterxml.jackson.databind.ObjectMapper();
         String pretty = json.writerWithDefaultPrettyPrinter().writeValueAsString(json.readTree(seen.secondFrame)).replace("\r\n", "\n");
         // the stream's id is drawn at random: the README prints one, the frame has its own
         String stream = json.readTree(seen.secondFrame).path("stream").asText();
         assertTrue(stream.matches("[0-9a-f]{16}"), "a stream id of 16 hexadecimal digits: " + stream);
         pretty = pretty.replace("\"stream\" : \"" + stream + "\"", "\"stream\" : \"3f9a61c2d7e4b805\"");
-        assertTrue(readme.contains("```json\n" + pretty + "\n```"), "the README prints the frame as the stream writes it:\n" + pretty);
+        assertTrue(readme.contains("```json\n" + pretty + "\n```"), "docs/streaming.md prints the frame as the stream writes it:\n" + pretty);
     }
 
     @Test
@@ -303,8 +270,8 @@ class ReadmeCodeTest {
         List<Object> read = TypedTour.tour();
         assertEquals(List.of(1, true, TypedTour.GuardState.ANSWER, "PATROL.WATCH", false), read.subList(0, 5));
         String typo = (String) read.get(5);
-        String readme = Files.readString(root().resolve("README.md"));
-        assertTrue(readme.contains("`" + typo + "`"), "the README quotes the message of matches(\"PATROL.WACH\"): " + typo);
+        String readme = Pages.text(root().resolve("docs/typed-names.md"));
+        assertTrue(readme.contains("`" + typo + "`"), "docs/typed-names.md quotes the message of matches(\"PATROL.WACH\"): " + typo);
         assertTrue(typo.endsWith("did you mean 'PATROL.WATCH'?"), typo);
         assertEquals(1.0, (double) read.get(6), 1e-9, "RESUME brings him back with one second left");
         assertEquals(List.of(true, "ANSWER"), TypedTour.plain());
@@ -312,7 +279,7 @@ class ReadmeCodeTest {
         String invalid = TypedTour.invalid();
         assertTrue(invalid.startsWith("machine 'guard' is invalid: 3 problems"), invalid);
         assertTrue(readme.replace("\r\n", "\n").contains("```\n" + invalid.replace("\r\n", "\n") + "\n```"),
-                "the README prints the message as the compiler writes it:\n" + invalid);
+                "docs/typed-names.md prints the message as the compiler writes it:\n" + invalid);
     }
 
     @Test

@@ -1,0 +1,128 @@
+package dev.enginestates.samples.docs;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The pages of docs/ hold compiled code and working links: each Java block stands line for line,
+ * in order, in the compiled sources under samples/.../readme and samples/.../docs; each
+ * relative link of the README and of docs/ reaches a file, and its anchor a heading there; and
+ * the code the pages show does what they say.
+ */
+class DocsCodeTest {
+    /** The pages docs/ must have: one per concept, the glossary, the cheatsheet and the index. */
+    private static final List<String> PAGES = List.of("README.md", "statecharts.md", "typed-names.md", "entities.md",
+            "listeners.md", "self.md", "polled.md", "builder.md", "persistence.md", "streaming.md", "xstate.md", "scxml.md",
+            "diagrams.md", "devtools.md", "testing.md", "errors.md", "limits.md", "reliability.md", "performance.md", "api.md",
+            "architecture.md", "artifacts.md", "glossary.md", "cheatsheet.md", "samples.md");
+
+    @Test
+    void everyJavaBlockOfEveryDocsPageStandsLineForLineInCompiledSources() {
+        List<String> sources = Pages.compiledLines();
+        List<String> problems = new ArrayList<>();
+        int blocks = 0;
+        for (Path page : Pages.docs()) {
+            List<String> java = Pages.javaBlocks(page);
+            for (int i = 0; i < java.size(); i++) {
+                blocks++;
+                String missing = Pages.firstLineNotInSources(java.get(i), sources);
+                if (missing != null) {
+                    problems.add("docs/" + page.getFileName() + ", Java block " + (i + 1) + ": this line is not in the compiled"
+                            + " sources of samples/.../readme or samples/.../docs (in order):\n    " + missing);
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        assertTrue(blocks >= 25, "the pages show their code: " + blocks + " Java blocks");
+    }
+
+    @Test
+    void everyRelativeLinkOfTheReadmeAndTheDocsReachesAFileAndItsHeading() {
+        List<String> problems = new ArrayList<>();
+        Path root = Pages.root();
+        int checked = 0;
+        for (Path page : Pages.all()) {
+            for (String link : Pages.links(page)) {
+                if (link.matches("[a-zA-Z][a-zA-Z+.-]*:.*")) {
+                    continue;                        // http:, https:, mailto:: not ours to check offline
+                }
+                checked++;
+                int hash = link.indexOf('#');
+                String file = hash < 0 ? link : link.substring(0, hash);
+                String anchor = hash < 0 ? null : link.substring(hash + 1);
+                Path target = file.isEmpty() ? page : page.getParent().resolve(file).normalize();
+                String where = root.relativize(page) + ": link '" + link + "'";
+                if (!target.startsWith(root) || !Files.exists(target)) {
+                    problems.add(where + " names no file of the repository (" + root.relativize(target.normalize()) + ")");
+                } else if (anchor != null && target.toString().endsWith(".md") && !Pages.anchors(target).contains(anchor)) {
+                    problems.add(where + ": " + root.relativize(target) + " has no heading '#" + anchor + "'; its headings: "
+                            + Pages.anchors(target));
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+        assertTrue(checked > 100, "the pages link to each other: " + checked + " links checked");
+    }
+
+    @Test
+    void docsHasAPagePerConceptAndTheReadmeAndTheIndexLinkEveryPage() {
+        Path root = Pages.root();
+        List<String> have = Pages.docs().stream().map(p -> p.getFileName().toString()).toList();
+        assertTrue(have.containsAll(PAGES), "docs/ lacks " + PAGES.stream().filter(p -> !have.contains(p)).toList());
+        String readme = Pages.text(root.resolve("README.md"));
+        String index = Pages.text(root.resolve("docs/README.md"));
+        for (String page : have) {
+            if (!page.equals("README.md")) {
+                assertTrue(readme.contains("](docs/" + page), "the README links docs/" + page);
+                assertTrue(index.contains("](" + page), "docs/README.md links " + page);
+            }
+        }
+    }
+
+    @Test
+    void theReadmeIsAFrontDoorOfAtMost300Lines() {
+        long lines = Pages.text(Pages.root().resolve("README.md")).lines().count();
+        assertTrue(lines <= 300, "README.md has " + lines + " lines; the rest belongs in docs/");
+        assertTrue(Pages.text(Pages.root().resolve("README.md")).contains("## Add it to a project"));
+    }
+
+    @Test
+    void noPageNamesAnInternalDocumentOrAnIssueNumber() {
+        // what a user reads names features and styles; our own documents and issues mean nothing to them
+        Pattern internal = Pattern.compile("\\b00[0-4]\\b|[Ii]ssue [0-9]");
+        List<String> problems = new ArrayList<>();
+        for (Path page : Pages.all()) {
+            String[] lines = Pages.text(page).split("\n");
+            for (int i = 0; i < lines.length; i++) {
+                if (internal.matcher(lines[i]).find()) {
+                    problems.add(Pages.root().relativize(page) + ":" + (i + 1) + ": " + lines[i].strip());
+                }
+            }
+        }
+        assertTrue(problems.isEmpty(), String.join("\n", problems));
+    }
+
+    @Test
+    void theCheatsheetsSentryMovesAlikeInTheThreeStyles() {
+        assertEquals(List.of("sentry 1", "sentry-table 1", "sentry-fsm 1", "sentry watch", "sentry-table watch", "sentry-fsm watch"),
+                Cheatsheet.sideBySide(), "one step after the intruder each is in alert; six seconds later each is back in watch");
+    }
+
+    @Test
+    void aRestartRestoresTheCheckpointIntoAnEmptyWorldBySpawningEachKey() {
+        Restart.Seen seen = Restart.restart(1000);
+        assertEquals(334, seen.answeringBefore(), "every third guard answered the bell");
+        assertEquals(seen.answeringBefore(), seen.answeringAfter(), "as many answer after the restart");
+        assertEquals(seen.secondsLeftBefore(), seen.secondsLeftAfter(), "a wait resumes with exactly its seconds left");
+        assertTrue(seen.transformBack(), "the game's own component, added back by key");
+        assertEquals(1, seen.bells(), "the context came back with the record");
+    }
+}
