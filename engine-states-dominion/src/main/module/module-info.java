@@ -1,6 +1,7 @@
 /**
  * Dominion ECS 0.9.0's engine with engine-states' patches, relocated to {@code dev.enginestates.dominion}.
- * Only the factory's package is exported; worlds are created by engine-states.
+ * Only the factory's package is exported; worlds are created by engine-states, and
+ * {@code Dominion.create()} finds this engine through the provider below.
  */
 module dev.enginestates.dominion {
     requires transitive dev.dominion.ecs.api;
@@ -10,4 +11,8 @@ module dev.enginestates.dominion {
     requires static java.logging;
 
     exports dev.enginestates.dominion;
+
+    // named so that Dominion's API, which looks for the official engine's class name, takes it
+    provides dev.dominion.ecs.api.Dominion.Factory
+            with dev.enginestates.dominion.provider.dev.dominion.ecs.engine.EntityRepository.Factory;
 }

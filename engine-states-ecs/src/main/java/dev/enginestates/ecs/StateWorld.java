@@ -163,8 +163,9 @@ public final class StateWorld implements AutoCloseable {
 
     /**
      * A world over an existing Dominion (the world adds one entity of its own to it). The Dominion
-     * must come from engine-states' patched engine, such as another world's {@link #dominion()}:
-     * the official 0.9.0 engine loses entities from queries and mixes components up, and is refused.
+     * must come from engine-states' patched engine: {@code Dominion.create()} makes one, as does another
+     * world's {@link #dominion()}. The official 0.9.0 engine loses entities from queries and mixes
+     * components up, and is refused.
      *
      * @param dominion a Dominion of engine-states' patched engine; not {@code null}
      * @return the new world, at time 0 with no steps taken, belonging to the calling thread
@@ -173,11 +174,16 @@ public final class StateWorld implements AutoCloseable {
     public static StateWorld over(Dominion dominion) {
         Objects.requireNonNull(dominion, "dominion");
         if (!(dominion instanceof EntityRepository)) {
+            // the official engine comes from Dominion.create() only when its jar is a module beside ours
+            String official = dominion.getClass().getName().startsWith("dev.dominion.ecs.engine.")
+                    ? " Dominion.create() returns it when the official engine's jar (dev.dominion.ecs:dominion-ecs-engine)"
+                    + " is on the module path too: remove that dependency, engine-states brings its own engine."
+                    : "";
             throw new IllegalArgumentException("StateWorld.over(" + dominion + "): this Dominion is a "
                     + dominion.getClass().getName() + ", not one of engine-states' patched engine "
                     + "(Dominion 0.9.0 itself loses entities from queries after churn and mixes components up "
-                    + "on create). Make the world with StateWorld.create(name) and use world.dominion() for "
-                    + "the game's own entities.");
+                    + "on create)." + official + " Or make the world with StateWorld.create(name) and use"
+                    + " world.dominion() for the game's own entities.");
         }
         return new StateWorld(dominion);
     }
