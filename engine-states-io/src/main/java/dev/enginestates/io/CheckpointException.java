@@ -8,8 +8,9 @@ import java.util.List;
  * A checkpoint, dump or input log that cannot be written or read: malformed JSON, a wrong
  * format version, an unknown machine or state, a context that does not fit its type, a key
  * that matches no entity. Every problem found is listed, each with where it is
- * ({@code $.entities.guard-7.guard.active[1]}) and what was expected. A restore that throws
- * has changed nothing. A restore or a replay stops checking at its 100th problem, and its
+ * ({@code $.entities.guard-7.guard.active[1]}) and what was expected, but for the keys a world
+ * lacks: a restore's message says first how many of the checkpoint's entities the world lacks,
+ * and lists the first 10 of them. A restore that throws has changed nothing. A restore or a replay stops checking at its 100th problem, and its
  * message says so: past that, a damaged text would cost more to list than to read.
  */
 public final class CheckpointException extends MachineException {

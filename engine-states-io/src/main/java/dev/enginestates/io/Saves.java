@@ -167,11 +167,14 @@ public final class Saves {
      * Restores a checkpoint: sets the world's clock and writes each saved record onto the
      * entity with the same key; tags, timers and {@code when} rules are rebuilt from the
      * records. All or nothing: every problem is found first, and if there is one nothing changes.
+     * The world must hold an entity for each of the checkpoint's keys: a fresh world (a server
+     * restarting) takes {@link #restoreSpawningMissing} instead, and this refusal's first line says
+     * so, with how many of the checkpoint's entities the world lacks.
      *
      * @param world the world to restore into
      * @param checkpoint a checkpoint's JSON text, as {@link #checkpoint} wrote it
-     * @throws CheckpointException for malformed JSON, another format or version, a key that matches no entity,
-     *         an unknown machine or state, a context that does not fit its type
+     * @throws CheckpointException for malformed JSON, another format or version, keys that match no entity
+     *         (the first 10 listed, the rest counted), an unknown machine or state, a context that does not fit its type
      * @throws IllegalStateException as {@link #checkpoint} does: a restore is made between ticks
      */
     public void restore(StateWorld world, String checkpoint) {
@@ -508,15 +511,19 @@ final class SavesJson {
     }
 
     void restore(StateWorld world, JsonNode root, boolean spawnMissing) {
+        MissingKeys missing = new MissingKeys();
         try {
-            restoreChecked(world, root, spawnMissing);
+            restoreChecked(world, root, spawnMissing, missing);
         } catch (Problems.Full full) {
-            throw Problems.refusal("the checkpoint cannot be restored; the world is unchanged", full);
+            throw missing.refusal(true, full.problems);
         }
     }
 
-    /** The restore: every check first (stopping at {@link Problems#MAX} problems), then the writes. */
-    private void restoreChecked(StateWorld world, JsonNode root, boolean spawnMissing) {
+    /**
+     * The restore: every check first (stopping at {@link Problems#MAX} problems; the keys the world lacks are
+     * counted in {@code missing} apart from them, without {@code spawnMissing}), then the writes.
+     */
+    private void restoreChecked(StateWorld world, JsonNode root, boolean spawnMissing, MissingKeys missing) {
         List<String> problems = new Problems();
         if (!root.isObject()) {
             throw new CheckpointException("the checkpoint cannot be restored", List.of("$: expected a checkpoint object, found " + Json.kind(root)));
@@ -548,12 +555,13 @@ final class SavesJson {
         }
         Map<String, Entity> byKey = keyed(world, problems);
         List<Staged> staged = new ArrayList<>();
+        missing.entities(entities.size());
         for (Iterator<Map.Entry<String, JsonNode>> it = entities.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String at = "$.entities." + e.getKey();
             Entity entity = byKey.get(e.getKey());
             if (entity == null && !spawnMissing) {
-                problems.add(at + ": no entity of the world has key '" + e.getKey() + "'; expected the game to spawn it (with an EntityKey) before restoring");
+                missing.add(e.getKey()); // a fresh world lacks them all: one line says so, not one per key
             }
             if (!e.getValue().isObject()) {
                 problems.add(at + ": expected an object from machine id to record, found " + Json.kind(e.getValue()));
@@ -575,8 +583,8 @@ final class SavesJson {
                 }
             }
         }
-        if (!problems.isEmpty()) {
-            throw new CheckpointException("the checkpoint cannot be restored; the world is unchanged", problems);
+        if (!problems.isEmpty() || missing.any()) {
+            throw missing.refusal(false, problems);
         }
         // a listener's failure is thrown once every record is written: a restore is all-or-nothing
         Access.writeAll(world, () -> {
