@@ -61,4 +61,16 @@ class NewcomerProjectsTest {
             assertTrue(Integer.parseInt(m.group(1)) >= 3, plugin + " is 3.x or later, not " + m.group());
         }
     }
+
+    /** A project made from the README's dependency section alone builds: the section shows the whole minimal pom, which CI builds. */
+    @Test
+    void theReadmesDependencySectionIsTheMinimalProjectsWholePom() throws IOException {
+        String readme = read(Path.of("README.md"));
+        int section = readme.indexOf("## Add it to a project");
+        assertTrue(section >= 0, "the README has its dependency section");
+        Matcher block = Pattern.compile("```xml\n(.*?)```", Pattern.DOTALL).matcher(readme);
+        assertTrue(block.find(section), "the dependency section shows a pom");
+        assertEquals(read(MINIMAL), block.group(1), "the README's pom must be " + MINIMAL + ", which .ci/newcomer-projects builds"
+                + " on JDK 17, JDK 25 and Maven 3.6.3: copy it into the README");
+    }
 }
