@@ -17,7 +17,6 @@ import dev.enginestates.ecs.WorldInputs;
 import dev.enginestates.records.MachineRecord;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -350,7 +349,7 @@ public final class InputLog implements WorldInputs {
                 }
             }
         }
-        root.path("start").path("entities").fields().forEachRemaining(e -> {
+        root.path("start").path("entities").properties().forEach(e -> {
             java.util.Set<String> held = machinesOf.computeIfAbsent(e.getKey(), k -> new java.util.HashSet<>());
             e.getValue().fieldNames().forEachRemaining(held::add);
         });
@@ -458,8 +457,7 @@ public final class InputLog implements WorldInputs {
                         problems.add(at + ".spawn.entity: an entity with key '" + key + "' exists at this point of the log; keys name one entity each");
                     }
                     java.util.Set<String> spawned = new java.util.HashSet<>();
-                    for (Iterator<Map.Entry<String, JsonNode>> it = body.path("machines").fields(); it.hasNext(); ) {
-                        Map.Entry<String, JsonNode> e = it.next();
+                    for (Map.Entry<String, JsonNode> e : body.path("machines").properties()) {
                         States<?> sm = saves.machine(e.getKey());
                         if (sm == null) {
                             problems.add(at + ".spawn.machines." + e.getKey() + ": no machine has id '" + e.getKey()
@@ -681,8 +679,7 @@ public final class InputLog implements WorldInputs {
             String key = s.path("entity").asText();
             List<Object> components = new ArrayList<>();
             components.add(EntityKey.of(key));
-            for (Iterator<Map.Entry<String, JsonNode>> it = s.path("machines").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> m = it.next();
+            for (Map.Entry<String, JsonNode> m : s.path("machines").properties()) {
                 components.add(record(saves, m.getKey(), m.getValue(), at + ".spawn.machines." + m.getKey()));
             }
             world.spawn(components.toArray());

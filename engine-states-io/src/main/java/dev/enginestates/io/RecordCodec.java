@@ -206,7 +206,7 @@ final class RecordCodec {
     static Object plain(JsonNode n) {
         if (n.isObject()) {
             Map<String, Object> out = new LinkedHashMap<>();
-            n.fields().forEachRemaining(e -> out.put(e.getKey(), plain(e.getValue())));
+            n.properties().forEach(e -> out.put(e.getKey(), plain(e.getValue())));
             return out;
         }
         if (n.isArray()) {
@@ -338,8 +338,7 @@ final class RecordCodec {
         if (!history.isObject()) {
             problems.add(at + ".history: expected an object from history state path to remembered paths, found " + Json.kind(node.get("history")));
         } else {
-            for (Iterator<Map.Entry<String, JsonNode>> it = history.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : history.properties()) {
                 String where = at + ".history." + e.getKey();
                 int h = c.stateAt(e.getKey());
                 if (h <= 0 || c.type[h] != StateType.HISTORY) {
@@ -368,8 +367,7 @@ final class RecordCodec {
         if (!paused.isObject()) {
             problems.add(at + ".paused: expected an object from state path to seconds, found " + Json.kind(node.get("paused")));
         } else {
-            for (Iterator<Map.Entry<String, JsonNode>> it = paused.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
+            for (Map.Entry<String, JsonNode> e : paused.properties()) {
                 String where = at + ".paused." + e.getKey();
                 int s = c.stateAt(e.getKey());
                 if (s <= 0 || c.waitTransition[s] < 0) {
@@ -512,8 +510,7 @@ final class RecordCodec {
             problems.add(at + ": expected an object from " + t.meaning + ", found " + Json.kind(v));
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = v.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : v.properties()) {
             int s = e.getKey().isEmpty() ? 0 : c.stateAt(e.getKey());
             if (s < 0 || !r.isActive(s) || !t.takes(s)) {
                 problems.add(at + "." + e.getKey() + ": '" + e.getKey() + "' is not an active state of machine '" + c.machineId
@@ -618,8 +615,7 @@ final class RecordCodec {
         if (!written.isObject() || !given.isObject()) {
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = written.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
+        for (Map.Entry<String, JsonNode> f : written.properties()) {
             JsonNode value = given.get(f.getKey());
             if (value == null) {
                 problems.add(at + "." + f.getKey() + ": missing; expected every field of the context, as a checkpoint writes it");

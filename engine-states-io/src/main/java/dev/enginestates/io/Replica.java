@@ -281,8 +281,7 @@ final class ReplicaFrames {
         }
         List<Staged> staged = new ArrayList<>();
         List<String[]> removed = new ArrayList<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = entities.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : entities.properties()) {
             String key = e.getKey();
             String at = "$.entities." + key;
             if (key.isEmpty()) {
@@ -294,8 +293,7 @@ final class ReplicaFrames {
                 continue;
             }
             Map<String, ObjectNode> held = whole ? null : view.get(key);
-            for (Iterator<Map.Entry<String, JsonNode>> ms = e.getValue().fields(); ms.hasNext(); ) {
-                Map.Entry<String, JsonNode> m = ms.next();
+            for (Map.Entry<String, JsonNode> m : e.getValue().properties()) {
                 String where = at + "." + m.getKey();
                 States<?> machine = machines.get(m.getKey());
                 if (machine == null) {
@@ -423,8 +421,7 @@ final class ReplicaFrames {
             return null;
         }
         ObjectNode merged = base == null ? ((ObjectNode) entry).deepCopy() : base.deepCopy();
-        for (Iterator<Map.Entry<String, JsonNode>> it = entry.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
+        for (Map.Entry<String, JsonNode> f : entry.properties()) {
             if (!f.getKey().equals("contextFields")) {
                 merged.set(f.getKey(), f.getValue());
             }
@@ -437,8 +434,7 @@ final class ReplicaFrames {
             } else if (context == null || !context.isObject()) {
                 problems.add(at + ".contextFields: the context held is " + Json.kind(context) + ", which has no fields; expected context");
             } else {
-                for (Iterator<Map.Entry<String, JsonNode>> it = changed.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> f = it.next();
+                for (Map.Entry<String, JsonNode> f : changed.properties()) {
                     if (!context.has(f.getKey())) {
                         problems.add(at + ".contextFields." + f.getKey() + ": the '" + machine.id() + "' context held has no field '"
                                 + f.getKey() + "'; expected one of its fields, or the whole context");

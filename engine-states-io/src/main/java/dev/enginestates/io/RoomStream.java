@@ -618,8 +618,7 @@ final class RoomFrames {
     /** The fields of {@code now} that differ from {@code before}, or {@code null} when none does. */
     private static ObjectNode changes(ObjectNode before, ObjectNode now) {
         ObjectNode out = null;
-        for (Iterator<Map.Entry<String, JsonNode>> it = now.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> f = it.next();
+        for (Map.Entry<String, JsonNode> f : now.properties()) {
             JsonNode was = before.get(f.getKey());
             if (was == f.getValue() || f.getValue().equals(was)) {
                 continue;
@@ -629,8 +628,7 @@ final class RoomFrames {
             }
             if (f.getKey().equals("context") && sameShape(was, f.getValue())) {
                 ObjectNode fields = out.putObject("contextFields");
-                for (Iterator<Map.Entry<String, JsonNode>> cf = f.getValue().fields(); cf.hasNext(); ) {
-                    Map.Entry<String, JsonNode> c = cf.next();
+                for (Map.Entry<String, JsonNode> c : f.getValue().properties()) {
                     if (!c.getValue().equals(was.get(c.getKey()))) {
                         fields.set(c.getKey(), c.getValue());
                     }

@@ -361,7 +361,7 @@ final class SavesJson {
      */
     public String dump(StateWorld world) {
         ObjectNode root = JsonNodeFactory.instance.objectNode();
-        root.put("time", rounded(world.time()));
+        root.set("time", rounded(world.time()));
         root.put("steps", world.steps());
         ObjectNode entities = root.putObject("entities");
         Map<Entity, String> names = names(world, false, null);
@@ -418,8 +418,7 @@ final class SavesJson {
         }
         ObjectNode encoded = codec.encode(rec);
         ObjectNode paused = o.putObject("paused");
-        for (Iterator<Map.Entry<String, JsonNode>> it = encoded.get("paused").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : encoded.get("paused").properties()) {
             paused.set(e.getKey(), rounded(e.getValue().asDouble()));
         }
         o.set("history", encoded.get("history"));
@@ -556,8 +555,7 @@ final class SavesJson {
         Map<String, Entity> byKey = keyed(world, problems);
         List<Staged> staged = new ArrayList<>();
         missing.entities(entities.size());
-        for (Iterator<Map.Entry<String, JsonNode>> it = entities.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : entities.properties()) {
             String at = "$.entities." + e.getKey();
             Entity entity = byKey.get(e.getKey());
             if (entity == null && !spawnMissing) {
@@ -567,8 +565,7 @@ final class SavesJson {
                 problems.add(at + ": expected an object from machine id to record, found " + Json.kind(e.getValue()));
                 continue;
             }
-            for (Iterator<Map.Entry<String, JsonNode>> ms = e.getValue().fields(); ms.hasNext(); ) {
-                Map.Entry<String, JsonNode> m = ms.next();
+            for (Map.Entry<String, JsonNode> m : e.getValue().properties()) {
                 States<?> machine = machines.get(m.getKey());
                 if (machine == null) {
                     problems.add(at + "." + m.getKey() + ": no machine has id '" + m.getKey() + "'; expected one of " + machines.keySet());

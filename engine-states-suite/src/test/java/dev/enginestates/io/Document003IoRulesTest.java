@@ -43,7 +43,7 @@ class Document003IoRulesTest {
 
     private static void collect(JsonNode node, List<String> out) {
         if (node.isObject()) {
-            node.fields().forEachRemaining(f -> {
+            node.properties().forEach(f -> {
                 out.add(f.getKey());
                 collect(f.getValue(), out);
             });

@@ -65,7 +65,7 @@ class StreamPropertyTest {
     static JsonNode checkpointSeenBy(StateWorld room, String checkpoint, Map<String, States<?>> machines, String player) {
         ObjectNode root = (ObjectNode) parse(checkpoint);
         ObjectNode entities = (ObjectNode) root.get("entities");
-        for (Iterator<Map.Entry<String, JsonNode>> it = entities.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = entities.properties().iterator(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             String owner = ownerOf(room, e.getKey());
             ObjectNode ms = (ObjectNode) e.getValue();
@@ -159,10 +159,8 @@ class StreamPropertyTest {
                         bytes += frame.length();
                         // not a byte of another's ownerOnly record
                         JsonNode tree = parse(frame);
-                        for (Iterator<Map.Entry<String, JsonNode>> es = tree.get("entities").fields(); es.hasNext(); ) {
-                            Map.Entry<String, JsonNode> e = es.next();
-                            for (Iterator<Map.Entry<String, JsonNode>> ms = e.getValue().fields(); ms.hasNext(); ) {
-                                Map.Entry<String, JsonNode> m = ms.next();
+                        for (Map.Entry<String, JsonNode> e : tree.get("entities").properties()) {
+                            for (Map.Entry<String, JsonNode> m : e.getValue().properties()) {
                                 if (ownerOnlyIds.contains(m.getKey()) && !m.getValue().isNull()) {
                                     ownerOnlyRecordsSent++;
                                     if (!player.equals(ownerOf(room, e.getKey()))) {

@@ -136,7 +136,7 @@ class StreamTest {
     static JsonNode seenBy(String dump, String recipient) {
         ObjectNode root = (ObjectNode) parse(dump);
         ObjectNode entities = (ObjectNode) root.get("entities");
-        for (Iterator<Map.Entry<String, JsonNode>> it = entities.fields(); it.hasNext(); ) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = entities.properties().iterator(); it.hasNext(); ) {
             ObjectNode e = (ObjectNode) it.next().getValue();
             JsonNode owner = e.remove("owner");
             ObjectNode machines = (ObjectNode) e.get("machines");

@@ -371,8 +371,7 @@ public final class XStateImport<C> {
             if (!states.isObject()) {
                 problems.add(path + ".states: expected an object of child states by key, found " + kind(states));
             } else {
-                for (Iterator<Map.Entry<String, JsonNode>> it = states.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : states.properties()) {
                     String at = member(path + ".states", e.getKey());
                     if (stateKey(e.getKey(), at, problems)) {
                         child(b, e.getKey(), e.getValue(), at, problems);
@@ -385,8 +384,7 @@ public final class XStateImport<C> {
             if (!on.isObject()) {
                 problems.add(path + ".on: expected an object from event type to transition, found " + kind(on));
             } else {
-                for (Iterator<Map.Entry<String, JsonNode>> it = on.fields(); it.hasNext(); ) {
-                    Map.Entry<String, JsonNode> e = it.next();
+                for (Map.Entry<String, JsonNode> e : on.properties()) {
                     String at = member(path + ".on", e.getKey());
                     if (e.getKey().isEmpty()) {
                         // XState v4's eventless form; v5 takes it only as 'always'
@@ -743,8 +741,7 @@ public final class XStateImport<C> {
      * would serve every value given in the JSON. A {@code null} params is no params.
      */
     private static void onlyTypeAndParams(JsonNode node, String path, boolean builtIn, List<String> problems) {
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             String k = e.getKey();
             if (k.equals("type") || k.equals("params") && (builtIn || e.getValue().isNull())) {
                 continue;

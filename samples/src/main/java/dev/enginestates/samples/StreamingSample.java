@@ -160,7 +160,7 @@ public final class StreamingSample {
             var json = new com.fasterxml.jackson.databind.ObjectMapper();
             var root = (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(roomCheckpoint);
             var entities = (com.fasterxml.jackson.databind.node.ObjectNode) root.get("entities");
-            for (Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = entities.fields(); it.hasNext(); ) {
+            for (Iterator<Map.Entry<String, com.fasterxml.jackson.databind.JsonNode>> it = entities.properties().iterator(); it.hasNext(); ) {
                 var machines = (com.fasterxml.jackson.databind.node.ObjectNode) it.next().getValue();
                 machines.remove("talk");
                 if (machines.isEmpty()) {

@@ -17,7 +17,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,8 +148,7 @@ public final class TraceReplayer {
             return TraceResult.failed(name, -1, "the steps, an array", "steps is " + kind(trace.get("steps")));
         }
         Map<String, Boolean> guards = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = trace.path("guards").fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : trace.path("guards").properties()) {
             guards.put(e.getKey(), e.getValue().asBoolean());
         }
         Machine<List<String>> machine;
@@ -202,8 +200,7 @@ public final class TraceReplayer {
 
     private static Event event(JsonNode node) {
         Map<String, Object> fields = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
             if (!e.getKey().equals("type")) {
                 fields.put(e.getKey(), JSON.convertValue(e.getValue(), Object.class));
             }
