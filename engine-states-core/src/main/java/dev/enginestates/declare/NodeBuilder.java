@@ -1,7 +1,6 @@
 package dev.enginestates.declare;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -519,7 +518,7 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
      */
     @SafeVarargs
     public final B entry(Action<C>... actions) {
-        for (Action<C> a : Arrays.asList(actions)) {
+        for (Action<C> a : actions) {
             entry.add(Objects.requireNonNull(a, "entry action"));
         }
         return self();
@@ -549,7 +548,7 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
      */
     @SafeVarargs
     public final B exit(Action<C>... actions) {
-        for (Action<C> a : Arrays.asList(actions)) {
+        for (Action<C> a : actions) {
             exit.add(Objects.requireNonNull(a, "exit action"));
         }
         return self();

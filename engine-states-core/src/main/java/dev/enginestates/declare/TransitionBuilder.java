@@ -1,7 +1,6 @@
 package dev.enginestates.declare;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -115,7 +114,7 @@ public final class TransitionBuilder<C> {
      */
     @SafeVarargs
     public final TransitionBuilder<C> actions(Action<C>... actions) {
-        for (Action<C> a : Arrays.asList(actions)) {
+        for (Action<C> a : actions) {
             action(a);
         }
         return this;
