@@ -214,6 +214,7 @@ final class BuilderMachines {
         return moving;
     }
 
+    @SafeVarargs // byState is only read, never stored nor handed on
     @SuppressWarnings("unchecked")
     static StateHandler<Bot>[] handlers(int n, StateHandler<Bot>... byState) {
         StateHandler<Bot>[] out = (StateHandler<Bot>[]) new StateHandler<?>[n];
