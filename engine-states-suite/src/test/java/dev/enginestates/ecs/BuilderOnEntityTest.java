@@ -109,7 +109,7 @@ class BuilderOnEntityTest {
                 plain.update(ctx, DT);
             }
             for (Entity e : all) {
-                assertEquals(plain.current(), machine.read(e).state());
+                assertEquals(plain.state(), machine.read(e).state());
                 assertEquals(plain.timeInState(), (float) machine.read(e).time());
             }
         }

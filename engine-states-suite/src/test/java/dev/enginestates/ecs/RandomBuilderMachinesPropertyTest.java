@@ -124,7 +124,7 @@ class RandomBuilderMachinesPropertyTest {
                     for (int j = 0; j < 8; j++) {
                         StateRecord<Walker> rec = machine.read(entities.get(j));
                         String where = "trial " + trial + " tick " + tick + " machine " + j;
-                        assertEquals(plains.get(j).current(), rec.state(), where);
+                        assertEquals(plains.get(j).state(), rec.state(), where);
                         assertEquals(plains.get(j).timeInState(), (float) rec.time(), where);
                         assertEquals(plainCtx.get(j).ticks, rec.context().ticks, where);
                         assertEquals(plainCtx.get(j).previousProgress(), rec.context().previousProgress(), where);

@@ -94,7 +94,7 @@ class BuilderRulesTest {
         StateMachine<Ctx> m = started(ab(), c);
         m.update(c, 0.1f);
         m.update(c, 0.1f);
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
         assertEquals(0.2f, c.timeInState(), 1e-7f);
         assertEquals(List.of(), c.log);
     }
@@ -106,7 +106,7 @@ class BuilderRulesTest {
         c.next = "A";
         m.update(c, 0.25f);
         m.update(c, 0.25f);
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
         assertEquals(0.5f, c.timeInState(), "time keeps counting");
         assertEquals(List.of(), c.log);
     }
@@ -124,7 +124,7 @@ class BuilderRulesTest {
             m.update(c, 0.1f);
             second.update(other, 0.1f);
         }
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
         assertEquals(10, c.runs);
         List<String> warnings = new ArrayList<>();
         for (LogRecord r : logged) {
@@ -151,7 +151,7 @@ class BuilderRulesTest {
             m.update(c, 0.01f);
         }
         assertTrue(logged.size() <= dev.enginestates.chart.BuilderChart.MAX_REPORTED_NAMES + 1, "reports: " + logged.size());
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
     }
 
     @Test
@@ -170,7 +170,7 @@ class BuilderRulesTest {
         assertEquals(0f, c.timeInState());
         assertEquals(0f, m.timeInState());
         assertEquals(0.5f, c.previousProgress(), "advance wrote nothing");
-        assertEquals("Dead", m.current());
+        assertEquals("Dead", m.state());
     }
 
     @Test
@@ -180,7 +180,7 @@ class BuilderRulesTest {
         m.update(c, 0.5f);
         c.next = "B";
         m.update(c, 0.25f);
-        assertEquals("B", m.current());
+        assertEquals("B", m.state());
         assertEquals(List.of(
                 "exit A t=0.75",
                 "onStateEnter B d=2.0",        // the new state's metadata is written before the builder's hook
@@ -307,7 +307,7 @@ class BuilderRulesTest {
                 m.advance(c, dt);
                 m.runState(c, dt);
             }
-            c.log.add("-> " + m.current());
+            c.log.add("-> " + m.state());
         }
         return c.log;
     }
@@ -320,7 +320,7 @@ class BuilderRulesTest {
         m.transitionTo(c, "A");
         assertEquals(List.of("exit A t=0.5", "onStateEnter A d=1.0", "enter A t=0.5 d=1.0"), c.log);
         assertEquals(0f, c.timeInState(), "the kickoff's 'restart this phase'");
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
     }
 
     @Test
@@ -331,7 +331,7 @@ class BuilderRulesTest {
         MachineException x = assertThrows(MachineException.class, () -> m.transitionTo(c, "b"));
         assertTrue(x.getMessage().contains("'b'") && x.getMessage().contains("[A, B]") && x.getMessage().contains("did you mean 'B'")
                 && x.getMessage().contains("stays in 'A'"), x.getMessage());
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
         assertEquals(0.5f, c.timeInState());
         assertEquals(List.of(), c.log);
     }
@@ -460,12 +460,12 @@ class BuilderRulesTest {
     void initialize_enters_the_initial_state_with_its_hooks_and_no_exit() {
         Ctx c = new Ctx();
         StateMachine<Ctx> m = new StateMachine<>(ab().build());
-        assertNull(m.current());
+        assertEquals("", m.state());
         c.setTimeInState(9f);
         m.initialize(c);
         assertEquals(List.of("onStateEnter A d=1.0", "enter A t=9.0 d=1.0"), c.log);
         assertEquals(0f, c.timeInState());
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
         assertEquals("", m.previous(), "no state before the first, as the other faces say it");
     }
 
@@ -483,7 +483,7 @@ class BuilderRulesTest {
         }
         assertEquals(0f, c.timeInState());
         assertThrows(NullPointerException.class, () -> m.initialize(null));
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
     }
 
     @Test
@@ -499,7 +499,7 @@ class BuilderRulesTest {
             assertTrue(x.getMessage() != null && x.getMessage().contains("machine 'ab'") && x.getMessage().contains("context"),
                     x.getMessage());
         }
-        assertEquals("A", m.current(), "nothing changed");
+        assertEquals("A", m.state(), "nothing changed");
         assertEquals(0.1f, c.timeInState());
         assertSame(c, m.context());
     }
@@ -513,7 +513,7 @@ class BuilderRulesTest {
         StateMachine<AIContext> m = new StateMachine<>(def);
         IllegalArgumentException x = assertThrows(IllegalArgumentException.class, () -> m.initialize(new OtherCtx()));
         assertTrue(x.getMessage().contains("DelayedBehavior.attack") && x.getMessage().contains("OtherCtx"), x.getMessage());
-        assertNull(m.current(), "nothing changed");
+        assertEquals("", m.state(), "nothing changed");
     }
 
     @Test
@@ -529,9 +529,9 @@ class BuilderRulesTest {
         UserCodeException x = assertThrows(UserCodeException.class, () -> m.update(c, 0.1f));
         assertTrue(x.getMessage().contains("'fragile'") && x.getMessage().contains("state 'A'") && x.getMessage().contains("bad sensor")
                 && x.getMessage().contains("handler"), x.getMessage());
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
         m.transitionTo(c, "B");
-        assertEquals("B", m.current(), "the machine goes on");
+        assertEquals("B", m.state(), "the machine goes on");
     }
 
     @Test
@@ -547,7 +547,7 @@ class BuilderRulesTest {
         m.advance(c, 0.5f);
         UserCodeException x = assertThrows(UserCodeException.class, () -> m.runState(c, 0.5f));
         assertTrue(x.getMessage().contains("exit broke") && x.getMessage().contains("state 'A'"), x.getMessage());
-        assertEquals("B", m.current());
+        assertEquals("B", m.state());
         assertEquals(List.of(), c.log, "the hooks after the one that threw do not run");
         assertEquals(3f, c.stateDuration(), "the context follows the record");
         assertEquals("b", c.currentStateTag());
@@ -570,10 +570,10 @@ class BuilderRulesTest {
         UserCodeException x = assertThrows(UserCodeException.class, () -> m.update(c, 0.1f));
         assertTrue(x.getCause() instanceof IllegalStateException && x.getCause().getMessage().contains("return the state's name"),
                 String.valueOf(x.getCause()));
-        assertEquals("A", m.current());
+        assertEquals("A", m.state());
         assertNull(Access.record(m).processing(), "the machine is not left busy");
         m.transitionTo(c, "B");
-        assertEquals("B", m.current());
+        assertEquals("B", m.state());
     }
 
     /** A one-state machine whose handler, while {@code c.next} is set, calls {@code reenter} on its own machine once. */
@@ -623,7 +623,7 @@ class BuilderRulesTest {
             assertTrue(x.getCause() instanceof IllegalStateException && x.getCause().getMessage().contains("from its own code"),
                     String.valueOf(x.getCause()));
             assertSame(c, m.context(), "the machine still runs on its own context");
-            assertEquals("A", m.current());
+            assertEquals("A", m.state());
             m.update(c, 0.25f);
             assertEquals(0.75f, m.timeInState());
             assertEquals(0.75f, c.timeInState(), "the context is still the one the machine writes");
@@ -683,11 +683,11 @@ class BuilderRulesTest {
         for (int i = 0; i < 10_000; i++) {
             c.next = i % 97 == 0 ? "B" : null;
             m.update(c, 1f / 60f);
-            if (m.current().equals("B") && i % 13 == 0) {
+            if (m.state().equals("B") && i % 13 == 0) {
                 m.transitionTo(c, "A");
             }
         }
-        c.log.add(m.current() + " " + c.timeInState());
+        c.log.add(m.state() + " " + c.timeInState());
         return c.log;
     }
 }

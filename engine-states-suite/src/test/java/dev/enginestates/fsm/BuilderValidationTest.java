@@ -178,7 +178,7 @@ class BuilderValidationTest {
         Ctx c = new Ctx();
         m.initialize(c);
         m.update(c, 0.1f);
-        assertEquals("B", m.current());
+        assertEquals("B", m.state());
     }
 
     @Test

@@ -61,8 +61,8 @@ class Document002ExamplesTest {
         List<String> trace = new ArrayList<>();
         for (int i = 0; i < max; i++) {
             fsm.update(ctx, dt);
-            trace.add(fsm.current());
-            if (fsm.current().equals(until)) {
+            trace.add(fsm.state());
+            if (fsm.state().equals(until)) {
                 break;
             }
         }
@@ -76,7 +76,7 @@ class Document002ExamplesTest {
         var fsm = new StateMachine<>(def);
         var ctx = new DoorStateContext();
         fsm.initialize(ctx);
-        assertEquals("Closed", fsm.current());
+        assertEquals("Closed", fsm.state());
         assertEquals(List.of("Closed", "Closed"), run(fsm, ctx, 0.25f, "Opening", 2));
         ctx.openRequested = true;
         // the tick that leaves Closed does not count toward Opening: its time starts at 0
@@ -99,14 +99,14 @@ class Document002ExamplesTest {
         fsm.initialize(ctx);
         ctx.openRequested = true;
         fsm.update(ctx, 1f / 60f);
-        assertEquals("Opening", fsm.current());
+        assertEquals("Opening", fsm.state());
         int ticks = 0;
-        while (fsm.current().equals("Opening") && ticks < 100) {
+        while (fsm.state().equals("Opening") && ticks < 100) {
             fsm.update(ctx, 1f / 60f);
             ticks++;
         }
         assertEquals(46, ticks);
-        assertEquals("Open", fsm.current());
+        assertEquals("Open", fsm.state());
     }
 
     // ---------------------------------------------------------------- "Time Accounting and Transitions"
@@ -127,7 +127,7 @@ class Document002ExamplesTest {
         float dt = 1f / 60f;
         List<Float> clockReadInTheTick = new ArrayList<>();
         int tick = 0;
-        while (phases.current().equals("Countdown")) {
+        while (phases.state().equals("Countdown")) {
             phases.advance(match, dt);
             clockReadInTheTick.add(match.timeInState()); // the tick's work reads the advanced clock
             phases.runState(match, dt);
@@ -136,21 +136,21 @@ class Document002ExamplesTest {
         // 180 float additions of 1/60f make 2.9999979f; the 181st makes 3.0166645f
         assertEquals(181, tick);
         assertEquals(dt, clockReadInTheTick.get(0));
-        assertEquals("Playing", phases.current());
+        assertEquals("Playing", phases.state());
         assertEquals(0f, match.timeInState());
         match.goalScored = true;
         phases.advance(match, dt);
         phases.runState(match, dt);
-        assertEquals("Goal", phases.current());
+        assertEquals("Goal", phases.state());
         match.goalScored = false;
         tick = 0;
-        while (phases.current().equals("Goal")) {
+        while (phases.state().equals("Goal")) {
             phases.advance(match, dt);
             phases.runState(match, dt);
             tick++;
         }
         assertEquals(91, tick, "1.5 s at 60 Hz in float: 90 additions make 1.4999989f");
-        assertEquals("Countdown", phases.current());
+        assertEquals("Countdown", phases.state());
     }
 
     // ---------------------------------------------------------------- "Per-State Metadata"
@@ -207,18 +207,18 @@ class Document002ExamplesTest {
         var f = new Fighter();
         fsm.initialize(f);
         fsm.update(f, 0.05f);
-        assertEquals("Attack", fsm.current());
+        assertEquals("Attack", fsm.state());
         assertEquals(90, f.stamina);
         assertEquals("light", f.currentStateTag());
         assertEquals(0.25f, f.currentMovementThrottle());
         assertEquals(1f, f.evaluateCurrentMotion());
         assertEquals(List.of("damage", "input"), List.copyOf(f.activeWindows().keySet()));
-        for (int i = 0; i < 20 && fsm.current().equals("Attack"); i++) {
+        for (int i = 0; i < 20 && fsm.state().equals("Attack"); i++) {
             fsm.update(f, 0.05f);
         }
         // windows are fractions of the 0.55 s duration: damage opens at 0.1925 s, closes after 0.3025 s; input opens at 0.33 s
         assertEquals(List.of("enter light throttle 0.25", "damage@0.2", "damage-end@0.35000002", "input@0.35000002"), f.log);
-        assertEquals("Idle", fsm.current());
+        assertEquals("Idle", fsm.state());
         assertEquals("", f.currentStateTag());
         assertNull(f.currentStateData());
         assertTrue(f.activeWindows().isEmpty());
@@ -254,7 +254,7 @@ class Document002ExamplesTest {
         brain.initialize(ctx);
         brain.transitionTo(ctx, "attack");   // the role chosen by a utility selector
         brain.update(ctx, 0.05f);
-        assertEquals("attack", brain.current());
+        assertEquals("attack", brain.state());
         brain.transitionTo(ctx, "defend");
         for (int i = 0; i < 6; i++) {
             brain.update(ctx, 0.05f);
@@ -303,11 +303,11 @@ class Document002ExamplesTest {
         quest.initialize(q);
         q.wolves = 5;
         quest.update(q, 0.5f);
-        assertEquals("Return", quest.current());
+        assertEquals("Return", quest.state());
         assertEquals("walk", q.currentStateTag());
         for (int i = 0; i < 4; i++) {
             quest.update(q, 0.5f);
         }
-        assertEquals("Done", quest.current());
+        assertEquals("Done", quest.state());
     }
 }
