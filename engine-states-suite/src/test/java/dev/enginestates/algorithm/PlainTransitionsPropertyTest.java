@@ -2,11 +2,11 @@ package dev.enginestates.algorithm;
 
 import dev.enginestates.Machine;
 import dev.enginestates.RandomStatecharts;
-import dev.enginestates.RecordDifference;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.RecordDifference;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

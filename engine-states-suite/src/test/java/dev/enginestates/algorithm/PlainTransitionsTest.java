@@ -9,6 +9,7 @@ import dev.enginestates.declare.Semantics;
 import dev.enginestates.plain.StateMachine;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.RecordDifference;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -207,7 +208,7 @@ class PlainTransitionsTest {
                 general.send(e);
                 fast.send(e);
             }
-            assertEquals(null, dev.enginestates.RecordDifference.of(Access.record(general), Access.record(fast)), "after " + e);
+            assertEquals(null, RecordDifference.of(Access.record(general), Access.record(fast)), "after " + e);
             assertEquals(general.ctx(), fast.ctx(), "after " + e);
         }
         assertEquals(List.of("ex_r1", "ex_r1"), fast.ctx(), "r1 left twice: on H, and on the last move");

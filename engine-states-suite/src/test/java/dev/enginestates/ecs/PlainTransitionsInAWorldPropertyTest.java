@@ -3,9 +3,9 @@ package dev.enginestates.ecs;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Machine;
 import dev.enginestates.RandomStatecharts;
-import dev.enginestates.RecordDifference;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.records.Access;
+import dev.enginestates.records.RecordDifference;
 import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;

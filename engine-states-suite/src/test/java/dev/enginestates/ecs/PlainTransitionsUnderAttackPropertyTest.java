@@ -4,7 +4,6 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Machine;
 import dev.enginestates.MachineListener;
 import dev.enginestates.RandomStatecharts;
-import dev.enginestates.RecordDifference;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.Condition;
 import dev.enginestates.declare.Event;
@@ -16,6 +15,7 @@ import dev.enginestates.io.InputLog;
 import dev.enginestates.io.Saves;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.RecordDifference;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

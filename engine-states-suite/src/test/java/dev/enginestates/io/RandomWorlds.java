@@ -1,6 +1,7 @@
 package dev.enginestates.io;
 
 import dev.enginestates.records.Access;
+import dev.enginestates.records.RecordDifference;
 import dev.dominion.ecs.api.Entity;
 import dev.dominion.ecs.api.Results;
 import dev.enginestates.declare.Event;
@@ -982,7 +983,7 @@ final class RandomWorlds {
                 if (o == null) {
                     return where + ": missing in the second world";
                 }
-                String d = dev.enginestates.RecordDifference.of(Access.record(r), Access.record(o));
+                String d = RecordDifference.of(Access.record(r), Access.record(o));
                 if (d != null) {
                     return where + ": " + d + " (" + r + " / " + o + ")";
                 }

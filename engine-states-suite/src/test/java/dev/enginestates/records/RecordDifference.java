@@ -1,6 +1,4 @@
-package dev.enginestates;
-
-import dev.enginestates.records.MachineRecord;
+package dev.enginestates.records;
 
 /**
  * The first difference between two records of one machine that a game could see: status, the
