@@ -489,6 +489,9 @@ public final class RandomStatecharts {
 
     /** The builder style's context for {@link #builder}. */
     public static final class Actor extends AIContext {
+        /** A fresh actor, as the machine's factory makes one. */
+        public Actor() {
+        }
     }
 
     /** A random builder-style machine: flat states with durations, delays, tags and windows. */
