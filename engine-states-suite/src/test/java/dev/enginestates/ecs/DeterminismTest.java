@@ -407,7 +407,7 @@ class DeterminismTest {
     void twoWorldsGivenTheSameSpawnsSendsHoldsAndStepsHoldTheSameRecordsBitForBitAfterEveryStep(long seed) {
         Sim a = new Sim();
         Sim b = new Sim();
-        try (StateWorld wa = a.world; StateWorld wb = b.world) {
+        try (a.world; b.world) {
             SplittableRandom script = new SplittableRandom(seed);
             Seen seen = new Seen();
             compare(a, b, 0, seen);
@@ -486,7 +486,7 @@ class DeterminismTest {
 
     static long[] run(long seed, int steps) {
         Sim sim = new Sim();
-        try (StateWorld w = sim.world) {
+        try (sim.world) {
             SplittableRandom script = new SplittableRandom(seed);
             long[] trace = new long[steps];
             for (int step = 0; step < steps; step++) {

@@ -70,7 +70,7 @@ class ListenersInInputLogsTest {
 
     @Test
     void whatAListenerDoesDuringAStepIsNotLoggedEither() {
-        try (StateWorld room = StateWorld.create(); StateWorld replayed = StateWorld.create()) {
+        try (StateWorld room = StateWorld.create()) {
             room.spawn(EntityKey.of("g1"), GUARD.trait());
             room.spawn(EntityKey.of("g2"), GUARD.trait());
             InputLog log = InputLog.start(SAVES, room);
