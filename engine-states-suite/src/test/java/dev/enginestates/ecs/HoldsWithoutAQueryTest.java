@@ -173,9 +173,8 @@ class HoldsWithoutAQueryTest {
     }
 
     /** The machine's record on the entity, or {@code null} if it has none. */
-    @SuppressWarnings("unchecked")
     private static StateRecord<Ctx> on(States<Ctx> machine, Entity e) {
-        return (StateRecord<Ctx>) e.get(machine.recordType());
+        return e.get(machine.recordType());
     }
 
     private static void stepAndCheck(StateWorld world, List<Entity> entities, int steps, String what) {
