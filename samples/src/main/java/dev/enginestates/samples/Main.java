@@ -1,7 +1,6 @@
 package dev.enginestates.samples;
 
 import dev.dominion.ecs.api.Entity;
-import dev.enginestates.Machine;
 import dev.enginestates.devtools.Devtools;
 import dev.enginestates.devtools.DevtoolsOptions;
 import dev.enginestates.plain.StateMachine;
@@ -13,6 +12,7 @@ import dev.enginestates.ecs.States;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
@@ -25,13 +25,13 @@ import static dev.enginestates.samples.Guard.GuardState.REST;
 import static dev.enginestates.samples.Guard.GuardState.WATCH;
 
 /**
- * The samples' main job. First one siege and one guard of the {@code 003} document driven by
- * events, each move printed; then a headless room of the same machines: 1,000
- * guards patrol (watch 4 s, rest 10 s), a bell calls a hundred of them every ten seconds and
- * RESUME sends them back to where they were (deep history, the wait resumed); the siege is the
- * room's own machine (waiting, fight, breather, over). One minute of game time at 60 Hz,
- * printing once per game second how many guards are in each state (counted with tag queries)
- * and what a step cost.
+ * The samples' main job. First a siege and a guard on plain objects, driven by events, each move
+ * printed; then a headless room of the same machines on entities: 1,000 guards patrol (watch
+ * 4 s, rest 10 s), a bell calls a hundred of them every ten seconds and RESUME sends them back
+ * to where they were (deep history, the wait resumed); the siege is the room's own machine
+ * (waiting, fight, breather, over). The room runs one minute of game time at 60 Hz unmeasured
+ * first, so that the JIT has compiled the step, then the same minute again, printing once per
+ * game second how many guards are in each state (counted with tag queries) and what a step cost.
  *
  * <p>Run: {@code mvn -q install -DskipTests && mvn -q -pl samples exec:java}
  *
@@ -47,7 +47,7 @@ public final class Main {
     private Main() {
     }
 
-    /** Runs the room for a minute of game time and prints a line per game second. */
+    /** Walks a siege and a guard through their events, then runs the room for a minute of game time, a line per game second. */
     public static void main(String[] args) {
         walkThrough();
         System.out.println();
@@ -56,17 +56,20 @@ public final class Main {
 
     /** The siege and the guard moved by events, one move per line (plain-object machines). */
     static void walkThrough() {
-        System.out.println("== siege (003: Declaring a machine) ==");
+        System.out.println("== a siege on a plain object: events, a timed breather, a counter in the context ==");
+        System.out.println("  each line: the event sent, the state before -> the state after");
         StateMachine<Siege> siege = new StateMachine<>(Siege.MACHINE);
         print(siege, "start");
         drive(siege, "START", "WAVE_HELD", "ALL_DOWN");
         System.out.println("  (ALL_DOWN is not taken in breather: only fight names it; breather's 12 s wait leads back to fight)");
+        System.out.println("  a second siege, lost in its first wave: ALL_DOWN during a fight ends it");
         StateMachine<Siege> lost = new StateMachine<>(Siege.MACHINE);
         drive(lost, "START", "ALL_DOWN");
         System.out.println("  waves held: " + siege.context().wave + " and " + lost.context().wave);
 
         System.out.println();
-        System.out.println("== guard (003: Waiting, deep history) ==");
+        System.out.println("== a guard on a plain object: nested states, an interruption, deep history ==");
+        System.out.println("  the bell interrupts his patrol, RESUME brings him back to the state he left, RESTART starts the patrol over");
         StateMachine<Guard> guard = new StateMachine<>(Guard.MACHINE);
         print(guard, "start");
         drive(guard, BELL, RESUME, BELL, RESTART);
@@ -82,55 +85,39 @@ public final class Main {
 
     /**
      * The room; with a devtools port (0 for any free one), also served as a devtools page, in real
-     * time or not, staying up afterwards until a line (or the end) of {@code stay}.
+     * time or not, staying up afterwards until a line (or the end) of {@code stay}. A first room,
+     * neither printed nor served, runs the same minute before, so that the means printed are those
+     * of compiled code.
      */
     static void room(String devtoolsPort, boolean realTime, InputStream stay) {
-        States<Guard> guards = States.of(Guard.MACHINE);
-        States<Siege> siege = States.of(Siege.MACHINE);
-        SplittableRandom random = new SplittableRandom(7);
+        System.out.printf("== a room on the world: %d guards on entities, a siege, timed waits, tag queries ==%n", GUARDS);
+        double warmUp = warmUp();
+        System.out.printf("warm-up: a first room ran the same %d s unmeasured, %.1f µs a step on average while the JIT compiled the"
+                + " step%n", SECONDS, warmUp);
         try (StateWorld world = StateWorld.create("room"); Devtools devtools = serve(world, devtoolsPort)) {
-            StateRecord<Siege> phases = world.add(siege);
-            List<Entity> all = new ArrayList<>();
-            for (int i = 0; i < GUARDS; i++) {
-                StateRecord<Guard> g = guards.trait();
-                Entity e = world.spawn(EntityKey.of("guard-" + i), g);
-                g.setWaited(random.nextDouble() * 4); // guards start their watch at different moments
-                all.add(e);
-            }
+            Room room = new Room(world);
             System.out.printf("%d guards and a siege, %d s of game time at 60 Hz%n", GUARDS, SECONDS);
-            System.out.printf("%4s  %-9s %5s  %6s %6s %6s  %12s%n", "t", "siege", "waves", "watch", "rest", "answer",
-                    "step mean");
-            Class<?> watch = guards.is(WATCH);
-            Class<?> rest = guards.is(REST);
-            Class<?> answer = guards.is(ANSWER);
+            System.out.println("each line: one game second, the siege's state and waves held, guards in each state (tag queries),"
+                    + " the mean and the slowest of its 60 steps in wall time");
+            System.out.println("(a lone slow step among fast ones is most often the JVM or the computer pausing the program,"
+                    + " not the room's work)");
+            System.out.printf("%4s  %-9s %5s  %6s %6s %6s  %12s %12s%n", "t", "siege", "waves", "watch", "rest", "answer",
+                    "step mean", "slowest");
+            long[] stepNanos = new long[SECONDS * 60];
             long totalNanos = 0;
-            long steps = 0;
+            int steps = 0;
             long start = System.nanoTime();
             for (int second = 1; second <= SECONDS; second++) {
-                if (second == 2) {
-                    siege.send(world, "START");
-                }
-                if (second % 20 == 0 && phases.matches("fight")) {
-                    siege.send(world, "WAVE_HELD");
-                }
-                if (second == 55) {
-                    siege.send(world, "ALL_DOWN");
-                }
-                if (second % 10 == 0) {
-                    for (int k = 0; k < 100; k++) {
-                        guards.send(all.get(random.nextInt(GUARDS)), BELL);
-                    }
-                }
-                if (second % 10 == 3) {
-                    for (Entity e : world.query(answer)) {
-                        guards.send(e, RESUME);
-                    }
-                }
+                room.script(second);
                 long secondNanos = 0;
+                long slowest = 0;
                 for (int i = 0; i < 60; i++) {
                     long t0 = System.nanoTime();
                     world.step(DT);
-                    secondNanos += System.nanoTime() - t0;
+                    long took = System.nanoTime() - t0;
+                    stepNanos[steps + i] = took;
+                    secondNanos += took;
+                    slowest = Math.max(slowest, took);
                     if (devtools != null) {
                         devtools.publish();
                         if (realTime) {
@@ -140,15 +127,80 @@ public final class Main {
                 }
                 totalNanos += secondNanos;
                 steps += 60;
-                System.out.printf("%4d  %-9s %5d  %6d %6d %6d  %9.1f µs%n", second, phases.value(), phases.context().wave,
-                        world.query(watch).count(), world.query(rest).count(), world.query(answer).count(),
-                        secondNanos / 60 / 1000.0);
+                System.out.printf("%4d  %-9s %5d  %6d %6d %6d  %9.1f µs %9.1f µs%n", second, room.phases.value(),
+                        room.phases.context().wave, world.query(room.watch).count(), world.query(room.rest).count(),
+                        world.query(room.answer).count(), secondNanos / 60 / 1000.0, slowest / 1000.0);
             }
-            System.out.printf("%d steps, mean %.1f µs per step for %d guards and a siege%n", steps, totalNanos / (double) steps / 1000.0,
-                    GUARDS);
+            Arrays.sort(stepNanos);
+            System.out.printf("%d steps, mean %.1f µs per step (median %.1f µs) for %d guards and a siege, the events sent"
+                    + " included%n", steps, totalNanos / (double) steps / 1000.0, stepNanos[steps / 2] / 1000.0, GUARDS);
             if (devtools != null) {
                 System.out.println("devtools: the room has run its minute; the page stays up until you press Enter");
                 linger(devtools, stay);
+            }
+        }
+    }
+
+    /** Runs the room's minute once in a world of its own, unprinted; returns its mean step in µs. */
+    private static double warmUp() {
+        try (StateWorld world = StateWorld.create("warm-up")) {
+            Room room = new Room(world);
+            long nanos = 0;
+            for (int second = 1; second <= SECONDS; second++) {
+                room.script(second);
+                for (int i = 0; i < 60; i++) {
+                    long t0 = System.nanoTime();
+                    world.step(DT);
+                    nanos += System.nanoTime() - t0;
+                }
+            }
+            return nanos / (SECONDS * 60.0) / 1000.0;
+        }
+    }
+
+    /** The room's machines on a world and the events the minute sends them, the same in every run. */
+    private static final class Room {
+        final States<Guard> guards = States.of(Guard.MACHINE);
+        final States<Siege> siege = States.of(Siege.MACHINE);
+        final SplittableRandom random = new SplittableRandom(7);
+        final StateWorld world;
+        final StateRecord<Siege> phases;
+        final List<Entity> all = new ArrayList<>();
+        final Class<?> watch = guards.is(WATCH);
+        final Class<?> rest = guards.is(REST);
+        final Class<?> answer = guards.is(ANSWER);
+
+        Room(StateWorld world) {
+            this.world = world;
+            phases = world.add(siege);
+            for (int i = 0; i < GUARDS; i++) {
+                StateRecord<Guard> g = guards.trait();
+                Entity e = world.spawn(EntityKey.of("guard-" + i), g);
+                g.setWaited(random.nextDouble() * 4); // guards start their watch at different moments
+                all.add(e);
+            }
+        }
+
+        /** What happens at the start of game second {@code second} (from 1): the siege's events, the bells and RESUME. */
+        void script(int second) {
+            if (second == 2) {
+                siege.send(world, "START");
+            }
+            if (second % 20 == 0 && phases.matches("fight")) {
+                siege.send(world, "WAVE_HELD");
+            }
+            if (second == 55) {
+                siege.send(world, "ALL_DOWN");
+            }
+            if (second % 10 == 0) {
+                for (int k = 0; k < 100; k++) {
+                    guards.send(all.get(random.nextInt(GUARDS)), BELL);
+                }
+            }
+            if (second % 10 == 3) {
+                for (Entity e : world.query(answer)) {
+                    guards.send(e, RESUME);
+                }
             }
         }
     }
@@ -232,9 +284,5 @@ public final class Main {
             return sb.append('}').toString();
         }
         return "\"" + value + "\"";
-    }
-
-    private static String describe(Machine<?> m) {
-        return m.id() + " " + m.statePaths();
     }
 }

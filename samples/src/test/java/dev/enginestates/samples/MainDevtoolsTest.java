@@ -55,6 +55,7 @@ class MainDevtoolsTest {
     void withoutAPortNothingIsServed() {
         String output = run(null);
         assertFalse(output.contains("devtools"), output);
-        assertTrue(output.startsWith("1000 guards and a siege, 60 s of game time at 60 Hz\n"), output);
+        assertTrue(output.startsWith("== a room on the world: 1000 guards on entities"), output);
+        assertTrue(output.contains("\n1000 guards and a siege, 60 s of game time at 60 Hz\n"), output);
     }
 }
