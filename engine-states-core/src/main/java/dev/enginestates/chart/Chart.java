@@ -292,11 +292,6 @@ public final class Chart {
     }
 
     /**
-     * The id of an event type, or -1 when no descriptor matches it: its own when a state names
-     * it exactly, else its longest matching {@code prefix.*} descriptor's, else {@code *}'s.
-     * Allocation-free.
-     */
-    /**
      * The one of three things that belongs to this chart's style: the layers above offer one per
      * style (a runtime, say) and the chart, which the compiler built for one style, chooses. The
      * only place outside the compiler that looks at the style; a fourth style adds a parameter.
@@ -317,6 +312,11 @@ public final class Chart {
         return polled != null ? polled.eventId(type) : eventId(type);
     }
 
+    /**
+     * The id of an event type, or -1 when no descriptor matches it: its own when a state names
+     * it exactly, else its longest matching {@code prefix.*} descriptor's, else {@code *}'s.
+     * Allocation-free.
+     */
     public int eventId(String type) {
         Integer id = eventIds.get(type);
         if (id != null) {

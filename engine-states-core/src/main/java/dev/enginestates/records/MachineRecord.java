@@ -113,7 +113,6 @@ public class MachineRecord {
             this.carry = carry;
         }
     }
-    /** What the machine's code sees of its entity, world and face: set once by the face that runs the record. */
     /** Until a face gives it one: no entity, nothing to read (shared, as it holds nothing of the record). */
     private static final Self NO_SELF = new DetachedSelf("a machine on no face yet", null, () -> null);
     /** Set by the face that runs the record, or made by {@link #newSelf()} when first asked for; {@code null} until then. */

@@ -940,7 +940,6 @@ final class RandomWorlds {
         return out;
     }
 
-    /** Puts on each entity of {@code to} the hold markers its namesake in {@code from} has. */
     /** Adds to each entity of {@code to} the holds its namesake in {@code from} has (those it lacks); entities it lacks are skipped. */
     static void copyMarks(StateWorld from, StateWorld to) {
         for (Map.Entry<String, boolean[]> m : marks(from).entrySet()) {
