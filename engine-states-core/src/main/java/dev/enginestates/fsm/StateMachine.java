@@ -49,6 +49,7 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
      *
      * @param definition the built machine to run; not {@code null}
      */
+    @SuppressWarnings("this-escape") // the cell only keeps the face, to hand it to listeners once the machine runs
     public StateMachine(StateMachineDefinition<C> definition) {
         this.definition = Objects.requireNonNull(definition, "definition");
         this.record = new MachineRecord(Access.chart(definition.machine()), null);

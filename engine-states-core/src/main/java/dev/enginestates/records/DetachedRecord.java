@@ -19,6 +19,7 @@ public abstract class DetachedRecord extends MachineRecord implements Self {
      * @param what    how errors name the machine, such as "machine 'door' on a plain object"
      * @param machine what {@link #machine()} answers
      */
+    @SuppressWarnings("this-escape") // the record is its own Self: both only keep it, and read it once the machine runs
     protected DetachedRecord(Chart chart, Object context, String what, Object machine) {
         super(chart, context);
         this.detached = new DetachedSelf(what, machine, this::contextObject);
