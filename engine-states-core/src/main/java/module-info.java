@@ -14,9 +14,9 @@
 // them here and would warn that each is not found; that is expected, hence the suppression.
 @SuppressWarnings("module")
 module dev.enginestates.core {
-    // only the builder style's StateContext and AIContext name Dominion's Entity (so a module that
-    // uses them reads it too); a context that lives on no entity needs no Dominion at run time
-    requires static transitive dev.dominion.ecs.api;
+    // only the builder style's StateContext and AIContext name Dominion's Entity: a context that
+    // lives on no entity needs no Dominion; a game on entities reads it through dev.enginestates.ecs
+    requires static dev.dominion.ecs.api;
 
     exports dev.enginestates;
     exports dev.enginestates.declare;

@@ -40,7 +40,7 @@ class ModuleGraphTest {
 
     /** Each module's {@code requires}, with their modifiers. */
     private static final Map<String, Map<String, String>> REQUIRES = Map.of(
-            "engine-states-core", Map.of("dev.dominion.ecs.api", "static transitive "),
+            "engine-states-core", Map.of("dev.dominion.ecs.api", "static "),
             "engine-states-ecs", Map.of("dev.enginestates.core", "transitive ", "dev.enginestates.dominion", "transitive "),
             "engine-states-io", Map.of("dev.enginestates.ecs", "transitive ", "com.fasterxml.jackson.databind", ""),
             "engine-states-xstate", Map.of("dev.enginestates.ecs", "transitive ", "com.fasterxml.jackson.databind", "transitive "),

@@ -102,11 +102,14 @@ public abstract class AIContext implements StateContext {
     }
 
     @Override
+    // Dominion's API is optional for the core (requires static): a game on entities reads it through dev.enginestates.ecs
+    @SuppressWarnings("exports")
     public Entity entity() {
         return entity;
     }
 
     @Override
+    @SuppressWarnings("exports")
     public void setEntity(Entity entity) {
         this.entity = entity;
     }

@@ -19,6 +19,8 @@ public interface StateContext extends StateContextCore {
      *
      * @return the entity, or {@code null}
      */
+    // Dominion's API is optional for the core (requires static): a game on entities reads it through dev.enginestates.ecs
+    @SuppressWarnings("exports")
     Entity entity();
 
     /**
@@ -27,6 +29,7 @@ public interface StateContext extends StateContextCore {
      *
      * @param entity the entity the machine now lives on, or {@code null}
      */
+    @SuppressWarnings("exports")
     void setEntity(Entity entity);
 
     /**
