@@ -9,7 +9,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * A polled machine's definition (the {@code 000} document's {@code defineStates}): a table of
+ * A polled machine's definition, made with {@link #define}: a table of
  * states that leave on guards tested every step ({@code to}), timers ({@code after}), per-state
  * {@code update} code returning a target, events, and {@code $back}.
  *

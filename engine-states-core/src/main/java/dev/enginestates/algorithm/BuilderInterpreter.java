@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Runs the builder style's semantics (the {@code 002} document) on records: one active state,
+ * Runs the builder style's semantics on records: one active state,
  * its time in state counted in float, handlers that return the next state's name.
  *
  * <ul>
@@ -44,7 +44,7 @@ public final class BuilderInterpreter {
     }
 
     /**
-     * Starts a record (the document's {@code initialize}): enters the initial state, with its
+     * Starts a record: enters the initial state, with its
      * metadata, {@code onStateEnter} and enter hook; no exit runs.
      *
      * @throws IllegalArgumentException if the context is not what the machine's handlers take; nothing changes
@@ -115,7 +115,7 @@ public final class BuilderInterpreter {
     }
 
     /**
-     * {@link #advance} then {@link #runState}, exactly (the document's {@code update}), the state looked up once.
+     * {@link #advance} then {@link #runState}, exactly, the state looked up once.
      *
      * @throws IllegalStateException if called from the machine's own code; nothing changes
      */

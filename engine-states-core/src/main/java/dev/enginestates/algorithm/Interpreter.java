@@ -939,8 +939,8 @@ public final class Interpreter implements InternalQueue {
 
     /**
      * Runs the microstep's actions, then reads the seconds of a wait it entered: a wait
-     * counts from zero, or from its paused seconds when a history state brought it back (the
-     * {@code 003} document), and seconds from a function are read from the context as the
+     * counts from zero, or from its paused seconds when a history state brought it back, and
+     * seconds from a function are read from the context as the
      * transition's and the entry actions left it (as XState resolves an {@code after} delay).
      * If an action throws, the seconds are still read, so the record keeps a valid wait.
      */

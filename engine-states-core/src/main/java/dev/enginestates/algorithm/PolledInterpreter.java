@@ -12,11 +12,11 @@ import dev.enginestates.declare.StateUpdate;
 import dev.enginestates.records.MachineRecord;
 
 /**
- * Runs the polled style's semantics (the {@code 000} document) on records: one active branch,
+ * Runs the polled style's semantics on records: one active branch,
  * clocks per state, {@code to} guards polled outermost first, {@code after}, {@code update},
  * events innermost first, {@code $back}.
  *
- * <p>What one {@link #step} does, in the document's order: (1) every active state's clock
+ * <p>What one {@link #step} does, in this order: (1) every active state's clock
  * advances; (2) transitions are tested outermost first, the root's {@code to} guards, then
  * each active state's guards in declaration order and its {@code after}; a taken transition
  * is tested again from the new branch, at most {@link #MAX_HOPS} a step; a guard whose target
@@ -176,7 +176,7 @@ public final class PolledInterpreter {
                 int t = p.afterTarget[s] == PolledChart.BACK ? r.previousLeaf() : p.afterTarget[s];
                 // one shot: marked before the move, which clears the mark when it leaves s
                 r.markAfterFired(s);
-                // only go() and events re-enter (the 000 document): an after naming an active state (its own, an
+                // only go() and events re-enter: an after naming an active state (its own, an
                 // ancestor, or $back to the leaf itself) is spent, and nothing moves
                 if (t > 0 && !r.isActive(t)) {
                     transition(c, p, r, t, "step");

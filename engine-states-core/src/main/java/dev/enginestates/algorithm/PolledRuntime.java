@@ -57,7 +57,7 @@ final class PolledRuntime extends StyleRuntime {
 
     @Override
     public int forceTarget(MachineRecord r, String call, String name) {
-        // go is the polled document's word; transitionTo, the builder's, forces a state the same way
+        // go is the polled style's word; transitionTo, the builder's, forces a state the same way
         Chart c = r.chart();
         int s = PolledInterpreter.goTarget(r, name);
         if (s < 0) {

@@ -36,7 +36,7 @@ public abstract class StyleRuntime {
 
     // ------------------------------------------------------------------ start
 
-    /** Starts a record on a plain object, as the style's document says: the initial states entered, their code run. */
+    /** Starts a record on a plain object, as its style starts one: the initial states entered, their code run. */
     public abstract void start(Scratch s, MachineRecord r);
 
     /**

@@ -6,7 +6,7 @@ import dev.enginestates.declare.SelfGuard;
 import dev.enginestates.records.MachineRecord;
 
 /**
- * The XState style's time rules (the {@code 003} document), shared by the world and the plain
+ * The XState style's time rules, shared by the world and the plain
  * machine: a wait ends at its own due time within a step (chained waits keep exact time, up to
  * {@link #MAX_WAITS_PER_STEP}), then the {@code when} rules are tested, a child's before its
  * parent's. The polled style's time rules live in {@link PolledInterpreter}.

@@ -10,7 +10,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * What the builder style (the {@code 002} document) adds to a compiled chart, by state number:
+ * What the builder style adds to a compiled chart, by state number:
  * each state's handler, enter and exit hooks, window callbacks, and its metadata (duration,
  * delay, tag, windows, data, motion). The states are the root's children: the style is flat.
  *

@@ -27,7 +27,7 @@ public final class Chart {
     public static final int ABOVE_ROOT = -1;
 
     public final String machineId;
-    /** Which document's semantics the machine runs by. */
+    /** Which style's semantics the machine runs by. */
     public final Style style;
     /** The polled style's guards, {@code after}, updates and events; {@code null} for other styles. */
     public final PolledChart polled;
@@ -151,7 +151,7 @@ public final class Chart {
     /** The largest number of states a configuration can hold. */
     public final int maxActive;
     /**
-     * The room a record's configuration is made with (issue 14, memory per machine): for a chart
+     * The room a record's configuration is made with, kept small to save memory per machine: for a chart
      * without parallel states, the deepest chain from the root; else {@link #maxActive} (XState
      * can leave a parallel chart's configuration wider than its tree suggests). A record that ever
      * needs more grows to {@link #maxActive}.
@@ -159,7 +159,7 @@ public final class Chart {
     public final int configRoom;
     /**
      * By state: where a record keeps its time (the XState style's entry time, the polled style's
-     * clock). Issue 14, memory per machine: in a chart without parallel states the active states
+     * clock). To save memory per machine: in a chart without parallel states the active states
      * form one chain from the root, one per depth, so the slot is the state's depth and the states
      * of one depth share it; a record reads a slot only for an active state. A chart with
      * parallel states (two active states can share a depth) or {@link Semantics#SCXML} (a state's

@@ -151,7 +151,7 @@ public final class ChartCompiler {
     }
 
     /**
-     * Compiles a polled machine (the {@code 000} document's style): the same numbering and
+     * Compiles a polled machine: the same numbering and
      * shape checks as any chart, plus its guards, {@code after}, updates and events.
      *
      * @throws InvalidMachineException listing every problem found
@@ -184,7 +184,7 @@ public final class ChartCompiler {
     }
 
     /**
-     * Compiles a builder-style machine (the {@code 002} document's): a flat machine whose states
+     * Compiles a builder-style machine: a flat machine whose states
      * are the root's children in {@code shape}, with what {@code builder} holds for each, by the
      * number this compilation gives it (declaration order, from 1). {@code problems} found while
      * declaring are thrown with the compiler's own, in one exception.
@@ -772,7 +772,7 @@ public final class ChartCompiler {
         }
     }
 
-    /** The {@code 003} document: "a machine counts one wait at a time", so two waits must never be active together. */
+    /** A machine counts one wait at a time, so two waits must never be active together. */
     private void checkWaitsApart() {
         List<Integer> waiting = new ArrayList<>();
         for (int s = 0; s < size; s++) {

@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the polled style (the {@code 000} document) adds to a compiled chart, by state number:
+ * What the polled style adds to a compiled chart, by state number:
  * the {@code to} guards with their resolved targets, {@code after}, {@code update},
  * {@code enter}/{@code exit} and the {@code on} table. Targets are state numbers, or
  * {@link #BACK} for {@code "$back"}.
@@ -159,7 +159,7 @@ public final class PolledChart {
     }
 
     /**
-     * Resolves a target name as the {@code 000} document says: relative first (the declaring
+     * Resolves a target name by the polled style's rules: relative first (the declaring
      * state's siblings, then a compound state's own children, then each ancestor's siblings),
      * then as a dotted path from the root. Allocation-free.
      *

@@ -3,7 +3,7 @@ package dev.enginestates.declare;
 
 /**
  * The test of a {@code when} rule: a condition that holds over time, such as a speed under a
- * line, tested each step while its state is active (the {@code 003} document's {@code when}).
+ * line, tested each step while its state is active.
  * To see the entity and the world as well, write it with three arguments,
  * {@code (ctx, event, self)}: a {@link SelfGuard}.
  *

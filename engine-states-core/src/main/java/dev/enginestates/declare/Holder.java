@@ -3,7 +3,7 @@ package dev.enginestates.declare;
 /**
  * What holds a machine, as a {@code when} test sees it: in the ECS binding the entity (the
  * world's own entity for a world-level machine), whose other components a test may read, as
- * the {@code 003} document's rider reads its speed. Declared here so that declarations need no
+ * a rider's test reads its speed. Declared here so that declarations need no
  * ECS types. The holder a {@code when} test receives is the machine's {@link Self}, which adds
  * the entity, the machine and changes to the entity's components.
  */
@@ -34,8 +34,8 @@ public interface Holder {
     Object handle();
 
     /**
-     * The world the holder lives in: the {@code StateWorld} in the ECS binding (the {@code 003}
-     * document's tests take the entity and the world), {@code null} in the plain face. Typed by
+     * The world the holder lives in: the {@code StateWorld} in the ECS binding (a test
+     * on an entity may read the entity and the world), {@code null} in the plain face. Typed by
      * the assignment: {@code StateWorld world = holder.world();}.
      *
      * @param <W> the world's type

@@ -2,8 +2,8 @@ package dev.enginestates.declare;
 
 
 /**
- * A {@code when} test that reads the machine's holder as well as its context, such as the
- * {@code 003} document's rider: {@code (ctx, rider) -> rider.get(TrackMover.class).speed < stallSpeed}.
+ * A {@code when} test that reads the machine's holder as well as its context, such as a
+ * rider stalling on a hill: {@code (ctx, rider) -> rider.get(TrackMover.class).speed < stallSpeed}.
  * The holder it receives is the machine's {@link Self}; the three-argument form
  * {@code (ctx, event, self)} ({@link SelfGuard}) reads it with its full type.
  *

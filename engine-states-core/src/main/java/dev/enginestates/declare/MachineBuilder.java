@@ -131,7 +131,7 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     }
 
     /**
-     * Declares the machine its owner's alone (the {@code 003} document's {@code ownerOnly: true}):
+     * Declares the machine its owner's alone (the config's {@code ownerOnly: true}):
      * a {@code RoomStream} sends its records to the player the entity's {@code Owner} component
      * names and to nobody else (an entity without an owner sends them to nobody), and the dump
      * shows {@code "ownerOnly": true}.

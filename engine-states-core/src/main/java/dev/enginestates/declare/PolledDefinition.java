@@ -5,7 +5,7 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * One node of a polled machine's definition tree (the {@code 000} document's style), as
+ * One node of a polled machine's definition tree, as
  * declared: names are kept as written; the compiler resolves them. Immutable and shared.
  *
  * @param <C> the context type

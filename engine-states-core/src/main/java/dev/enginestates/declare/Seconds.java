@@ -2,8 +2,8 @@ package dev.enginestates.declare;
 
 
 /**
- * A wait's length computed from the context when the waiting state is entered, as the
- * {@code 003} document's round countdown: {@code wait: { seconds: ({ context }) => context.countdown }}.
+ * A wait's length computed from the context when the waiting state is entered, such as a
+ * round's countdown: {@code s.waitFor(c -> c.countdown, "playing")}.
  * To read the entering event, the entity or the world as well, write it with three arguments,
  * {@code (ctx, event, self)}: a {@link SelfSeconds}.
  *

@@ -3,7 +3,7 @@ package dev.enginestates.declare;
 import java.util.Map;
 
 /**
- * What a builder-style machine (the {@code 002} document) writes into its context as it runs,
+ * What a builder-style machine writes into its context as it runs,
  * and the helpers handlers read it with. The machine keeps its own clock and writes it here:
  * at every {@code StateMachine.advance} the time in state and the progress before it;
  * at every transition the new state's metadata, then time 0.
@@ -21,7 +21,7 @@ import java.util.Map;
  */
 public interface StateContextCore {
     /**
-     * Seconds in the current state, counted in float as the document's clock is.
+     * Seconds in the current state, counted in float as the machine's clock is.
      *
      * @return the seconds, 0 right after entry
      */

@@ -1,7 +1,7 @@
 package dev.enginestates.declare;
 
 /**
- * A polled state's guard (the {@code 000} document's {@code to}): tested every step while its
+ * A polled state's guard (its {@code to}): tested every step while its
  * state is active; the first that holds moves the machine to its key. Keep it pure and cheap.
  *
  * @param <C> the context type

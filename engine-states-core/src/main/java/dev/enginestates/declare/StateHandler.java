@@ -1,7 +1,7 @@
 package dev.enginestates.declare;
 
 /**
- * A state's update code in the builder style (the {@code 002} document): it reads the context
+ * A state's update code in the builder style: it reads the context
  * and returns the name of the state to move to, or {@code null} to stay.
  *
  * @param <C> the context type

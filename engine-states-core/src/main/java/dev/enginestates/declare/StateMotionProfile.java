@@ -1,7 +1,7 @@
 package dev.enginestates.declare;
 
 /**
- * How a state moves its owner (the {@code 002} document's {@code StateMotionProfile}): how much
+ * How a state moves its owner: how much
  * of its normal movement it keeps, and a motion value over the state's progress (a lunge, a
  * dodge's root motion).
  *

@@ -6,9 +6,9 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Declares a polled machine (the {@code 000} document's {@code defineStates}): the root and
- * each state alike, each method returning the builder so a declaration reads like the
- * document's table. Mistakes are collected and reported together when the machine is built.
+ * Declares a polled machine inside {@code StatesDef.define}: the root and
+ * each state alike, each method returning the builder so a declaration reads like a
+ * table. Mistakes are collected and reported together when the machine is built.
  *
  * <pre>{@code
  * StatesDef<Bot> GUARD = StatesDef.define("guard", d -> d
@@ -258,7 +258,7 @@ public final class StatesBuilder<C> {
     /**
      * What {@code send} does with an event no state names: {@link UnknownEvents#REJECT} (the
      * default) throws, listing the events the machine knows; {@link UnknownEvents#ACCEPT}
-     * returns {@code false}, as the {@code 000} document's {@code send} does. Root only.
+     * returns {@code false}, as for an event that no active state takes. Root only.
      *
      * @param policy {@code REJECT} or {@code ACCEPT}, as above; not {@code null}
      * @return this builder, for chaining
@@ -320,7 +320,7 @@ public final class StatesBuilder<C> {
     }
 
     /**
-     * Declares the machine its owner's alone (the {@code 003} document's {@code ownerOnly: true}):
+     * Declares the machine its owner's alone (as {@code ownerOnly: true} does in an XState-style config):
      * a {@code RoomStream} sends its records to the player the entity's {@code Owner} component
      * names and to nobody else (an entity without an owner sends them to nobody), and the dump
      * shows {@code "ownerOnly": true}. Root only.

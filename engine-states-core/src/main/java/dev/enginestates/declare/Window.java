@@ -1,7 +1,7 @@
 package dev.enginestates.declare;
 
 /**
- * A timing window of a state (the {@code 002} document's {@code StateWindow}): a span of the
+ * A timing window of a state: a span of the
  * state's progress, such as the frames of an attack that deal damage or accept the next input.
  *
  * <p>The bounds are <b>progress</b>, fractions of the state's duration (0 at entry, 1 when the

@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * The contract implemented as plain fields, so a context only adds its own: extend it for a
- * bot, a door or a match (the {@code 002} document's {@code AIContext}).
+ * bot, a door or a match.
  *
  * <pre>{@code
  * class Bot extends AIContext {

@@ -1,7 +1,7 @@
 package dev.enginestates.fsm;
 
 /**
- * The {@code 002} document's AI flavour: a {@link StateMachine} over an {@link AIContext}, as a
+ * The builder style's AI flavour: a {@link StateMachine} over an {@link AIContext}, as a
  * bot's brain uses it (a role chosen by {@code transitionTo}, the brain ticked by {@code update}).
  *
  * @param <C> the bot's context

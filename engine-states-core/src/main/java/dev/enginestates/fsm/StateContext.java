@@ -10,7 +10,7 @@ import dev.dominion.ecs.api.Entity;
  * machine detached. {@code trait(ctx)} enters the initial state before there is an entity, so
  * the initial state's enter hook sees none.
  *
- * <p>The static helpers read like the document's TypeScript twin:
+ * <p>The static helpers read as a TypeScript port would write them:
  * {@code StateContext.windowEntered(ctx, "commit")}.
  */
 public interface StateContext extends StateContextCore {
@@ -36,8 +36,8 @@ public interface StateContext extends StateContextCore {
      * {@code ctx.progress()}.
      *
      * @param ctx the machine's context
-     * @return time in state over the state's duration, 0 without a duration; unclamped, as the {@code 002}
-     *         document's formula is: 1 when the duration has passed, more after it
+     * @return time in state over the state's duration, 0 without a duration; unclamped: 1 when the duration has
+     *         passed, more after it
      */
     static float progress(StateContextCore ctx) {
         return ctx.progress();

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One builder-style machine (the {@code 002} document) for one context, ticked by its owner.
+ * One builder-style machine for one context, ticked by its owner.
  * Not to be confused with {@code dev.enginestates.plain.StateMachine}, which runs the other two
  * styles on a plain object.
  *

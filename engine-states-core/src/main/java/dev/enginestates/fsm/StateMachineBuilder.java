@@ -29,7 +29,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * Builds a builder-style machine (the {@code 002} document): states whose handlers return the
+ * Builds a builder-style machine: states whose handlers return the
  * next state's name, declared by annotations ({@link #registerHandlers}) or lambdas
  * ({@link StateConfig#handler}), with metadata per state.
  *

@@ -1,5 +1,5 @@
 /**
- * The builder style (the {@code 002} document): a flat finite state machine whose states are
+ * The builder style: a flat finite state machine whose states are
  * handlers returning the next state's name, declared with {@link dev.enginestates.fsm.StateMachineBuilder}
  * by annotations or lambdas, with per-state duration, tag, windows, data, motion and delay, and
  * a context contract ({@link dev.enginestates.declare.StateContextCore}) the machine writes its

@@ -96,7 +96,7 @@ public class MachineRecord {
          * compiler refuses an {@code after} deeper than {@link dev.enginestates.chart.PolledChart#MAX_AFTER_DEPTH}.
          */
         int afterFired;
-        /** Builder style: seconds in the current state, summed in float as the {@code 002} document's clock is. */
+        /** Builder style: seconds in the current state, summed in float as the builder style's clock counts them. */
         float timeInState;
         /** Builder style: the progress before the last advance. */
         float previousProgress;
@@ -582,7 +582,7 @@ public class MachineRecord {
         System.arraycopy(order, 0, config, 0, n);
     }
 
-    /** Builder style: seconds in the current state (float, as the {@code 002} document counts them). */
+    /** Builder style: seconds in the current state (float, as the builder style counts them). */
     public final float timeInState() {
         Seldom x = seldom;
         return x == null ? 0f : x.timeInState; // 0 for the other styles, as before the side object

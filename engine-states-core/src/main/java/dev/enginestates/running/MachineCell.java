@@ -119,7 +119,7 @@ public final class MachineCell {
 
     // ------------------------------------------------------------------ moves
 
-    /** Starts the record as its style's document says; {@code cause} names the move to listeners. */
+    /** Starts the record as its style starts one; {@code cause} names the move to listeners. */
     public void start(String cause) {
         begin(cause);
         try {

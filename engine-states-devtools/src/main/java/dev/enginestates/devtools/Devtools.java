@@ -16,8 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * A devtools page for one world, served over HTTP by a small server of its own: the {@code 003}
- * document's devtools. One page shows
+ * A devtools page for one world, served over HTTP by a small server of its own. One page shows
  * <ul>
  *   <li>the <b>machines</b>: each machine with its states as a tree, the entities that hold it,
  *       and the state the world's own machine is in;</li>
@@ -31,7 +30,7 @@ import java.util.concurrent.TimeoutException;
  * and follows the world live while it steps. With {@link DevtoolsOptions#writable(boolean)} the
  * page may also set a machine's state by hand, as {@code StateRecord.setState} does (its tags
  * move at the start of the next step); a request that names a tag ({@code "guard.patrol.watch"})
- * rather than the state ({@code "patrol.watch"}) is refused, as the document says.
+ * rather than the state ({@code "patrol.watch"}) is refused.
  *
  * <pre>{@code
  * try (Devtools devtools = Devtools.serve(world, 8080)) {   // http://127.0.0.1:8080/, read-only

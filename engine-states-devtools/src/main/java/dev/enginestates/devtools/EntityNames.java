@@ -13,9 +13,8 @@ import java.util.Map;
  * The names the page gives entities, on the world's thread: the world's own
  * ({@link StateWorld#nameOf}), so the page and the library's messages name an entity alike. An
  * entity with an {@link EntityKey} is named by its key ({@code "world"} for the world's own); one
- * without, by its first machine and that record's number in the world, {@code "guard#3"}, as the
- * {@code 003} document's devtools name "an entity that nothing else names by its machine". The
- * page remembers the unkeyed names it has shown, so a write it sends reaches the entity it showed
+ * without, by its first machine and that record's number in the world, {@code "guard#3"}. The page
+ * remembers the unkeyed names it has shown, so a write it sends reaches the entity it showed
  * and no other: a name is never given twice in a world, and one a game's key spells is passed over.
  */
 final class EntityNames {

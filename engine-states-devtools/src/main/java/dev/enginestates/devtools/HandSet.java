@@ -128,7 +128,7 @@ final class HandSet {
         for (String p : states) {
             String prefix = machine + ".";
             if (p != null && c.stateAt(p) < 0 && p.startsWith(prefix) && c.stateAt(p.substring(prefix.length())) > 0) {
-                // the 003 document: "a tool that names a tag rather than the state is refused"
+                // a tool that names a tag rather than the state is refused
                 String state = p.substring(prefix.length());
                 return Outcome.refused(422, "machine '" + machine + "' on '" + entity + "': '" + p + "' names the tag of state '"
                         + state + "' (a tag is named <machine id>.<state path>), not a state; a tool that names a tag rather than"

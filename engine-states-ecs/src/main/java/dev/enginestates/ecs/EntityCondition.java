@@ -8,7 +8,7 @@ import dev.enginestates.declare.Self;
 
 /**
  * A {@code when} test that takes the context, the entity the machine is on (the world's own
- * for a world-level machine) and the world, as the {@code 003} document's tests do:
+ * for a world-level machine) and the world:
  *
  * <pre>{@code
  * .state("sliding", s -> s.when(EntityCondition.of((ctx, rider, world) ->

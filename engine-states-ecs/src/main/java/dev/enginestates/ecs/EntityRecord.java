@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one object a machine instance is on its entity (issue 14, memory per machine): the snapshot
+ * The one object a machine instance is on its entity, to keep memory per machine small: the snapshot
  * the algorithm runs ({@link MachineRecord}) and the {@link StateRecord} the game reads, with the
  * record's place in its world. Each machine's component class is a hidden copy of
  * {@link RecordTemplate}, a subclass of this one; the machine's {@link Self} is a small object
@@ -37,7 +37,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
     /** The record's place in its machine's {@link Binding}. */
     int slot = -1;
     boolean whenActive;
-    /** A state set by hand whose tags move at the start of the next step (the {@code 003} document). */
+    /** A state set by hand whose tags move at the start of the next step. */
     boolean tagsPending;
     /** In its world's list of held records; and found held by the reading of the holds under way. */
     boolean inHeldList;
@@ -51,7 +51,7 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
      */
     int foundIn = -1;
     /**
-     * What few records need, off the record (issue 14, memory per machine: a reference in place of a
+     * What few records need, off the record (to save memory per machine: a reference in place of a
      * reference and a long): made when listeners first hear of the record, or when it joins a world
      * mid-step or fails in one; {@code null} until then.
      */

@@ -3,7 +3,7 @@ package dev.enginestates.ecs;
 /**
  * The paused marker: while an entity has it, every machine on the entity is held where it
  * is: waits count no seconds and {@code when} rules are not tested; events still move the
- * machines (the {@code 003} document's MachinePausedTrait, as through a cutscene).
+ * machines (as through a cutscene).
  *
  * <pre>{@code entity.add(MachinePaused.INSTANCE); ... entity.removeType(MachinePaused.class);}</pre>
  */

@@ -67,8 +67,7 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
     C context();
 
     /**
-     * The active leaf's path ({@code "combat.engage"}, the {@code 000} document's
-     * {@code fsm.state}); the leaves of a parallel state are joined by {@code ", "}.
+     * The active leaf's path ({@code "combat.engage"}); the leaves of a parallel state are joined by {@code ", "}.
      *
      * @return the leaf's dotted path, or the leaves' paths joined by {@code ", "}
      */
@@ -90,8 +89,7 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
 
     /**
      * A builder-style machine's progress in its state: time in state over the state's duration
-     * (unclamped, as the {@code 002} document's formula is: 1 when the duration has passed, more
-     * after it), 0 without a duration; 0 for other styles.
+     * (unclamped: 1 when the duration has passed, more after it), 0 without a duration; 0 for other styles.
      *
      * @return the progress, 0 or more
      */

@@ -1188,7 +1188,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /**
-     * The first half of a split tick (the {@code 002} document's {@code Advance}, for games that
+     * The first half of a split tick (the builder style's {@code advance}, for games that
      * read the clock between the halves): the same as {@link #step} for XState-style and polled
      * machines, while builder-style machines only advance their time in state. Their handlers run
      * at {@link #runStates()}, with these seconds.
@@ -1213,7 +1213,7 @@ public final class StateWorld implements AutoCloseable {
     }
 
     /**
-     * The second half of a split tick (the {@code 002} document's {@code RunState}): every
+     * The second half of a split tick (the builder style's {@code runState}): every
      * builder-style machine runs its state's handler, with the seconds of the last
      * {@link #advance}, in declaration and spawn order; the clock does not move. A machine the
      * advance found held does not run (holds are read once a tick, at its start).

@@ -29,7 +29,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 /**
- * A machine as ECS components (the {@code 003} document's {@code states()}): its record
+ * A machine as ECS components: its record
  * component type, one tag component type per state, and the calls a system makes on it.
  *
  * <pre>{@code
@@ -161,7 +161,7 @@ public final class States<C> {
     }
 
     /**
-     * The ECS binding of a polled machine (the {@code 000} style): its record is a component, each
+     * The ECS binding of a polled machine: its record is a component, each
      * state a tag, and {@code world.step(dt)} runs its guards, {@code after} and updates, in
      * declaration order with the other machines.
      *
@@ -174,7 +174,7 @@ public final class States<C> {
     }
 
     /**
-     * The ECS binding of a builder-style machine (the {@code 002} style): its record is a
+     * The ECS binding of a builder-style machine: its record is a
      * component, each state a tag, and {@code world.step(dt)} runs {@code update} (advance then
      * runState) on each, in declaration order with the other machines; {@link StateWorld#advance}
      * and {@link StateWorld#runStates} split the tick.
@@ -298,8 +298,8 @@ public final class States<C> {
     }
 
     /**
-     * A new record in the initial state with the given context. As the {@code 003} document
-     * says, the initial state's entry actions do not run: what a game wants done at the start
+     * A new record in the initial state with the given context. The initial state's entry
+     * actions do not run: what a game wants done at the start
      * goes in the system that adds the record. A polled machine's initial branch is entered now
      * ({@code enter} runs, outermost first), and a builder-style machine's initial state gets its
      * metadata, {@code onStateEnter} and enter hook, as their own styles start.
@@ -470,8 +470,8 @@ public final class States<C> {
     }
 
     /**
-     * Sends a polled machine's event with arguments, which its handler receives (the
-     * {@code 000} document's {@code send(event, ...args)}). For an XState-style machine with no
+     * Sends a polled machine's event with arguments, which its handler receives (as
+     * the plain machine's {@code send(event, args...)} does). For an XState-style machine with no
      * arguments this is {@link #send(Entity, String)}.
      *
      * @param entity the entity holding this machine's record
@@ -507,7 +507,7 @@ public final class States<C> {
     }
 
     /**
-     * Forces a polled machine on an entity into a state (the {@code 000} document's {@code go}):
+     * Forces a polled machine on an entity into a state (the polled style's {@code go}):
      * the name resolves from the active leaf, an active state is exited and entered again; its
      * tags move with it. On a builder-style machine this is {@link #transitionTo}.
      *
@@ -522,7 +522,7 @@ public final class States<C> {
     }
 
     /**
-     * Forces a builder-style machine on an entity into a state (the {@code 002} document's
+     * Forces a builder-style machine on an entity into a state (the builder style's
      * {@code transitionTo}): exit, the new state's metadata, {@code onStateEnter}, enter, time 0;
      * to the current state it re-enters. Its tags move with it. On a polled machine this is
      * {@link #go}: both words force a state the same way.

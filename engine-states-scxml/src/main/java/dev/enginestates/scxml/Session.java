@@ -121,7 +121,7 @@ final class Session {
         }
         if (!started) {
             // the root's first entry action on a plain machine; on an entity, whose initial entry actions
-            // do not run (the 003 document), the instance's first code
+            // do not run, the instance's first code
             started = true;
             doc.init.accept(dm);
         }

@@ -14,7 +14,7 @@ import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
- * Assertions on a builder-style machine run by its owner (the {@code 002} document's
+ * Assertions on a builder-style machine run by its owner (a
  * {@code dev.enginestates.fsm.StateMachine}, or an {@code AIStateMachine}), chained:
  *
  * <pre>{@code

@@ -12,7 +12,7 @@ import dev.enginestates.records.MachineRecord;
 import java.util.Objects;
 
 /**
- * Starts a builder-style machine (the {@code 002} document's {@code dev.enginestates.fsm.StateMachine},
+ * Starts a builder-style machine (a {@code dev.enginestates.fsm.StateMachine},
  * not the plain {@code dev.enginestates.plain.StateMachine}) in any state, some seconds into
  * it, as a test arranges "0.2 s into the attack" without playing the ticks that lead there:
  *

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What the kit reads of a builder-style machine (the {@code 002} document), from its record:
+ * What the kit reads of a builder-style machine, from its record:
  * the one the plain {@code dev.enginestates.fsm.StateMachine} keeps and the one on an entity are
  * the same kind, so both faces' assertions and dumps say the same things the same way.
  *

@@ -74,7 +74,7 @@ public final class MachineAssert<C> {
     }
 
     /**
-     * Asserts the active leaf is exactly this path (the {@code 000} document's {@code fsm.state}).
+     * Asserts the active leaf is exactly this path.
      *
      * @param leafPath the expected leaf's path, such as {@code "combat.engage"}; a parallel state's leaves joined by {@code ", "}
      * @return this assertion, for chaining
@@ -127,11 +127,11 @@ public final class MachineAssert<C> {
         return this;
     }
 
-    // ------------------------------------------------------------------ the builder style (002)
+    // ------------------------------------------------------------------ the builder style
 
     /**
-     * Asserts the seconds in a builder-style machine's current state (its float clock, the
-     * document's {@code TimeInState}), within a microsecond.
+     * Asserts the seconds in a builder-style machine's current state (its float clock, as
+     * {@code timeInState()} reads it), within a microsecond.
      *
      * @param seconds the expected seconds in the current state
      * @return this assertion, for chaining

@@ -18,7 +18,7 @@ import java.util.function.Consumer;
  * so the calls may come in any order after the state is set:
  *
  * <pre>{@code
- * // the 003 document's guard, three seconds into his watch, answering the bell
+ * // a guard, three seconds into his watch, answering the bell
  * world.startIn(guard, GUARD, "answer")
  *      .remembering("patrol.resumed", "patrol.watch")
  *      .paused("patrol.watch", 3);
@@ -148,7 +148,7 @@ public final class Start<C> {
     }
 
     /**
-     * Sets how long a builder-style machine (the {@code 002} document's) has been in its current
+     * Sets how long a builder-style machine has been in its current
      * state, as "0.2 s into the attack": its time in state, in float as the machine counts it,
      * and the context's time and progress to match. No window edge is pending: a window the time
      * lies inside reads {@code inWindow} but not {@code windowEntered}, and the next advance

@@ -53,7 +53,7 @@ public final class StateAssertions {
     }
 
     /**
-     * Assertions on a builder-style machine run by its owner (the {@code 002} document's
+     * Assertions on a builder-style machine run by its owner (a
      * {@code dev.enginestates.fsm.StateMachine} or {@code AIStateMachine}, not on an entity):
      * {@code assertThat(fsm).hasState("Attack").isInWindow("damage")}.
      *

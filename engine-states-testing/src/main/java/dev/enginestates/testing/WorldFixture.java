@@ -43,8 +43,8 @@ import java.util.Objects;
  * world at time 0; after it, the world is closed. Outside JUnit, {@link #open()} and
  * {@link #close()} do the same by hand.
  *
- * <p><b>Time moves in whole steps.</b> {@link #advance(double)} takes the seconds a test
- * reads in the document ({@code advance(12)} for the siege's breather) and steps the world
+ * <p><b>Time moves in whole steps.</b> {@link #advance(double)} takes the seconds as a
+ * machine declares them ({@code advance(12)} for the siege's 12-second breather) and steps the world
  * that many fixed steps. Seconds that are not a whole number of steps (within a billionth of
  * a step) are refused with an {@link IllegalArgumentException} rather than rounded: at 60 Hz
  * {@code advance(0.01)} is 0.6 of a step, and a test that silently took 0 or 1 step would
@@ -303,7 +303,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     }
 
     /**
-     * Forces a polled machine on an entity into a state (the {@code 000} document's {@code go}).
+     * Forces a polled machine on an entity into a state (the polled style's {@code go}).
      *
      * @param <C> the machine's context type
      * @param machine the polled machine
@@ -319,7 +319,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     }
 
     /**
-     * Forces a builder-style machine on an entity into a state (the {@code 002} document's
+     * Forces a builder-style machine on an entity into a state (the builder style's
      * {@code transitionTo}): exit, enter, time 0; to the current state it re-enters.
      *
      * @param <C> the machine's context type
@@ -416,7 +416,7 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
     }
 
     /**
-     * One fixed step split as the {@code 002} document's tick: {@link StateWorld#advance} (every
+     * One fixed step split as the builder style's tick: {@link StateWorld#advance} (every
      * builder-style machine's time in state moves; other machines step in full), then the tick's
      * {@code work} (which reads the advanced clocks), then {@link StateWorld#runStates} (the
      * builder-style machines' handlers run).

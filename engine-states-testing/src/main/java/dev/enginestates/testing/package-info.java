@@ -21,7 +21,7 @@
  * }
  * }</pre>
  *
- * <p>Builder-style machines (the {@code 002} document's {@code dev.enginestates.fsm}) are started
+ * <p>Builder-style machines ({@code dev.enginestates.fsm}) are started
  * some seconds into a state on their own with {@link dev.enginestates.testing.BuilderStart} and
  * on an entity with {@code world.spawnIn(COMBO, fighter, "Attack").timeInState(0.2)}, and read
  * with {@code assertThat(fsm)} or {@code assertThat(world, entity).machine(COMBO)}:

@@ -27,7 +27,7 @@ import java.util.Objects;
  * Exports an XState-style machine as XState v5's JSON config, which {@link XStateImport} reads
  * back to the same chart: states, {@code initial}, ids, {@code on}, {@code always},
  * {@code onDone}, guarded transition lists, {@code reenter}, several targets, {@code entry},
- * {@code exit}, history and final states, with the {@code 003} document's own keys for a wait
+ * {@code exit}, history and final states, with this library's own keys for a wait
  * ({@code "wait": {"seconds": 12, "then": "fight"}}) and {@code when} rules
  * ({@code "when": [{"guard": "isSlow", "target": "stalling"}]}).
  *

@@ -39,10 +39,10 @@ import java.util.function.Supplier;
  * Imports a machine from XState v5's JSON config: states (compound, parallel, final,
  * history), {@code initial}, {@code id}, {@code on}, {@code always}, {@code onDone},
  * {@code entry}, {@code exit}, guarded transition lists, {@code reenter} and multiple
- * targets, with the {@code 003} document's own keys for a wait
+ * targets, with this library's own keys for a wait
  * ({@code "wait": {"seconds": 12, "then": "fight"}}, the seconds a number or the name of a
  * delay) and {@code when} rules ({@code "when": [{"guard": "isSlow", "target": "stalling"}]},
- * or the document's pairs {@code [["isSlow", "stalling"]]}). Guards, {@code when} tests,
+ * or as pairs {@code [["isSlow", "stalling"]]}). Guards, {@code when} tests,
  * actions and delays are named in the JSON and supplied here in Java; each keeps its JSON name
  * ({@link Named}), so {@link XStateExport} writes the same names back.
  *
@@ -537,7 +537,7 @@ public final class XStateImport<C> {
             JsonNode rule = when.get(i);
             String at = path + "[" + i + "]";
             if (rule.isArray()) {
-                // the 003 document's pair: [test, target]
+                // the short form of a rule, a pair: [test, target]
                 if (rule.size() != 2 || !rule.get(0).isTextual() || !rule.get(1).isTextual()) {
                     problems.add(at + ": expected a pair [test name, target], found " + kind(rule) + " of " + rule.size());
                     continue;

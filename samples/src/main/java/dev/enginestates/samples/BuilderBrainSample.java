@@ -11,10 +11,9 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A bot's brain whose role is chosen from outside: the {@code 002} document's "TypeScript Twin"
- * example ({@code ../shared/seeds/002_5774216f7fc55f8e.txt}: a {@code BotContext} extending
+ * A bot's brain whose role is chosen from outside (a {@code BotContext} extending
  * {@code AIContext}, roles kickoff, attack and defend, {@code defend} lasting 0.5 s with a
- * {@code commit} window, an {@code AIStateMachine} whose role "a UtilitySelector" sets with
+ * {@code commit} window, an {@code AIStateMachine} whose role a utility selector sets with
  * {@code transitionTo}), for two bots of a five-a-side team, off the ECS.
  *
  * <pre>
@@ -53,7 +52,7 @@ public final class BuilderBrainSample {
         public boolean ours;
     }
 
-    /** The document's BotContext: the role, and what this bot needs to play it. */
+    /** The bot's context: the role, and what this bot needs to play it. */
     public static final class Bot extends AIContext {
         /** The bot's name, for the log. */
         public final String name;

@@ -15,8 +15,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * A three-hit combo with timing windows: the {@code 002} document's "Per-State Metadata"
- * ({@code ../shared/seeds/002_5774216f7fc55f8e.txt}: an {@code Attack} with a duration, a tag,
+ * A three-hit combo with timing windows: an {@code Attack} state's metadata (a duration, a tag,
  * a {@code damage} and an {@code input} window, data and a motion profile) grown into jab,
  * cross and hook, on a fighter run by its own {@link StateMachine} (no ECS).
  *

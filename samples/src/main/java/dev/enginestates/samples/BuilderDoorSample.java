@@ -17,8 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * Doors in the builder style: the {@code 002} document's "Minimal Generic Example"
- * ({@code ../shared/seeds/002_5774216f7fc55f8e.txt}) as it is written there, an annotated
+ * Doors in the builder style, its smallest example: an annotated
  * {@code DoorBehavior} whose handlers return the next state's name, with {@code Opening} and
  * {@code Closing} lasting 0.75 s, on entities of a {@link StateWorld}: each door's state is a tag,
  * so the hall counts its doors in motion with a query.
@@ -27,7 +26,7 @@ import java.util.Map;
  * Closed ──[openRequested]──▶ Opening ──[progress &gt;= 1]──▶ Open ──[closeRequested]──▶ Closing ──[progress &gt;= 1]──▶ Closed
  * </pre>
  *
- * <p>The clock is the document's float32: at 60 Hz, 45 ticks of {@code 1/60f} add up to
+ * <p>The clock is the builder style's float32: at 60 Hz, 45 ticks of {@code 1/60f} add up to
  * {@code 0.74999994f}, a hair short of 0.75, so a door takes 46 ticks to open, not 45. The
  * tick that leaves {@code Closed} does not count toward {@code Opening}: its time starts at 0.
  * {@link DoorSample} is the same door as an XState-style machine, {@link PolledDoorSample} in
@@ -36,13 +35,13 @@ import java.util.Map;
  * <p>Run: {@code mvn -q -pl samples exec:java -Dexec.mainClass=dev.enginestates.samples.BuilderDoorSample}
  */
 public final class BuilderDoorSample {
-    /** Seconds a door takes to open or to close (the document's {@code Duration(0.75f)}). */
+    /** Seconds a door takes to open or to close (the state's {@code Duration(0.75f)}). */
     public static final float SWING_SECONDS = 0.75f;
 
     private BuilderDoorSample() {
     }
 
-    /** The document's DoorStateContext: the contract comes from AIContext, the requests are the game's. */
+    /** The door's context: the contract comes from AIContext, the requests are the game's. */
     public static final class DoorStateContext extends AIContext {
         /** Someone asked the door to open (the game's interaction system sets it). */
         public boolean openRequested;
@@ -50,7 +49,7 @@ public final class BuilderDoorSample {
         public boolean closeRequested;
     }
 
-    /** The document's DoorBehavior, handler for handler. */
+    /** The door's handlers, one per state. */
     @StateBehavior("door")
     public static final class DoorBehavior {
         /** Closed until asked to open. */

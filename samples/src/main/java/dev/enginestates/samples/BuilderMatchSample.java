@@ -10,12 +10,10 @@ import dev.enginestates.fsm.StateMachineDefinition;
 import java.util.Locale;
 
 /**
- * A match's phases with the tick split in two: the {@code 002} document's "Time Accounting and
- * Transitions" ({@code ../shared/seeds/002_5774216f7fc55f8e.txt}: Countdown for 3 s, Playing
- * until a goal, Goal for 1.5 s, back to Countdown; "a simulation that advances its phase clock
- * at the start of a tick and evaluates the phase at the end, with work in between that reads
- * the clock, calls Advance first and RunState last"), as the world's own machine of a
- * {@link StateWorld}: {@code world.advance(dt)} at the start of the tick,
+ * A match's phases with the tick split in two (Countdown for 3 s, Playing until a goal, Goal for
+ * 1.5 s, back to Countdown; the phase clock advances at the start of a tick and the phase is
+ * evaluated at the end, with work in between that reads the clock), as the world's own machine
+ * of a {@link StateWorld}: {@code world.advance(dt)} at the start of the tick,
  * {@code world.runStates()} at the end.
  *
  * <pre>
@@ -27,7 +25,7 @@ import java.util.Locale;
  * scoreboard shows the countdown's 3, 2, 1 from the phase's time in state, the match clock runs
  * only while playing, and the ball (a scripted shot every few seconds of play) may go in,
  * which the phase sees at {@code runStates()} in the same tick. The phase clock is the
- * document's float32: the 3 s countdown takes 181 ticks at 60 Hz, not 180.
+ * builder style's float32: the 3 s countdown takes 181 ticks at 60 Hz, not 180.
  *
  * <p>Run: {@code mvn -q -pl samples exec:java -Dexec.mainClass=dev.enginestates.samples.BuilderMatchSample}
  */
@@ -58,7 +56,7 @@ public final class BuilderMatchSample {
         public int goals;
     }
 
-    /** The phases, as the document writes them, plus the full-time whistle. */
+    /** The phases: countdown, playing and goal in a loop, plus the full-time whistle. */
     public static final StateMachineDefinition<Match> PHASES = phases();
 
     private static StateMachineDefinition<Match> phases() {

@@ -9,14 +9,13 @@ import dev.enginestates.ecs.States;
 import java.util.Locale;
 
 /**
- * A door opening and closing over time: the {@code 002} document's minimal example
- * ({@code ../shared/seeds/002_5774216f7fc55f8e.txt}, "Minimal Generic Example": Closed,
- * Opening for 0.75 s, Open, Closing for 0.75 s, moved by OpenRequested and CloseRequested),
- * written as an ECS machine of the {@code 003} document ({@code 003_f8579c7b8965c6c1.txt}):
- * the two motions are waits, the requests are events, and the {@code 002} document's
- * {@code Progress} (time in state over its duration) is {@code waited() / DOOR_SECONDS}.
+ * A door opening and closing over time, the builder style's smallest example ({@link BuilderDoorSample}:
+ * Closed, Opening for 0.75 s, Open, Closing for 0.75 s, moved by OpenRequested and CloseRequested),
+ * written as an XState-style ECS machine: the two motions are waits, the requests are events,
+ * and the builder style's {@code progress} (time in state over its duration) is
+ * {@code waited() / DOOR_SECONDS}.
  *
- * <p>Two things the {@code 002} door leaves to its handlers are states' rules here: an open
+ * <p>Two things the builder-style door leaves to its handlers are states' rules here: an open
  * door closes by itself after {@link #HOLD_OPEN_SECONDS} (OPEN while it is open starts that
  * over, a transition with {@code reenter}), and a closing door reopens while something stands
  * in the doorway (a {@code when} rule reading the door's {@link Blocked} component through
@@ -25,7 +24,7 @@ import java.util.Locale;
  * <p>Run: {@code mvn -q -pl samples exec:java -Dexec.mainClass=dev.enginestates.samples.DoorSample}
  */
 public final class DoorSample {
-    /** Seconds the door takes to open or to close (the 002 document's Duration(0.75f)). */
+    /** Seconds the door takes to open or to close (the builder-style door's {@code Duration(0.75f)}). */
     public static final double DOOR_SECONDS = 0.75;
     /** Seconds an open door stays open before it closes by itself. */
     public static final double HOLD_OPEN_SECONDS = 3;
@@ -59,7 +58,7 @@ public final class DoorSample {
                     .when((d, door) -> door.has(Blocked.class), "opening")
                     .on("OPEN", "opening")));
 
-    /** The 002 document's Progress: 0 to 1 through the current motion, 1 when it rests. */
+    /** The builder style's progress: 0 to 1 through the current motion, 1 when it rests. */
     public static double progress(StateRecord<Door> door) {
         return door.matches("opening") || door.matches("closing") ? Math.max(0, Math.min(1, door.waited() / DOOR_SECONDS)) : 1;
     }

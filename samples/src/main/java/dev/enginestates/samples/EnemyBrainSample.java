@@ -6,8 +6,7 @@ import dev.enginestates.plain.StateMachine;
 import java.util.Locale;
 
 /**
- * An enemy's brain in the polled style: the {@code 000} document's "At a glance" guard bot
- * ({@code ../shared/seeds/000_0c6c6934c23fbced.txt}: patrol, combat with engage and shoot,
+ * An enemy's brain in the polled style: a guard bot (patrol, combat with engage and shoot,
  * search, flinch, dead) as a plain {@link StateMachine}, driven by a small scripted sense
  * loop: a player is heard, comes into sight, closes in, shoots the bot, ducks out of sight and
  * is forgotten; later the player comes back and finishes the bot.
@@ -18,9 +17,8 @@ import java.util.Locale;
  *                      engage ──[visible and dist &lt; 12]──▶ shoot (fire on) ──[not visible]──▶ engage
  * </pre>
  *
- * <p>One addition to the document's table: {@code dead} handles {@code hit} and returns no
- * name, which is how the document's "Run the machine" section says a state swallows an event
- * the root would otherwise act on; without it a dead bot would flinch and die again.
+ * <p>{@code dead} handles {@code hit} and returns no name: that is how a state swallows an
+ * event the root would otherwise act on; without it a dead bot would flinch and die again.
  *
  * <p>The machine only decides; the senses (here {@link #sense}) write what the bot knows into
  * its context before each step, and a weapon would read {@code fire} after it.
@@ -48,11 +46,11 @@ public final class EnemyBrainSample {
         public double lostFor;
         /** The trigger is held (the shoot state's output). */
         public boolean fire;
-        /** Times the bot went down (the document's {@code console.log('down')}). */
+        /** Times the bot went down (where a game would log it). */
         public int downs;
     }
 
-    /** The document's guard, one table shared by every bot. */
+    /** The guard bot's brain, one table shared by every bot. */
     public static final StatesDef<Bot> BRAIN = StatesDef.define("enemy-brain", Bot::new, d -> d
             .initial("patrol")
             .on("hit", "flinch")                                    // an event, from any state

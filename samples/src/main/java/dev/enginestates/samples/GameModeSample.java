@@ -9,12 +9,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * A game mode, warmup then a round then game over: the {@code 000} document's "switch game
- * modes: warmup, round, game over" ({@code ../shared/seeds/000_0c6c6934c23fbced.txt}), with the
- * round's countdown of the {@code 003} document ({@code 003_f8579c7b8965c6c1.txt}, "seconds
- * may be a function of the context, as the round's countdown is") and the match phases of the
- * {@code 002} document ({@code 002_5774216f7fc55f8e.txt}: Countdown, Playing, a goal). It is
- * the world's own machine.
+ * A game mode, warmup then a round then game over, with a round whose countdown lasts seconds
+ * read from the context and the match phases countdown, playing and a goal. It is the world's
+ * own machine.
  *
  * <pre>
  * warmup ──when players &gt;= minPlayers──▶ round ──(done)──▶ over ──wait 10 s / reset──▶ warmup

@@ -13,7 +13,7 @@ import static dev.enginestates.samples.Guard.GuardState.RESUMED;
 import static dev.enginestates.samples.Guard.GuardState.WATCH;
 
 /**
- * The {@code 003} document's guard ("Waiting"): a patrol that watches for 4 seconds and rests
+ * A guard: a patrol that watches for 4 seconds and rests
  * for 10; the bell calls him to answer it; RESUME brings him back through a deep history state
  * to where he was, RESTART starts the patrol over.
  *

@@ -16,12 +16,11 @@ import static dev.enginestates.samples.Guard.GuardState.REST;
 import static dev.enginestates.samples.Guard.GuardState.WATCH;
 
 /**
- * The guard with a deep history state and the bell: the {@code 003} document's "Waiting"
- * section ({@code ../shared/seeds/003_f8579c7b8965c6c1.txt}). A guard watches for 4 seconds
- * and rests for 10; the bell calls him to answer it; RESUME brings him back through the
- * history state to where he was, with the seconds his wait had left ("A guard three seconds
- * into his watch hears the bell. RESUME brings him back to the watch with one second left;
- * RESTART starts the patrol over."). The declaration is {@link Guard#MACHINE}.
+ * The guard with a deep history state and the bell. A guard watches for 4 seconds and rests
+ * for 10; the bell calls him to answer it; RESUME brings him back through the history state
+ * to where he was, with the seconds his wait had left (three seconds into his watch when the
+ * bell rings, he comes back to the watch with one second left); RESTART starts the patrol
+ * over. The declaration is {@link Guard#MACHINE}.
  *
  * <p>Three guards: Ada hears the bell three seconds into her watch and resumes; Bo hears it two
  * seconds into his rest and resumes; Cy hears it with Ada and restarts. Every second the

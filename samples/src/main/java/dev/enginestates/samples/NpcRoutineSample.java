@@ -9,14 +9,12 @@ import dev.enginestates.ecs.States;
 import java.util.Locale;
 
 /**
- * An NPC's routine held while it talks: the {@code 003} document's holds
- * ({@code ../shared/seeds/003_f8579c7b8965c6c1.txt}, "Waiting": "An NPC's routine names the
- * TalkingTrait trait, which a conversation adds, so a talking NPC holds its routine and every
- * other machine on it keeps running"). The routine declares {@code heldBy(Talking.class)}:
+ * An NPC's routine held while it talks, while every other machine on it keeps running: the
+ * routine names the component a conversation adds. It declares {@code heldBy(Talking.class)}:
  * while the NPC has a {@link Talking} component its waits count no seconds; the NPC's
- * {@link #HUNGER} machine runs on. The routine also declares {@code tags(false)}, as the
- * document advises for a machine that many kinds of NPC each declare their own of ("its
- * systems read the state with read").
+ * {@link #HUNGER} machine runs on. The routine also declares {@code tags(false)}, which suits
+ * a machine that many kinds of NPC each declare their own of: its systems read the state with
+ * {@code read}.
  *
  * <p>Run: {@code mvn -q -pl samples exec:java -Dexec.mainClass=dev.enginestates.samples.NpcRoutineSample}
  */
@@ -24,7 +22,7 @@ public final class NpcRoutineSample {
     private NpcRoutineSample() {
     }
 
-    /** A conversation is going on with this NPC (the document's TalkingTrait). */
+    /** A conversation is going on with this NPC: the component that holds its routine. */
     public static final class Talking {
         /** Who the NPC talks to. */
         public final String with;

@@ -6,10 +6,9 @@ import dev.enginestates.plain.StateMachine;
 import java.util.Locale;
 
 /**
- * A door in the polled style: the {@code 000} document's door
- * ({@code ../shared/seeds/000_0c6c6934c23fbced.txt}, "the one place a game keeps 'what am I
- * doing right now': ... a door"), with the document's {@code on}, {@code after}, {@code update}
- * and {@code '$back'}. {@link DoorSample} is the {@code 002} document's door as an ECS machine.
+ * A door in the polled style, with {@code on}, {@code after}, {@code update} and
+ * {@code '$back'}. {@link DoorSample} is the builder-style door of {@link BuilderDoorSample} as
+ * an XState-style ECS machine.
  *
  * <pre>
  * closed ──use [unlocked]──▶ opening ──(update: fully open)──▶ open ──after 3 s──▶ closing ──(update: shut)──▶ closed

@@ -6,9 +6,7 @@ import dev.enginestates.plain.StateMachine;
 import java.util.Locale;
 
 /**
- * A game mode in the polled style, warmup then a round then game over: the {@code 000}
- * document's "switch game modes: warmup, round, game over"
- * ({@code ../shared/seeds/000_0c6c6934c23fbced.txt}, "a game mode (warmup → round → over)").
+ * A game mode in the polled style, warmup then a round then game over.
  * {@link GameModeSample} is an ECS machine of the same situation.
  *
  * <pre>

@@ -7,10 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * A weapon's ready, fire, cooldown and reload cycle in the polled style: the {@code 000}
- * document's "run a weapon's fire, cooldown and reload cycle"
- * ({@code ../shared/seeds/000_0c6c6934c23fbced.txt}, "a weapon (ready → fire → cooldown →
- * reload)"). {@link WeaponSample} is the same weapon as an ECS machine with waits and events.
+ * A weapon's ready, fire, cooldown and reload cycle in the polled style.
+ * {@link WeaponSample} is the same weapon as an ECS machine with waits and events.
  *
  * <pre>
  * ready ──[trigger, ammo &gt; 0]──▶ fire ──[ammo == 0]──▶ reload ──[t &gt;= reloadSeconds]──▶ ready (refilled)
@@ -21,11 +19,10 @@ import java.util.Locale;
  *
  * <ul>
  * <li>Each weapon has its own cooldown and reload time, yet all share one table, so those
- * durations are guards on {@code t}, not {@code after} (the document's Note under "The
- * states and their transitions").</li>
+ * durations are guards on {@code t}, not {@code after}.</li>
  * <li>The trigger is an input and {@code shot} a one-shot output: the owner writes the one and
  * clears the other once before {@code step()}, and the fire state re-asserts {@code shot}
- * (the document's Pitfalls: "Don't reset the one-shot outputs inside states").</li>
+ * (no state resets a one-shot output: the owner does, once a step).</li>
  * <li>{@code fire} is a pass-through state: it is entered and left in the same step.</li>
  * </ul>
  *

@@ -19,10 +19,8 @@ import java.util.SplittableRandom;
 import static dev.enginestates.samples.WeaponSample.WEAPON;
 
 /**
- * A bug seen once, reproduced from a saved input log: the {@code 003} document's promise that
- * "a room dumps, streams, checkpoints and replays" a machine "as it does any trait", and that a
- * replay "brings it back mid-wait" ({@code ../shared/seeds/003_f8579c7b8965c6c1.txt}, the
- * introduction and "Machines on the page"), with this project's {@link InputLog}.
+ * A bug seen once, reproduced from a saved input log ({@link InputLog}): a world replays its
+ * machines as it does any of its components, and a replay brings a machine back mid-wait.
  *
  * <p>Three players mash the FIRE and RELOAD buttons of {@link WeaponSample}'s weapon at
  * random. A player reports: "I pulled the trigger with rounds in the magazine and nothing

@@ -9,8 +9,7 @@ import dev.enginestates.ecs.States;
 import java.util.Locale;
 
 /**
- * A rider stalling on a hill: the {@code 003} document's "Moving on a trait"
- * ({@code ../shared/seeds/003_f8579c7b8965c6c1.txt}): a {@code when} rule tests the rider's
+ * A rider stalling on a hill: a {@code when} rule tests the rider's
  * {@link TrackMover} speed each step, and a stall that lasts {@link #STALL_SECONDS} ends in
  * {@code stalled}:
  *
@@ -19,23 +18,23 @@ import java.util.Locale;
  * stalling: { when: [[(rider) =&gt; !isSlow(rider), "sliding"]], wait: { seconds: stallSeconds, then: "stalled" } },
  * </pre>
  *
- * <p>"Use when for a condition that holds over time, such as a speed under a line, and send for
- * what happens once, such as a hit." A wait that a {@code when} enters counts that step's
+ * <p>A {@code when} rule is for a condition that holds over time, such as a speed under a line;
+ * {@code send} is for what happens once, such as a hit. A wait that a {@code when} enters counts that step's
  * seconds. The game's physics system ({@link #physics}) moves the riders: Rue makes it over
  * the hill (slow for 1.2 s), Tam, on a steeper climb, stalls until a friend pushes him (PUSH).
  *
  * <p>Run: {@code mvn -q -pl samples exec:java -Dexec.mainClass=dev.enginestates.samples.RiderSample}
  */
 public final class RiderSample {
-    /** Below this speed a rider is slow (the document's stallSpeed). */
+    /** Below this speed a rider is slow. */
     public static final double STALL_SPEED = 2;
-    /** Seconds a rider may stay slow before it has stalled (the document's stallSeconds). */
+    /** Seconds a rider may stay slow before it has stalled. */
     public static final double STALL_SECONDS = 1.5;
 
     private RiderSample() {
     }
 
-    /** The rider's movement along its track (the document's TrackMoverTrait). */
+    /** The rider's movement along its track, a component of its own. */
     public static final class TrackMover {
         /** Speed along the track, in metres a second. */
         public double speed;

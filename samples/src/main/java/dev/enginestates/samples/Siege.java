@@ -3,7 +3,7 @@ package dev.enginestates.samples;
 import dev.enginestates.Machine;
 
 /**
- * The {@code 003} document's siege ("Declaring a machine"): it waits, fights, breathes for 12
+ * A siege: it waits, fights, breathes for 12
  * seconds between waves and ends. The wave count lives in the context.
  */
 public final class Siege {

@@ -9,9 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The siege as the world's own machine: the {@code 003} document's first example
- * ({@code ../shared/seeds/003_f8579c7b8965c6c1.txt}, "Declaring a machine", "Moving it and
- * reading it" and "Waiting"). A game's phases go on the world ({@code world.add(SIEGE)});
+ * The siege as the world's own machine. A game's phases go on the world ({@code world.add(SIEGE)});
  * the siege waits for START, fights until a wave is held, breathes for 12 seconds between
  * waves and ends when ALL_DOWN comes; the wave count lives in the machine's context, where
  * every system, a dump and a save read it. The declaration is {@link Siege#MACHINE}.

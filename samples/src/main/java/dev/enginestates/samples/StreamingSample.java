@@ -37,9 +37,9 @@ import static dev.enginestates.samples.Guard.GuardEvent.RESUME;
 import static dev.enginestates.samples.Guard.GuardState.ANSWER;
 
 /**
- * A room streamed to two players' pages over HTTP (the {@code 003} document: "a room streams
- * its trait to that player and to nobody else", "A page that joins mid-run, or reloads into a
- * room, receives the record whole"), with the JDK's own server and client, server-sent events
+ * A room streamed to two players' pages over HTTP (a machine declared its owner's alone reaches
+ * that player and nobody else; a page that joins mid-run, or reloads, receives the record whole),
+ * with the JDK's own server and client, server-sent events
  * as the transport.
  *
  * <p>The room steps a siege (the world's own machine), five guards and a hero whose

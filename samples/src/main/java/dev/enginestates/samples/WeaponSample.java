@@ -9,10 +9,8 @@ import dev.enginestates.ecs.States;
 import java.util.Locale;
 
 /**
- * A weapon's ready, fire, cooldown and reload cycle: the {@code 000} document's "run a
- * weapon's fire, cooldown and reload cycle" ({@code ../shared/seeds/000_0c6c6934c23fbced.txt},
- * "a weapon (ready → fire → cooldown → reload)"), written as an ECS machine of the
- * {@code 003} document ({@code 003_f8579c7b8965c6c1.txt}): the cooldown and the reload are
+ * A weapon's ready, fire, cooldown and reload cycle, written as an XState-style ECS machine:
+ * the cooldown and the reload are
  * waits whose seconds come from the weapon's context, and the magazine is context.
  *
  * <pre>

@@ -16,14 +16,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The README's builder-style code (the {@code 002} document), compiled: every line of its Java
+ * The README's builder-style code, compiled: every line of its Java
  * blocks stands here in order ({@code ReadmeCodeTest} checks it, and runs what it says).
  */
 public final class BuilderTour {
     private BuilderTour() {
     }
 
-    // ---------------------------------------------------------------- the document's door
+    // ---------------------------------------------------------------- the door
 
     public static final class DoorStateContext extends AIContext {   // AIContext implements the context contract
         public boolean openRequested, closeRequested;

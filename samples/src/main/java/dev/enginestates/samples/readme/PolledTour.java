@@ -17,7 +17,7 @@ public final class PolledTour {
     private PolledTour() {
     }
 
-    /** The {@code 000} document's bot. */
+    /** The bot the README's polled machine drives. */
     public static final class Bot {
         /** Hit points. */
         public int hp = 100;
