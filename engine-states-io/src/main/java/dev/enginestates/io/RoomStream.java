@@ -413,6 +413,7 @@ final class RoomFrames {
     /** Finds every streamed record, and encodes again those that changed since the last pass. */
     private void pass() {
         List<String> problems = new ArrayList<>();
+        int unkeyed = 0;
         long pass = ++passes;
         order.clear();
         for (States<?> m : world.machines()) {
@@ -422,8 +423,10 @@ final class RoomFrames {
             for (StateRecord<?> r : world.records(m)) {
                 String key = StateWorld.keyOf(r.entity());
                 if (key == null) {
-                    problems.add("entity " + r.entity() + " holds machine '" + m.id() + "' but has no EntityKey, so no replica could"
-                            + " name it; expected the game to spawn it with EntityKey.of(...)");
+                    if (++unkeyed <= SavesJson.UNKEYED_LISTED) {
+                        problems.add("entity " + StateWorld.nameOf(r.entity()) + " holds machine '" + m.id() + "' but has no EntityKey,"
+                                + " so no replica could name it; expected the game to spawn it with EntityKey.of(...)");
+                    }
                     continue;
                 }
                 Tracked owner = named.get(key);
@@ -445,6 +448,11 @@ final class RoomFrames {
                 }
                 order.add(t);
             }
+        }
+        if (unkeyed > SavesJson.UNKEYED_LISTED) {
+            // a game that forgot keys forgot them for every entity: a few lines say so, not one per entity
+            problems.add("… and " + (unkeyed - SavesJson.UNKEYED_LISTED) + " more entities hold a machine but have no EntityKey ("
+                    + unkeyed + " in all); expected the game to spawn each with EntityKey.of(...)");
         }
         if (!problems.isEmpty()) {
             throw new StreamException("the room cannot be streamed; no frame was made", problems);
