@@ -503,7 +503,17 @@ public final class InputLog implements WorldInputs {
             for (Class<?> type : saves.machine(id).machine().heldBy()) {
                 if (type.getName().equals(name)) {
                     try {
-                        type.getDeclaredConstructor();
+                        // checked here, before anything is applied: on the module path the game's module must open the
+                        // package, or the replay could only fail half-way, at the first hold
+                        if (!type.getDeclaredConstructor().trySetAccessible()) {
+                            String pkg = type.getPackageName();
+                            String io = InputLog.class.getModule().getName();
+                            problems.add(at + ": " + name + " holds machine '" + id + "', but a replay cannot make one: its module, "
+                                    + type.getModule().getName() + ", does not open package " + pkg + " to "
+                                    + (io != null ? io + "; expected 'opens " + pkg + " to " + io + ";' in its module-info.java"
+                                    : "the class path; expected --add-opens " + type.getModule().getName() + "/" + pkg + "=ALL-UNNAMED"));
+                            return null;
+                        }
                         return type;
                     } catch (NoSuchMethodException e) {
                         problems.add(at + ": " + name + " holds machine '" + id + "' but has no no-argument constructor, so a replay cannot"
