@@ -111,6 +111,29 @@ class ModuleGraphTest {
         assertEquals(List.of(), split, "a package split between modules cannot be on the module path");
     }
 
+    @Test
+    void aModuleCallsNoneOfTheLibrariesItsPomBringsOptional() {
+        // Jackson and Rhino were optional before the split; a module that brings one must not tell a game to add it
+        List<String> stale = new ArrayList<>();
+        for (String module : LibraryModules.MODULES.keySet()) {
+            if (!RUNTIME.get(module).contains("jackson-databind") && !RUNTIME.get(module).contains("rhino")) {
+                continue;
+            }
+            Path root = LibraryModules.folder(module).resolve("src/main/java");
+            for (Path source : LibraryModules.sources().values()) {
+                if (!source.startsWith(root)) {
+                    continue;
+                }
+                // a sentence may run over lines of a comment or of concatenated strings
+                String text = LibraryModules.read(source).replaceAll("\"\\s*\\+\\s*\"", "").replaceAll("[\\s*]+", " ");
+                if (Pattern.compile("optional dependency").matcher(text).find()) {
+                    stale.add(source.toString());
+                }
+            }
+        }
+        assertEquals(List.of(), stale, "these sources call Jackson or Rhino an optional dependency, which their module brings");
+    }
+
     private static List<String> runtimeDependencies(String module) {
         List<String> out = new ArrayList<>();
         for (String d : dependencies(module)) {

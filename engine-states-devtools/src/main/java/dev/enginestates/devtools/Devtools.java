@@ -78,9 +78,10 @@ import java.util.concurrent.TimeoutException;
  * slow, waiting or idle clients never keep the page from loading.
  *
  * <p><b>Jackson.</b> The page's snapshots are written with Jackson
- * ({@code com.fasterxml.jackson.core:jackson-databind}), an optional dependency of engine-states:
- * a game that serves the devtools adds it (on the module path, its module also
- * {@code requires com.fasterxml.jackson.databind}). Without it, {@link #serve} says so.
+ * ({@code com.fasterxml.jackson.core:jackson-databind}), which engine-states-devtools brings. On
+ * the module path, a context's fields are shown when the game's module opens its package to
+ * Jackson ({@code opens com.example.game to com.fasterxml.jackson.databind;}); otherwise the page
+ * shows the context's {@code toString()}.
  *
  * <p>The snapshot's format is {@code "engine-states/devtools"}, version 1: see {@link #snapshot()}.
  */
@@ -117,11 +118,11 @@ public final class Devtools implements AutoCloseable {
         byte[] page;
         try (InputStream in = Devtools.class.getResourceAsStream("devtools.html")) {
             if (in == null) {
-                throw new IllegalStateException("the devtools page (dev/enginestates/devtools/devtools.html) is missing from the engine-states jar");
+                throw new IllegalStateException("the devtools page (dev/enginestates/devtools/devtools.html) is missing from the engine-states-devtools jar");
             }
             page = in.readAllBytes();
         } catch (IOException e) {
-            throw new UncheckedIOException("the devtools page could not be read from the engine-states jar", e);
+            throw new UncheckedIOException("the devtools page could not be read from the engine-states-devtools jar", e);
         }
         build();
         try {
@@ -174,9 +175,8 @@ public final class Devtools implements AutoCloseable {
         try {
             Class.forName(MAPPER, false, Devtools.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
-            throw new IllegalStateException("the devtools page needs Jackson, an optional dependency of engine-states: add"
-                    + " com.fasterxml.jackson.core:jackson-databind (2.x) to the game's dependencies; on the module path, the"
-                    + " game's module also requires com.fasterxml.jackson.databind (" + MAPPER + " was not found)");
+            throw new IllegalStateException("the devtools page needs Jackson, which engine-states-devtools depends on, but "
+                    + MAPPER + " was not found: the build excludes com.fasterxml.jackson.core:jackson-databind (2.x); keep it");
         }
     }
 

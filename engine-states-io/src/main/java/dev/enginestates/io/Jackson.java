@@ -1,10 +1,9 @@
 package dev.enginestates.io;
 
 /**
- * Jackson (jackson-databind) is an optional dependency of engine-states: saves, dumps, input
- * logs and the XState import need it, worlds and machines do not. The classes that need it
- * check for it first, so a game without it gets a sentence saying what to add rather than a
- * {@link NoClassDefFoundError}. For that check to run, a class that calls it must not need
+ * Jackson (jackson-databind) is a dependency of engine-states-io, which brings it: saves, dumps,
+ * input logs and streams need it. A build that excludes it still gets a sentence saying what to
+ * add rather than a {@link NoClassDefFoundError}: the classes that need it check for it first. For that check to run, a class that calls it must not need
  * Jackson to be linked: it catches Jackson's exceptions as {@link java.io.IOException}.
  */
 final class Jackson {
@@ -18,10 +17,9 @@ final class Jackson {
         try {
             Class.forName(MAPPER, false, Jackson.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
-            throw new IllegalStateException(what + " needs Jackson, an optional dependency of engine-states: add"
-                    + " com.fasterxml.jackson.core:jackson-databind (2.x) to the game's dependencies to save, dump,"
-                    + " record or replay worlds, or to import XState JSON; on the module path, the game's module"
-                    + " also requires com.fasterxml.jackson.databind (" + MAPPER + " was not found)");
+            throw new IllegalStateException(what + " needs Jackson, which engine-states-io depends on, but " + MAPPER
+                    + " was not found: the build excludes com.fasterxml.jackson.core:jackson-databind (2.x); keep it to save,"
+                    + " dump, record or replay worlds");
         }
     }
 }

@@ -33,10 +33,10 @@ import java.util.List;
  * attaching one; machines the checkpoint does not name are left as they are.
  *
  * <p><b>Jackson.</b> Saves write JSON with Jackson ({@code com.fasterxml.jackson.core:jackson-databind}),
- * an optional dependency of engine-states: a game that saves, dumps, records or replays adds it
- * to its own dependencies (and, on the module path, {@code requires com.fasterxml.jackson.databind}
- * to its module). Without it, {@link #of} throws an {@link IllegalStateException} saying so;
- * worlds and machines run without it.
+ * which engine-states-io brings. On the module path, Jackson reads and writes the contexts'
+ * fields by reflection: the game's module opens their package to it
+ * ({@code opens com.example.game to com.fasterxml.jackson.databind;}), or {@link #of} refuses the
+ * context type.
  *
  * <p>Immutable and thread-safe; the worlds it reads and writes are not.
  */
@@ -62,7 +62,7 @@ public final class Saves {
      * @param machines the machines a game saves
      * @return saves for these machines
      * @throws CheckpointException if a context type cannot be written and read back exactly, or two machines share an id
-     * @throws IllegalStateException if Jackson is not there (on the module path: not read by any module)
+     * @throws IllegalStateException if Jackson is not there (a build that excludes engine-states-io's dependency)
      */
     public static Saves of(States<?>... machines) {
         Jackson.require("Saves");

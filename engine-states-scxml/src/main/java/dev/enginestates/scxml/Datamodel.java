@@ -17,8 +17,8 @@ import java.util.function.Predicate;
  * variables from Java with {@link #evaluate}.
  *
  * <p>Two are built in: {@link NullDatamodel} (SCXML's {@code null} datamodel: conditions are
- * {@code In('state')} only) and {@link EcmaScriptDatamodel} (ECMAScript on Rhino, an optional
- * dependency). Another language plugs in by extending this class. Every method that evaluates
+ * {@code In('state')} only) and {@link EcmaScriptDatamodel} (ECMAScript on Rhino, which
+ * engine-states-scxml brings). Another language plugs in by extending this class. Every method that evaluates
  * the document's text reports a failure as a {@link DatamodelException}, which the machine turns
  * into SCXML's {@code error.execution} event. A datamodel belongs to one machine, which runs on
  * one thread at a time.

@@ -5,9 +5,8 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 /**
- * SCXML's ECMAScript datamodel on Mozilla Rhino, an optional dependency: a game that imports
- * ECMAScript documents adds {@code org.mozilla:rhino} (1.9.2 is the version tested) to its
- * build, and, on the module path, {@code requires org.mozilla.rhino}. Each machine instance has
+ * SCXML's ECMAScript datamodel on Mozilla Rhino ({@code org.mozilla:rhino}, 1.9.2 the version
+ * tested), which engine-states-scxml brings and whose module it reads. Each machine instance has
  * its own global scope over one shared, sealed set of the standard objects; scripts run
  * interpreted, compiled once per text and document.
  *
@@ -47,7 +46,7 @@ public final class EcmaScriptDatamodel extends Datamodel {
      * Makes one with the {@linkplain #DEFAULT_INSTRUCTION_BUDGET default budget}; the importer makes
      * one per machine instance.
      *
-     * @throws IllegalStateException if Rhino is not on the class path (or, on the module path, not read)
+     * @throws IllegalStateException if Rhino is not there (a build that excludes engine-states-scxml's dependency)
      */
     public EcmaScriptDatamodel() {
         this(DEFAULT_INSTRUCTION_BUDGET);
@@ -60,15 +59,15 @@ public final class EcmaScriptDatamodel extends Datamodel {
      *
      * @param instructionBudget the instructions one condition, expression or script may run; positive
      * @throws IllegalArgumentException if the budget is not positive
-     * @throws IllegalStateException    if Rhino is not on the class path (or, on the module path, not read)
+     * @throws IllegalStateException    if Rhino is not there (a build that excludes engine-states-scxml's dependency)
      */
     public EcmaScriptDatamodel(long instructionBudget) {
         if (instructionBudget <= 0) {
             throw new IllegalArgumentException("the instruction budget must be positive, not " + instructionBudget);
         }
         if (!available()) {
-            throw new IllegalStateException("the ECMAScript datamodel needs Rhino: add org.mozilla:rhino to the build "
-                    + "(and 'requires org.mozilla.rhino' on the module path)");
+            throw new IllegalStateException("the ECMAScript datamodel needs Rhino, which engine-states-scxml depends on, but"
+                    + " org.mozilla.javascript.Context was not found: the build excludes org.mozilla:rhino; keep it");
         }
         scope = new RhinoScope(instructionBudget);
     }

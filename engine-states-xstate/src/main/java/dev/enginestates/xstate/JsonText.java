@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * Writes a tree of maps, lists, strings, numbers and booleans as JSON, indented by two spaces
  * as {@code JSON.stringify(value, null, 2)} does, with short lists of strings on one line. The
- * export writes JSON without Jackson, which stays an optional dependency.
+ * export writes JSON without Jackson, so exporting loads no Jackson class.
  */
 final class JsonText {
     private static final int INLINE = 100;

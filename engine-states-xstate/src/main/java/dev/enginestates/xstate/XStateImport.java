@@ -61,7 +61,7 @@ import java.util.function.Supplier;
  * @param <C> the context type
  */
 public final class XStateImport<C> {
-    /** The parser, made on first use: a game that imports nothing needs no Jackson (an optional dependency). */
+    /** The parser, made on first use: a game that imports nothing loads no Jackson class. */
     private static final class Parser {
         // a key given twice is refused: Jackson would keep the last silently, dropping a state or an event's transitions
         static final ObjectMapper JSON = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
@@ -109,7 +109,7 @@ public final class XStateImport<C> {
      * @param context makes a fresh context for each instance of the imported machine; not {@code null}
      *                (the config's own {@code context} key is accepted and ignored)
      * @return a new importer with no guards or actions supplied yet
-     * @throws IllegalStateException if Jackson is not on the class path (or, on the module path, not read)
+     * @throws IllegalStateException if Jackson is not there (a build that excludes engine-states-xstate's dependency)
      */
     public static <C> XStateImport<C> withContext(Supplier<? extends C> context) {
         requireJackson();
@@ -954,9 +954,9 @@ public final class XStateImport<C> {
         try {
             Class.forName("com.fasterxml.jackson.databind.ObjectMapper", false, XStateImport.class.getClassLoader());
         } catch (ClassNotFoundException | LinkageError e) {
-            throw new IllegalStateException("XStateImport needs Jackson, an optional dependency of engine-states: add"
-                    + " com.fasterxml.jackson.core:jackson-databind (2.x) to the game's dependencies to import XState JSON; on"
-                    + " the module path, the game's module also requires com.fasterxml.jackson.databind");
+            throw new IllegalStateException("XStateImport needs Jackson, which engine-states-xstate depends on, but"
+                    + " com.fasterxml.jackson.databind.ObjectMapper was not found: the build excludes"
+                    + " com.fasterxml.jackson.core:jackson-databind (2.x); keep it to import XState JSON");
         }
     }
 }
