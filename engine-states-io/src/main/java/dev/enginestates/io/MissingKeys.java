@@ -10,10 +10,7 @@ import java.util.List;
  * line for each of thousands.
  */
 final class MissingKeys {
-    /** How many missing keys the refusal lists, each on its line; the rest are counted. */
-    static final int LISTED = 10;
-
-    private final List<String> listed = new ArrayList<>(LISTED);
+    private final List<String> listed = new ArrayList<>(Problems.LISTED);
     private int count;
     private int of;
 
@@ -24,7 +21,7 @@ final class MissingKeys {
 
     void add(String key) {
         count++;
-        if (listed.size() < LISTED) {
+        if (listed.size() < Problems.LISTED) {
             listed.add(key);
         }
     }

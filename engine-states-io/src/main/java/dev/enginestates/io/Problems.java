@@ -13,6 +13,11 @@ final class Problems extends ArrayList<String> {
     private static final long serialVersionUID = 1L;
     /** The most problems a refusal lists; the checks stop at the next one. */
     static final int MAX = 100;
+    /**
+     * How many problems of one kind that a game makes for every entity at once (keys the world lacks, entities
+     * without a key) a refusal lists, each on its line; the rest are counted in one line.
+     */
+    static final int LISTED = 10;
 
     @Override
     public boolean add(String problem) {
@@ -46,5 +51,11 @@ final class Problems extends ArrayList<String> {
             super("more than " + MAX + " problems", null, false, false); // control flow only: no stack trace to fill in
             this.problems = problems;
         }
+    }
+
+    /** The line that counts the entities past the first {@link #LISTED} that hold a machine but have no EntityKey. */
+    static String moreUnkeyed(int unkeyed) {
+        return "… and " + (unkeyed - LISTED) + " more entities hold a machine but have no EntityKey (" + unkeyed
+                + " in all); expected the game to spawn each with EntityKey.of(...)";
     }
 }

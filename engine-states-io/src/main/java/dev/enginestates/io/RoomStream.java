@@ -423,7 +423,7 @@ final class RoomFrames {
             for (StateRecord<?> r : world.records(m)) {
                 String key = StateWorld.keyOf(r.entity());
                 if (key == null) {
-                    if (++unkeyed <= SavesJson.UNKEYED_LISTED) {
+                    if (++unkeyed <= Problems.LISTED) {
                         problems.add("entity " + StateWorld.nameOf(r.entity()) + " holds machine '" + m.id() + "' but has no EntityKey,"
                                 + " so no replica could name it; expected the game to spawn it with EntityKey.of(...)");
                     }
@@ -449,10 +449,9 @@ final class RoomFrames {
                 order.add(t);
             }
         }
-        if (unkeyed > SavesJson.UNKEYED_LISTED) {
+        if (unkeyed > Problems.LISTED) {
             // a game that forgot keys forgot them for every entity: a few lines say so, not one per entity
-            problems.add("… and " + (unkeyed - SavesJson.UNKEYED_LISTED) + " more entities hold a machine but have no EntityKey ("
-                    + unkeyed + " in all); expected the game to spawn each with EntityKey.of(...)");
+            problems.add(Problems.moreUnkeyed(unkeyed));
         }
         if (!problems.isEmpty()) {
             throw new StreamException("the room cannot be streamed; no frame was made", problems);

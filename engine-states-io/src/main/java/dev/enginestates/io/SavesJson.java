@@ -486,9 +486,6 @@ final class SavesJson {
 
     // ------------------------------------------------------------------ shared
 
-    /** How many entities without a key a checkpoint's refusal lists, each on its line; the rest are counted. */
-    static final int UNKEYED_LISTED = 10;
-
     /** The entities holding machines, by name: key order, then unkeyed ones as #1, #2... in spawn order. */
     private Map<Entity, String> names(StateWorld world, boolean keysRequired, List<String> problems) {
         TreeMap<String, Entity> keyed = new TreeMap<>();
@@ -506,17 +503,16 @@ final class SavesJson {
                 } else if (!unkeyed.containsKey(e)) {
                     unkeyed.put(e, "#" + (unkeyed.size() + 1));
                     unkeyedOrder.add(e);
-                    if (keysRequired && unkeyed.size() <= UNKEYED_LISTED) {
+                    if (keysRequired && unkeyed.size() <= Problems.LISTED) {
                         problems.add("entity '" + StateWorld.nameOf(e) + "' holds machine '" + m.id()
                                 + "' but has no EntityKey, so a restore could not match it; expected the game to spawn it with EntityKey.of(...)");
                     }
                 }
             }
         }
-        if (keysRequired && unkeyed.size() > UNKEYED_LISTED) {
+        if (keysRequired && unkeyed.size() > Problems.LISTED) {
             // a game that forgot keys forgot them for every entity: a few lines say so, not one per entity
-            problems.add("… and " + (unkeyed.size() - UNKEYED_LISTED) + " more entities hold a machine but have no EntityKey ("
-                    + unkeyed.size() + " in all); expected the game to spawn each with EntityKey.of(...)");
+            problems.add(Problems.moreUnkeyed(unkeyed.size()));
         }
         Map<Entity, String> out = new LinkedHashMap<>();
         keyed.forEach((k, e) -> out.put(e, k));

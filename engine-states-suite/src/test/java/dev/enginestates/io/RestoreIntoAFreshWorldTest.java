@@ -68,10 +68,10 @@ class RestoreIntoAFreshWorldTest {
             assertDoesNotThrow(() -> Saves.class.getMethod("restoreSpawningMissing", StateWorld.class, String.class),
                     "the method the message names is the one there is");
 
-            assertEquals(MissingKeys.LISTED + 1, e.problems().size(), "ten keys and the count of the rest: " + e.problems());
+            assertEquals(Problems.LISTED + 1, e.problems().size(), "ten keys and the count of the rest: " + e.problems());
             assertTrue(e.problems().get(0).startsWith("$.entities.guard-"), e.problems().get(0));
-            assertEquals("… and 991 more keys the world lacks", e.problems().get(MissingKeys.LISTED));
-            assertEquals(MissingKeys.LISTED + 2, e.getMessage().lines().count(), "the first line and one a problem");
+            assertEquals("… and 991 more keys the world lacks", e.problems().get(Problems.LISTED));
+            assertEquals(Problems.LISTED + 2, e.getMessage().lines().count(), "the first line and one a problem");
 
             assertEquals(before, Picture.of(fresh), "nothing changed in the world");
 

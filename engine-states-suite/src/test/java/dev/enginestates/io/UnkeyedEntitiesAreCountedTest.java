@@ -34,12 +34,12 @@ class UnkeyedEntitiesAreCountedTest {
     }
 
     private static void assertCounted(List<String> problems, int guards) {
-        assertEquals(SavesJson.UNKEYED_LISTED + 1, problems.size(), String.join("\n", problems));
-        for (String p : problems.subList(0, SavesJson.UNKEYED_LISTED)) {
+        assertEquals(Problems.LISTED + 1, problems.size(), String.join("\n", problems));
+        for (String p : problems.subList(0, Problems.LISTED)) {
             assertTrue(p.contains("has no EntityKey") && p.contains("EntityKey.of"), p);
         }
         String last = problems.get(problems.size() - 1);
-        assertTrue(last.contains((guards - SavesJson.UNKEYED_LISTED) + " more entities") && last.contains(guards + " in all"), last);
+        assertTrue(last.contains((guards - Problems.LISTED) + " more entities") && last.contains(guards + " in all"), last);
     }
 
     @Test
