@@ -7,7 +7,6 @@ import dev.enginestates.chart.PolledChart;
 import dev.enginestates.declare.EnterHook;
 import dev.enginestates.declare.ExitHook;
 import dev.enginestates.declare.StateEventHandler;
-import dev.enginestates.declare.StateGuard;
 import dev.enginestates.declare.StateUpdate;
 import dev.enginestates.records.MachineRecord;
 
@@ -62,6 +61,7 @@ public final class PolledInterpreter {
     public void start(MachineRecord r) {
         Chart c = r.chart();
         ensure(c);
+        PolledCode.of(c); // the chart's code is made before the first step needs it
         begin(r, "start");
         try {
             r.reset();
@@ -99,47 +99,31 @@ public final class PolledInterpreter {
     }
 
     /**
-     * One step of {@code dt} seconds.
+     * One step of {@code dt} seconds. A step that moves nothing reads only the record, its
+     * context and the chart: the scratch's interpreter (and its arrays) is fetched for a move.
      *
      * @return whether the machine changed state
      */
-    public boolean step(MachineRecord r, double dt) {
+    public static boolean step(Scratch scratch, MachineRecord r, double dt) {
         if (r.status() != MachineRecord.ACTIVE) {
             return false;
         }
         Chart c = r.chart();
-        PolledChart p = c.polled;
-        ensure(c);
+        StatePoll[] polls = PolledCode.of(c);
         begin(r, "step");
         boolean moved = false;
         try {
             r.advanceClocks(dt);
-            for (int hop = 0; hop < MAX_HOPS && takeFirst(c, p, r); hop++) {
-                moved = true;
-            }
-            for (int i = 0, n = p.hasUpdates ? r.activeCount() : 0; i < n; i++) {
-                int s = r.activeAt(i);
-                StateUpdate<Object> u = p.update[s];
-                if (u == null) {
-                    continue;
-                }
-                String name;
-                try {
-                    name = u.update(r.contextObject(), dt, r.clock(s));
-                } catch (Throwable e) {
-                    throw new UserCodeException(c.machineId, c.path[s], "step", "the update", e);
-                }
-                if (name != null) {
-                    int t = returned(c, p, r, s, name, "the update", "step");
-                    if (t >= 0 && r.isActive(t)) {
-                        continue; // only go() and events re-enter: naming an active state stays, and the pass goes on
-                    }
-                    if (t >= 0) {
-                        transition(c, p, r, t, "step");
-                        moved = true;
-                    }
+            for (int hop = 0; hop < MAX_HOPS; hop++) {
+                int t = firstEnabled(polls, r);
+                if (t <= 0) {
                     break;
                 }
+                scratch.polled().transition(c, c.polled, r, t, "step");
+                moved = true;
+            }
+            if (c.polled.hasUpdates) {
+                moved |= scratch.polled().runUpdates(c, c.polled, r, dt);
             }
         } finally {
             r.endProcessing();
@@ -147,41 +131,46 @@ public final class PolledInterpreter {
         return moved;
     }
 
-    /** The first enabled transition, outermost first, taken; false when none is. */
-    private boolean takeFirst(Chart c, PolledChart p, MachineRecord r) {
+    /** The target of the first enabled transition, outermost first, or -1 when none is. */
+    private static int firstEnabled(StatePoll[] polls, MachineRecord r) {
         Object ctx = r.contextObject();
-        for (int i = 0; i < r.activeCount(); i++) {
+        for (int i = 0, n = r.activeCount(); i < n; i++) {
             int s = r.activeAt(i);
-            int[] targets = p.toTarget[s];
-            StateGuard<Object>[] guards = p.toGuard[s];
-            for (int j = 0; j < targets.length; j++) {
-                int t = targets[j];
-                if (r.isActive(t)) {
-                    continue; // a guard never re-enters an active state
-                }
-                boolean holds;
-                try {
-                    holds = guards[j].test(ctx, r.clock(s));
-                } catch (Throwable e) {
-                    throw new UserCodeException(c.machineId, c.path[s], "step", "the to '" + c.path[t] + "' guard", e);
-                }
-                if (holds) {
-                    transition(c, p, r, t, "step");
-                    return true;
+            StatePoll poll = polls[s];
+            if (poll != null) {
+                int t = poll.first(r, ctx, r.activeClock(s));
+                if (t > 0) {
+                    return t;
                 }
             }
-            double after = p.afterSeconds[s];
-            // the world's tolerance: twelve steps of 1/60 s sum a hair below 0.2 s
-            if (after == after && r.clock(s) >= after - TimeRules.TIME_TOLERANCE && !r.afterFired(s)) {
-                int t = p.afterTarget[s] == PolledChart.BACK ? r.previousLeaf() : p.afterTarget[s];
-                // one shot: marked before the move, which clears the mark when it leaves s
-                r.markAfterFired(s);
-                // only go() and events re-enter: an after naming an active state (its own, an
-                // ancestor, or $back to the leaf itself) is spent, and nothing moves
-                if (t > 0 && !r.isActive(t)) {
+        }
+        return -1;
+    }
+
+    /** Runs the updates outermost to innermost; a returned name transitions there and ends the pass. */
+    private boolean runUpdates(Chart c, PolledChart p, MachineRecord r, double dt) {
+        for (int i = 0, n = r.activeCount(); i < n; i++) {
+            int s = r.activeAt(i);
+            StateUpdate<Object> u = p.update[s];
+            if (u == null) {
+                continue;
+            }
+            String name;
+            try {
+                name = u.update(r.contextObject(), dt, r.clock(s));
+            } catch (Throwable e) {
+                throw new UserCodeException(c.machineId, c.path[s], "step", "the update", e);
+            }
+            if (name != null) {
+                int t = returned(c, p, r, s, name, "the update", "step");
+                if (t >= 0 && r.isActive(t)) {
+                    continue; // only go() and events re-enter: naming an active state stays, and the pass goes on
+                }
+                if (t >= 0) {
                     transition(c, p, r, t, "step");
                     return true;
                 }
+                return false;
             }
         }
         return false;
@@ -280,6 +269,7 @@ public final class PolledInterpreter {
      * and its initial children.
      */
     private void transition(Chart c, PolledChart p, MachineRecord r, int target, String event) {
+        ensure(c);
         int from = r.leaf();
         int leaf = leafOf(c, target);
         int domain = c.parent[target];

@@ -47,7 +47,7 @@ final class PolledRuntime extends StyleRuntime {
 
     @Override
     public boolean step(Scratch s, MachineRecord r, double dt, int phases) {
-        return s.polled().step(r, dt);
+        return PolledInterpreter.step(s, r, dt);
     }
 
     @Override

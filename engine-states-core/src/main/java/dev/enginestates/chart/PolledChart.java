@@ -51,6 +51,8 @@ public final class PolledChart {
     /** Whether any state (or the root) declares an {@code update}: the step's update pass is skipped otherwise. */
     public final boolean hasUpdates;
     private final Map<String, Integer> eventIds;
+    /** What the algorithm made of this chart to run it (its per-state code), on first use; {@code null} before. */
+    private volatile Object code;
 
     // the chart's shape, for resolving names returned at run time
     private final String[] key;
@@ -232,6 +234,16 @@ public final class PolledChart {
         for (int c : children[s]) {
             out.add(key[c]);
         }
+    }
+
+    /** What the algorithm made of this chart to run it, or {@code null} before its first use. */
+    public Object code() {
+        return code;
+    }
+
+    /** Keeps what the algorithm made of this chart: made once, from the chart alone, so a race only makes it twice. */
+    public void code(Object code) {
+        this.code = code;
     }
 
     /** The id of an event a state names, or -1. Allocation-free. */

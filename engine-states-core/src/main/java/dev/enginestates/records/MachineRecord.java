@@ -66,7 +66,11 @@ public class MachineRecord {
      * style's clock, seconds each active state has been active (the root's: since the start); the
      * XState style's entry times, the clock time each active state was entered at. A slot is read
      * only for an active state: an inactive state's slot may hold the time of the active state at
-     * its depth. {@code null} for the builder style.
+     * its depth. {@code null} for the builder style. The polled style keeps each clock's carry in
+     * the array's second half, from {@link Chart#timeRoom} on: what the clock's floating sum has lost
+     * to rounding (a compensated sum), so {@code t} is the sum of the steps as exactly as a double
+     * holds it: fifteen steps of 1/60 s make 0.25 s, and {@code t >= 0.25} holds on the fifteenth.
+     * One array, so that a step reads and writes no other object for its clocks.
      */
     final double[] times;
     /**
@@ -78,13 +82,6 @@ public class MachineRecord {
 
     /** The fields of {@link #seldom}. */
     private static final class Seldom {
-        /**
-         * Polled style: what each clock's floating sum has lost to rounding (a compensated sum), so
-         * {@code t} is the sum of the steps as exactly as a double holds it: fifteen steps of 1/60 s
-         * make 0.25 s, and {@code t >= 0.25} holds on the fifteenth. By time slot, as {@link #times};
-         * {@code null} for other styles.
-         */
-        final double[] carry;
         /** Clock time a hold began, or NaN while the machine is not held (holds are rare: not in every record). */
         double heldSince = Double.NaN;
         /** Polled and builder styles: the leaf active before the last transition, or -1 (none yet). */
@@ -109,9 +106,6 @@ public class MachineRecord {
         /** Sends to itself not yet delivered; {@code null} until the machine first sends itself an event. */
         PendingSends sends;
 
-        Seldom(double[] carry) {
-            this.carry = carry;
-        }
     }
     /** Until a face gives it one: no entity, nothing to read (shared, as it holds nothing of the record). */
     private static final Self NO_SELF = new DetachedSelf("a machine on no face yet", null, () -> null);
@@ -136,8 +130,8 @@ public class MachineRecord {
                 history[s][0] = -1;
             }
         }
-        this.times = chart.recordsTimes ? new double[chart.timeRoom] : null;
-        this.seldom = chart.recordsPrevious ? new Seldom(chart.recordsClocks ? new double[chart.timeRoom] : null) : null;
+        this.times = chart.recordsTimes ? new double[chart.recordsClocks ? 2 * chart.timeRoom : chart.timeRoom] : null;
+        this.seldom = chart.recordsPrevious ? new Seldom() : null;
         this.context = context;
     }
 
@@ -312,7 +306,7 @@ public class MachineRecord {
     private Seldom seldom() {
         Seldom x = seldom;
         if (x == null) {
-            seldom = x = new Seldom(null);
+            seldom = x = new Seldom();
         }
         return x;
     }
@@ -381,12 +375,17 @@ public class MachineRecord {
 
     /** Polled style: seconds the state has been active (0 when it is not), the root's since the start. */
     public final double clock(int state) {
-        double[] carry = carry();
-        if (carry == null || !isActive(state)) {
+        if (!chart.recordsClocks || !isActive(state)) {
             return 0;
         }
         int slot = chart.timeSlot[state];
-        return times[slot] + carry[slot];
+        return times[slot] + times[chart.timeRoom + slot];
+    }
+
+    /** Polled style: {@link #clock(int)} of a state known to be active (one of {@link #activeAt}), read without asking. */
+    public final double activeClock(int state) {
+        int slot = chart.timeSlot[state];
+        return times[slot] + times[chart.timeRoom + slot];
     }
 
     /** Polled style: the floating sum behind {@link #clock(int)}, as a checkpoint keeps it (0 for a state not active). */
@@ -396,14 +395,10 @@ public class MachineRecord {
 
     /** Polled style: the rounding the sum behind {@link #clock(int)} has lost, as a checkpoint keeps it (0 for a state not active). */
     public final double clockCarry(int state) {
-        return isActive(state) ? seldom.carry[chart.timeSlot[state]] : 0;
+        return isActive(state) ? times[chart.timeRoom + chart.timeSlot[state]] : 0;
     }
 
     /** Polled style: the rounding lost by each clock's sum, or {@code null} for the other styles. */
-    private double[] carry() {
-        Seldom x = seldom;
-        return x == null ? null : x.carry;
-    }
 
     /** Polled and builder styles: the leaf active before the last transition, or -1 before the first (always for the XState style). */
     public final int previousLeaf() {
@@ -436,7 +431,7 @@ public class MachineRecord {
     /** XState style: notes the clock time a state was entered at; the state is active (it takes its depth's slot). */
     public final void markEntered(int state, double now) {
         assert isActive(state) : "entry time of a state not active: " + chart.describe(state);
-        if (times != null && carry() == null) {
+        if (times != null && !chart.recordsClocks) {
             times[chart.timeSlot[state]] = now;
         }
     }
@@ -446,7 +441,7 @@ public class MachineRecord {
      * (its slot may hold another state's time) and in the other styles.
      */
     public final double enteredAt(int state) {
-        return times == null || carry() != null || !isActive(state) ? Double.NaN : times[chart.timeSlot[state]];
+        return times == null || chart.recordsClocks || !isActive(state) ? Double.NaN : times[chart.timeSlot[state]];
     }
 
     /** Polled style: sets an active state's seconds active (restores, the test kit). */
@@ -454,28 +449,29 @@ public class MachineRecord {
         assert isActive(state) : "clock of a state not active: " + chart.describe(state);
         int slot = chart.timeSlot[state];
         times[slot] = seconds;
-        seldom.carry[slot] = 0;
+        times[chart.timeRoom + slot] = 0;
     }
 
     /** Polled style: sets an active state's clock sum and carry exactly (restores). */
-    public final void setClock(int state, double sum, double carry) {
+    public final void setClock(int state, double sum, double lost) {
         assert isActive(state) : "clock of a state not active: " + chart.describe(state);
         int slot = chart.timeSlot[state];
         times[slot] = sum;
-        seldom.carry[slot] = carry;
+        times[chart.timeRoom + slot] = lost;
     }
 
     /** Polled style: adds {@code dt} to the clock of every active state. */
     public final void advanceClocks(double dt) {
-        double[] carry = seldom.carry;
+        double[] clocks = times;
+        int lost = chart.timeRoom;
         int[] slots = chart.timeSlot;
         for (int i = 0; i < configSize; i++) {
             int s = slots[config[i]];
             // Neumaier's compensated sum: keep what the rounding of each addition dropped
-            double sum = times[s];
+            double sum = clocks[s];
             double t = sum + dt;
-            carry[s] += Math.abs(sum) >= Math.abs(dt) ? (sum - t) + dt : (dt - t) + sum;
-            times[s] = t;
+            clocks[lost + s] += Math.abs(sum) >= Math.abs(dt) ? (sum - t) + dt : (dt - t) + sum;
+            clocks[s] = t;
         }
     }
 
@@ -670,14 +666,13 @@ public class MachineRecord {
                 h[0] = -1;
             }
         }
+        if (chart.recordsClocks) {
+            Arrays.fill(times, 0); // the polled style's clocks and their carries
+        }
         Seldom x = seldom;
         if (x != null) {
             if (x.paused != null) {
                 Arrays.fill(x.paused, Double.NaN);
-            }
-            if (x.carry != null) {
-                Arrays.fill(times, 0);
-                Arrays.fill(x.carry, 0);
             }
             x.previous = -1;
             x.afterFired = 0;
@@ -754,10 +749,6 @@ public class MachineRecord {
         }
         if (times != null) {
             System.arraycopy(other.times, 0, times, 0, times.length);
-        }
-        double[] carry = carry();
-        if (carry != null) {
-            System.arraycopy(other.carry(), 0, carry, 0, carry.length);
         }
         previousLeaf(other.previousLeaf());
         if (seldom != null || (other.seldom != null && other.seldom.afterFired != 0)) {
@@ -983,7 +974,7 @@ public class MachineRecord {
      * @param dt seconds to add
      */
     public final void shiftEntryTimes(double dt) {
-        if (times != null && carry() == null) {
+        if (times != null && !chart.recordsClocks) {
             for (int i = 0; i < times.length; i++) {
                 times[i] += dt;
             }
