@@ -125,7 +125,7 @@ public final class BuilderInterpreter {
         }
         requireIdle(r, "update"); // before the advance: a refused update must not have moved the time
         Chart c = chartOf(r);
-        int s = r.leaf();
+        int s = r.leafOfBranch();
         StateHandler<Object> h = c.builder.handler[s];
         if (h == null) {
             return false; // a state without a handler does nothing
@@ -146,7 +146,7 @@ public final class BuilderInterpreter {
         }
         requireIdle(r, "advance");
         Chart c = chartOf(r);
-        int s = r.leaf();
+        int s = r.leafOfBranch();
         if (c.builder.handler[s] == null) {
             return false;
         }
@@ -179,7 +179,7 @@ public final class BuilderInterpreter {
             return false;
         }
         Chart c = chartOf(r);
-        int s = r.leaf();
+        int s = r.leafOfBranch();
         StateHandler<Object> h = c.builder.handler[s];
         return h != null && runState(c, r, s, h, dt);
     }

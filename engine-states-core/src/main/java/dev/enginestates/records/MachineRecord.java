@@ -421,6 +421,15 @@ public class MachineRecord {
         seldom().afterFired |= 1 << chart.depth[state];
     }
 
+    /**
+     * {@link #leaf()} read from the active bits where the chart has at most 64 states: states are
+     * numbered parents first, so the deepest of one active branch is the highest active number.
+     * The builder style's step reads it, which then needs no load of the configuration's array.
+     */
+    public final int leafOfBranch() {
+        return active != null ? leaf() : 63 - Long.numberOfLeadingZeros(activeBits);
+    }
+
     /** The deepest active state of a machine with one active branch (the polled style), or -1. */
     public final int leaf() {
         return configSize == 0 ? -1 : config[configSize - 1];

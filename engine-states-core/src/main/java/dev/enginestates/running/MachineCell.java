@@ -569,6 +569,9 @@ public final class MachineCell {
 
     /** A transition the runtime told as it happened (the polled style's): told now, and the comparison moves on past it. */
     private void transitionTold(int to, int from) {
+        if (quiet) {
+            return; // nobody to tell, and no comparison to move on: the call that moved keeps none
+        }
         tell(chart.path[to], from < 0 ? "" : chart.path[from]);
         snapshot();
         throwFailed();
@@ -620,7 +623,7 @@ public final class MachineCell {
                 failed(new UserCodeException(chart.machineId, to, "change", "a change listener", e));
             }
         }
-        if (!to.equals(from)) {
+        if (heard.length > 0 && !to.equals(from)) {
             for (MachineListener<?> l : heard) {
                 try {
                     listener(l).stateChanged(face, from, to, cause);

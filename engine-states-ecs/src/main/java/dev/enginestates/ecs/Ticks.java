@@ -191,7 +191,9 @@ final class Ticks {
     /** Whether a record runs in this tick: live, not held, and neither joined nor failed in it. */
     private boolean runs(EntityRecord<?> r) {
         long steps = world.steps;
-        return r != null && !r.quietIn(steps) && !r.isHeld() && world.registry.alive(r);
+        // a held record is on the holds' list (Holds.mark, restoredHeld): the flag on the record's own
+        // line answers for the others, whose hold would be read from another object
+        return r != null && !r.quietIn(steps) && !(r.inHeldList && r.isHeld()) && world.registry.alive(r);
     }
 
     /**
