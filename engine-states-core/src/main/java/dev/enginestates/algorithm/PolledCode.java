@@ -11,7 +11,7 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * Makes each polled state's {@link StatePoll}, once per chart, on the chart's first use.
+ * Makes each polled state's {@link StatePoll}, once per chart: its runtime ({@link PolledRuntime}) keeps them.
  *
  * <p>Why generated code: a step tests every active state's guards, and a game's guards are many
  * lambdas. Called from one loop they meet at one call site that the JIT cannot inline (2–3 ns a
@@ -27,6 +27,12 @@ import java.lang.invoke.MethodType;
 final class PolledCode {
     /** The most guards and afters of one chart given classes of their own (each about 1 to 2 kB of metaspace). */
     static final int MAX_LINKS = 1024;
+    /**
+     * The most guards one state's generated chain holds: each link calls the next, so a state of
+     * more guards is a loop (which the JIT stops inlining long before this anyway), and no chain
+     * is deep enough to need much of the game thread's stack.
+     */
+    static final int MAX_CHAIN = 32;
     private static final System.Logger LOG = System.getLogger("dev.enginestates");
     private static final boolean ALLOWED = !"false".equals(System.getProperty("enginestates.generatedCode"));
     private static final byte[] GUARD_LINK = template("GuardLink.class");
@@ -36,14 +42,9 @@ final class PolledCode {
     private PolledCode() {
     }
 
-    /** The chart's polls by state ({@code null} for a state that has no guard and no after), made on the first call. */
+    /** The chart's polls by state ({@code null} for a state that has no guard and no after): generated where the runtime allows. */
     static StatePoll[] of(Chart c) {
-        Object made = c.polled.code();
-        if (made == null) {
-            made = make(c, ALLOWED);
-            c.polled.code(made); // a race makes the same polls twice; either is right
-        }
-        return (StatePoll[]) made;
+        return make(c, ALLOWED);
     }
 
     /** The polls of a chart made as loops over its arrays, whatever the runtime allows (the tests' comparison). */
@@ -51,12 +52,11 @@ final class PolledCode {
         return make(c, false);
     }
 
-    /** Whether {@link #of} made generated classes for this chart (false: loops). */
-    static boolean generated(Chart c) {
-        StatePoll[] polls = of(c);
+    /** Whether any of these polls is generated (false: all loops, or a chart with nothing to poll). */
+    static boolean generated(StatePoll[] polls) {
         for (StatePoll p : polls) {
-            if (p != null) {
-                return !(p instanceof Looped);
+            if (p != null && !(p instanceof Looped)) {
+                return true;
             }
         }
         return false;
@@ -94,6 +94,10 @@ final class PolledCode {
             StatePoll next = hasAfter(p, s) ? link(AFTER_LINK,
                     new Object[] {s, p.afterSeconds[s] - TimeRules.TIME_TOLERANCE, p.afterTarget[s]}) : null;
             int[] targets = p.toTarget[s];
+            if (targets.length > MAX_CHAIN) {
+                out[s] = new Looped(c, s);
+                continue;
+            }
             for (int j = targets.length - 1; j >= 0; j--) {
                 int t = targets[j];
                 if (isAncestorOrSelf(c, t, s)) {

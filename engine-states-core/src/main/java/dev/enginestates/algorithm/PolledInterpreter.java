@@ -61,7 +61,6 @@ public final class PolledInterpreter {
     public void start(MachineRecord r) {
         Chart c = r.chart();
         ensure(c);
-        PolledCode.of(c); // the chart's code is made before the first step needs it
         begin(r, "start");
         try {
             r.reset();
@@ -102,14 +101,14 @@ public final class PolledInterpreter {
      * One step of {@code dt} seconds. A step that moves nothing reads only the record, its
      * context and the chart: the scratch's interpreter (and its arrays) is fetched for a move.
      *
+     * @param polls the chart's polls, which its runtime keeps ({@link PolledCode})
      * @return whether the machine changed state
      */
-    public static boolean step(Scratch scratch, MachineRecord r, double dt) {
+    static boolean step(Scratch scratch, MachineRecord r, double dt, StatePoll[] polls) {
         if (r.status() != MachineRecord.ACTIVE) {
             return false;
         }
         Chart c = r.chart();
-        StatePoll[] polls = PolledCode.of(c);
         begin(r, "step");
         boolean moved = false;
         try {

@@ -13,7 +13,36 @@ import java.util.Arrays;
 
 /** The polled style's runtime: guards outermost first every step, {@code after}, updates, {@code go} and {@code $back}. */
 final class PolledRuntime extends StyleRuntime {
-    static final PolledRuntime RUNTIME = new PolledRuntime();
+    /** The style's reads and record fields, which need no chart's code; {@link #forChart} makes the runtime of a chart. */
+    static final PolledRuntime RUNTIME = new PolledRuntime(null);
+
+    /** The chart's polls by state ({@link PolledCode#of}); {@code null} in {@link #RUNTIME}, which runs no chart. */
+    private final StatePoll[] polls;
+
+    private PolledRuntime(StatePoll[] polls) {
+        this.polls = polls;
+    }
+
+    /** The chart's own runtime, made with its polls on first use and kept with the chart. */
+    @Override
+    StyleRuntime forChart(Chart c) {
+        Object kept = c.polled.code();
+        if (kept == null) {
+            kept = new PolledRuntime(PolledCode.of(c));
+            c.polled.code(kept); // a race makes two alike; either runs the chart
+        }
+        return (PolledRuntime) kept;
+    }
+
+    /** Gives a chart not run yet a runtime whose polls are loops (the tests' comparison with generated code). */
+    static void runWithLoops(Chart c) {
+        c.polled.code(new PolledRuntime(PolledCode.looped(c)));
+    }
+
+    /** Whether the chart's runtime runs generated code (false: loops). */
+    static boolean runsGeneratedCode(Chart c) {
+        return PolledCode.generated(((PolledRuntime) RUNTIME.forChart(c)).polls);
+    }
 
     @Override
     public String kind() {
@@ -47,7 +76,7 @@ final class PolledRuntime extends StyleRuntime {
 
     @Override
     public boolean step(Scratch s, MachineRecord r, double dt, int phases) {
-        return PolledInterpreter.step(s, r, dt);
+        return PolledInterpreter.step(s, r, dt, polls);
     }
 
     @Override

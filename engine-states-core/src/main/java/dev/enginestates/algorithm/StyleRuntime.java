@@ -13,7 +13,8 @@ import java.util.List;
  * XState's actor logic is the model: start, send, step over a span of time, force a state, the
  * reads that differ, and the style's own record fields.
  *
- * <p>One stateless instance per style; the chart picks it ({@link #of}). Scratch space comes from
+ * <p>One stateless instance per style, which the chart picks ({@link #of}); the polled style's
+ * is one per chart, holding the code made for that chart's guards ({@link PolledCode}). Scratch space comes from
  * the caller's {@link Scratch}, one per world nesting level or per plain-object machine. Adding a
  * fourth style is one more subclass and one more argument to {@link Chart#byStyle}.
  */
@@ -28,7 +29,12 @@ public abstract class StyleRuntime {
 
     /** The runtime of a chart's style. */
     public static StyleRuntime of(Chart c) {
-        return c.byStyle(XStateRuntime.RUNTIME, PolledRuntime.RUNTIME, BuilderRuntime.RUNTIME);
+        return c.byStyle(XStateRuntime.RUNTIME, PolledRuntime.RUNTIME, BuilderRuntime.RUNTIME).forChart(c);
+    }
+
+    /** The runtime that runs {@code c}: this one, or one made for that chart alone and kept with it. */
+    StyleRuntime forChart(Chart c) {
+        return this;
     }
 
     /** How a message names a machine of this style: {@code "XState-style"}, {@code "polled"}, {@code "builder-style"}. */

@@ -48,7 +48,7 @@ class GeneratedPollsAnswerAsLoopsPropertyTest {
             Chart generatedChart = Access.chart(onCode.def.machine());
             Chart loopedChart = Access.chart(onLoops.def.machine());
             assertTrue(generatedChart != loopedChart, "two definitions, two charts");
-            loopedChart.polled.code(PolledCode.looped(loopedChart));
+            PolledRuntime.runWithLoops(loopedChart);
 
             Ctx a = new Ctx();
             Ctx b = new Ctx();
@@ -61,9 +61,9 @@ class GeneratedPollsAnswerAsLoopsPropertyTest {
 
             // the comparison means something only if the first really runs generated classes
             boolean anyPoll = Arrays.stream(PolledCode.of(generatedChart)).anyMatch(Objects::nonNull);
-            assertEquals(anyPoll, PolledCode.generated(generatedChart), () -> "seed " + s + ": the first chart's polls are generated"
+            assertEquals(anyPoll, PolledRuntime.runsGeneratedCode(generatedChart), () -> "seed " + s + ": the first chart's polls are generated"
                     + onCode.text);
-            assertFalse(PolledCode.generated(loopedChart), "the second chart's polls are the loops it was given");
+            assertFalse(PolledRuntime.runsGeneratedCode(loopedChart), "the second chart's polls are the loops it was given");
             generatedRuns += anyPoll ? 1 : 0;
             seen.addAll(onCode.features);
 

@@ -38,10 +38,10 @@ class PolledCodeTest {
         Chart c = Access.chart(def.machine());
         assertEquals(null, c.polled.code(), "a fresh definition has a chart of its own");
         if (v == Version.LOOPED) {
-            c.polled.code(PolledCode.looped(c));
+            PolledRuntime.runWithLoops(c);
         }
         StateMachine<C> m = new StateMachine<>(def, ctx);
-        assertEquals(v == Version.GENERATED, PolledCode.generated(c), () -> v + " polls");
+        assertEquals(v == Version.GENERATED, PolledRuntime.runsGeneratedCode(c), () -> v + " polls");
         return m;
     }
 
@@ -187,7 +187,7 @@ class PolledCodeTest {
         Chart c = Access.chart(def.machine());
         new StateMachine<>(def, new Counts());
         StatePoll[] polls = PolledCode.of(c);
-        assertTrue(PolledCode.generated(c));
+        assertTrue(PolledRuntime.runsGeneratedCode(c));
         assertEquals(null, polls[index(c, "p.x")], "p.x tests nothing: its guards name itself and p");
         assertTrue(PolledCode.looped(c)[index(c, "p.x")] != null, "the loop version has one, which skips both");
     }
@@ -199,19 +199,21 @@ class PolledCodeTest {
     }
 
     /**
-     * Forty flat states {@code s0..s39}, {@code links} guards spread over them in order (state i
-     * names the next ones, wrapping), each holding when the context wants its target; with
-     * {@code after}, s39 (which has no guard) leaves for s0 after 0.5 s, one link more.
+     * Forty flat states {@code s0..s39}, {@code links} guards spread over them in order, at most
+     * {@link PolledCode#MAX_CHAIN} a state (state i names the next ones, wrapping), each holding
+     * when the context wants its target; with {@code after}, s39 (which has no guard) leaves for s0
+     * after 0.5 s, one link more.
      */
     static StatesDef<Want> flat(int links, boolean after) {
         int n = 40;
-        assertTrue(links <= 27 * (n - 1), "s27 to s39 keep no guards");
+        int per = PolledCode.MAX_CHAIN;
+        assertTrue(links <= (n - 1) * per, "s39 keeps no guards");
         return StatesDef.<Want>define("flat-" + links + (after ? "-after" : ""), d -> {
             for (int i = 0; i < n; i++) {
                 int me = i;
                 d.state("s" + i, s -> {
-                    for (int g = me * (n - 1); g < Math.min(links, (me + 1) * (n - 1)); g++) {
-                        int t = (me + g % (n - 1) + 1) % n;
+                    for (int g = me * per; g < Math.min(links, (me + 1) * per); g++) {
+                        int t = (me + g % per + 1) % n;
                         s.to("s" + t, (w, time) -> w.state == t);
                     }
                     if (after && me == n - 1) {
@@ -223,21 +225,52 @@ class PolledCodeTest {
     }
 
     @Test
+    void aStateOfMoreThanMaxChainGuardsRunsOnALoopWhileTheOthersAreGenerated() {
+        int many = PolledCode.MAX_CHAIN + 1;
+        StatesDef<Want> def = StatesDef.<Want>define("long-chain", d -> {
+            d.state("a", s -> {
+                for (int g = 0; g < many; g++) {
+                    int t = g;
+                    s.to("t" + t, (w, time) -> w.state == t);
+                }
+            });
+            for (int g = 0; g < many; g++) {
+                d.state("t" + g, s -> s.to("a", (w, time) -> w.state == -1));
+            }
+        });
+        Chart c = Access.chart(def.machine());
+        Want w = new Want();
+        w.state = -2;
+        StateMachine<Want> m = new StateMachine<>(def, w);
+        StatePoll[] polls = PolledCode.of(c); // made as the chart's runtime made its own
+        assertTrue(polls[index(c, "a")] instanceof PolledCode.Looped, "a state of " + many + " guards is a loop");
+        assertFalse(polls[index(c, "t0")] instanceof PolledCode.Looped, "a state of one guard is generated");
+        m.step(DT);
+        assertEquals("a", m.state());
+        w.state = many - 1;
+        m.step(DT);
+        assertEquals("t" + (many - 1), m.state(), "the last of " + many + " guards is tested");
+        w.state = -1;
+        m.step(DT);
+        assertEquals("a", m.state());
+    }
+
+    @Test
     void aChartOfMoreThanMaxLinksGuardsAndAftersRunsOnLoopsAndStillMovesRight() {
         StatesDef<Want> atMost = flat(PolledCode.MAX_LINKS, false);
         Chart at = Access.chart(atMost.machine());
         new StateMachine<>(atMost, new Want());
-        assertTrue(PolledCode.generated(at), "exactly " + PolledCode.MAX_LINKS + " links are generated");
+        assertTrue(PolledRuntime.runsGeneratedCode(at), "exactly " + PolledCode.MAX_LINKS + " links are generated");
 
         Want w = new Want();
         StatesDef<Want> over = flat(PolledCode.MAX_LINKS, true);
         Chart c = Access.chart(over.machine());
         StateMachine<Want> m = new StateMachine<>(over, w);
-        assertFalse(PolledCode.generated(c), "one link more falls back to loops");
+        assertFalse(PolledRuntime.runsGeneratedCode(c), "one link more falls back to loops");
         assertTrue(Arrays.stream(PolledCode.of(c)).filter(Objects::nonNull).allMatch(p -> p instanceof PolledCode.Looped));
 
         assertEquals("s0", m.state());
-        for (int target : new int[] {7, 3, 0, 39}) {
+        for (int target : new int[] {7, 30, 7, 39}) { // each state names the next MAX_CHAIN states
             w.state = target;
             m.step(DT);
             assertEquals("s" + target, m.state());
