@@ -40,6 +40,8 @@ public final class MachineCell {
     }
 
     private static final Object[] NO_CHANGE_LISTENERS = {};
+    /** No states: what a cell's copies of configurations start as, made to measure when first needed (a step keeps none). */
+    private static final int[] NO_STATES = {};
     private static final MachineListener<?>[] NO_LISTENERS = {};
 
     private final Chart chart;
@@ -61,7 +63,7 @@ public final class MachineCell {
     private int toldWait = -1;
     private double toldWaitStart;
     /** The active states when the call began (or when a change was last told), and the record's entries then. */
-    private int[] before = new int[8];
+    private int[] before = NO_STATES;
     private int beforeCount;
     /** Whether a step needs no comparison: the runtime polls, the record keeps its previous leaf, nobody listens. */
     private boolean quiet;
@@ -69,7 +71,7 @@ public final class MachineCell {
     private boolean keepsBefore;
     private long entriesBefore;
     /** The active states before the last change the comparison found: what {@link #previous()} names where the record keeps no previous leaf. */
-    private int[] previousConfig = new int[0];
+    private int[] previousConfig = NO_STATES;
     private int previousCount;
     /** The first listener failure of the move being told; later ones are added to it as suppressed. */
     private UserCodeException listenerFailure;
