@@ -11,16 +11,19 @@ import dev.enginestates.records.InternalQueue;
  * {@code raise}, sends to itself and {@code isIn}, which the record implements.
  */
 final class PlainSelf extends DetachedRecord {
-    private final StateMachine<?> machine;
-
     PlainSelf(Chart chart, Object context, StateMachine<?> machine) {
-        super(chart, context, "machine '" + chart.machineId + "' on a plain object", machine);
-        this.machine = machine;
+        super(chart, context, machine);
+    }
+
+    @Override
+    protected String what() {
+        return "machine '" + chart().machineId + "' on a plain object";
     }
 
     /** The plain machine's own queue (its XState-style interpreter). */
     @Override
     protected InternalQueue queue() {
-        return machine.queue();
+        StateMachine<?> m = machine();
+        return m.queue();
     }
 }

@@ -11,19 +11,31 @@ import dev.enginestates.declare.Self;
  * {@code raise}, sends to itself and {@code isIn} come from the record and its {@link #queue()}.
  */
 public abstract class DetachedRecord extends MachineRecord implements Self {
-    private final DetachedSelf detached;
+    private final Object machine;
+    /** Made when the machine's code first asks for what it answers (most plain machines never do). */
+    private DetachedSelf detached;
 
     /**
      * @param chart   the machine's chart
      * @param context the machine's context
-     * @param what    how errors name the machine, such as "machine 'door' on a plain object"
      * @param machine what {@link #machine()} answers
      */
     @SuppressWarnings("this-escape") // the record is its own Self: both only keep it, and read it once the machine runs
-    protected DetachedRecord(Chart chart, Object context, String what, Object machine) {
+    protected DetachedRecord(Chart chart, Object context, Object machine) {
         super(chart, context);
-        this.detached = new DetachedSelf(what, machine, this::contextObject);
+        this.machine = machine;
         self(this);
+    }
+
+    /** How errors name the machine, such as "machine 'door' on a plain object". */
+    protected abstract String what();
+
+    private DetachedSelf detached() {
+        DetachedSelf d = detached;
+        if (d == null) {
+            detached = d = new DetachedSelf(what(), machine, this::contextObject);
+        }
+        return d;
     }
 
     @Override
@@ -37,8 +49,9 @@ public abstract class DetachedRecord extends MachineRecord implements Self {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public final <M> M machine() {
-        return detached.machine();
+        return (M) machine; // as DetachedSelf answers, without making one
     }
 
     @Override
@@ -48,41 +61,41 @@ public abstract class DetachedRecord extends MachineRecord implements Self {
 
     @Override
     public final void add(Object component) {
-        detached.add(component);
+        detached().add(component);
     }
 
     @Override
     public final boolean remove(Class<?> type) {
-        return detached.remove(type);
+        return detached().remove(type);
     }
 
     @Override
     public final boolean send(Object entity, String event) {
-        return detached.send(entity, event);
+        return detached().send(entity, event);
     }
 
     @Override
     public final boolean send(Object entity, Event event) {
-        return detached.send(entity, event);
+        return detached().send(entity, event);
     }
 
     @Override
     public final <T> T get(Class<T> type) {
-        return detached.get(type);
+        return detached().get(type);
     }
 
     @Override
     public final boolean has(Class<?> type) {
-        return detached.has(type);
+        return detached().has(type);
     }
 
     @Override
     public final Object handle() {
-        return detached.handle();
+        return detached().handle();
     }
 
     @Override
     public String toString() {
-        return detached.toString();
+        return detached().toString();
     }
 }

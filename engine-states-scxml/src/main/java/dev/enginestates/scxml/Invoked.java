@@ -16,7 +16,12 @@ final class Invoked extends DetachedRecord {
     private final Interpreter interpreter = new Interpreter();
 
     Invoked(Machine<Datamodel> machine, Datamodel context) {
-        super(Access.chart(machine), context, "invoked SCXML session of machine '" + machine.id() + "'", machine);
+        super(Access.chart(machine), context, machine);
+    }
+
+    @Override
+    protected String what() {
+        return "invoked SCXML session of machine '" + chart().machineId + "'";
     }
 
     @Override

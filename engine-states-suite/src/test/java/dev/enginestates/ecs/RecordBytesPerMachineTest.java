@@ -1,18 +1,13 @@
 package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Footprints;
 import dev.enginestates.Machine;
 import dev.enginestates.io.Saves;
 import dev.enginestates.records.MachineRecord;
 import org.junit.jupiter.api.Test;
-import org.openjdk.jol.vm.VM;
-import org.openjdk.jol.vm.VirtualMachine;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
-import java.util.IdentityHashMap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -199,56 +194,11 @@ class RecordBytesPerMachineTest {
 
     /** Bytes one record owns: two records of the machine walked side by side, what they share left out. */
     private static long owned(States<Object> machine) throws Exception {
-        VirtualMachine vm = quietVm();
         try (StateWorld world = StateWorld.create()) {
             Entity a = world.spawn(machine.trait());
             Entity b = world.spawn(machine.trait());
             world.step(1 / 60.0);
-            return walk(vm, machine.read(a), machine.read(b), new IdentityHashMap<>());
-        }
-    }
-
-    private static long walk(VirtualMachine vm, Object a, Object b, IdentityHashMap<Object, Boolean> seen) throws Exception {
-        if (a == null || a == b || a instanceof Class || a instanceof Enum || a instanceof Entity || seen.containsKey(a)) {
-            return 0; // shared with the other record, or Dominion's entity (not the record's)
-        }
-        seen.put(a, true);
-        long n = vm.sizeOf(a);
-        Class<?> c = a.getClass();
-        if (c.isArray()) {
-            if (!c.getComponentType().isPrimitive()) {
-                Object[] xa = (Object[]) a;
-                Object[] xb = b instanceof Object[] ob && ob.length == xa.length ? ob : null;
-                for (int i = 0; i < xa.length; i++) {
-                    n += walk(vm, xa[i], xb == null ? null : xb[i], seen);
-                }
-            }
-            return n;
-        }
-        if (c.getName().startsWith("java.")) {
-            return n; // counted, not opened
-        }
-        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
-            for (Field f : k.getDeclaredFields()) {
-                if (Modifier.isStatic(f.getModifiers()) || f.getType().isPrimitive()) {
-                    continue;
-                }
-                f.setAccessible(true);
-                Object vb = b != null && b.getClass() == c ? f.get(b) : null;
-                n += walk(vm, f.get(a), vb, seen);
-            }
-        }
-        return n;
-    }
-
-    /** JOL's VM, made without its start-up warnings on standard output (nothing prints unless asked). */
-    private static VirtualMachine quietVm() {
-        PrintStream out = System.out;
-        System.setOut(new PrintStream(OutputStream.nullOutputStream()));
-        try {
-            return VM.current();
-        } finally {
-            System.setOut(out);
+            return Footprints.owned(machine.read(a), machine.read(b));
         }
     }
 }
