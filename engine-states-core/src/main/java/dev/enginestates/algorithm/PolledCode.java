@@ -11,7 +11,8 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * Makes each polled state's {@link StatePoll}, once per chart: its runtime ({@link PolledRuntime}) keeps them.
+ * Makes each polled state's {@link StatePoll}: loops first, generated code once the chart has been
+ * stepped enough; the chart's runtime ({@link PolledRuntime}) keeps them.
  *
  * <p>Why generated code: a step tests every active state's guards, and a game's guards are many
  * lambdas. Called from one loop they meet at one call site that the JIT cannot inline (2–3 ns a

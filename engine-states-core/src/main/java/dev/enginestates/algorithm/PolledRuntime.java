@@ -14,29 +14,53 @@ import java.util.Arrays;
 /** The polled style's runtime: guards outermost first every step, {@code after}, updates, {@code go} and {@code $back}. */
 final class PolledRuntime extends StyleRuntime {
     /** The style's reads and record fields, which need no chart's code; {@link #forChart} makes the runtime of a chart. */
-    static final PolledRuntime RUNTIME = new PolledRuntime(null);
+    static final PolledRuntime RUNTIME = new PolledRuntime(null, null);
+    /**
+     * How many steps a chart's machines take, all together, on loops before its guards become
+     * generated code: making it costs about 0.13 ms a guard, which a chart stepped this often
+     * wins back within seconds, and a definition made per machine and soon dropped never pays.
+     */
+    static final int STEPS_BEFORE_GENERATED_CODE = 10_000;
 
-    /** The chart's polls by state ({@link PolledCode#of}); {@code null} in {@link #RUNTIME}, which runs no chart. */
-    private final StatePoll[] polls;
+    private final Chart chart;
+    /** The chart's polls by state: loops, then generated code once the chart has been stepped enough ({@link PolledCode}). */
+    private volatile StatePoll[] polls;
+    /** Steps left before the generated code is made; a count lost to a race between threads only delays it. */
+    private int stepsBeforeGeneratedCode = STEPS_BEFORE_GENERATED_CODE;
 
-    private PolledRuntime(StatePoll[] polls) {
+    private PolledRuntime(Chart chart, StatePoll[] polls) {
+        this.chart = chart;
         this.polls = polls;
     }
 
-    /** The chart's own runtime, made with its polls on first use and kept with the chart. */
+    /** The chart's own runtime, made on first use and kept with the chart. */
     @Override
     StyleRuntime forChart(Chart c) {
         Object kept = c.polled.code();
         if (kept == null) {
-            kept = new PolledRuntime(PolledCode.of(c));
+            kept = new PolledRuntime(c, PolledCode.looped(c));
             c.polled.code(kept); // a race makes two alike; either runs the chart
         }
         return (PolledRuntime) kept;
     }
 
-    /** Gives a chart not run yet a runtime whose polls are loops (the tests' comparison with generated code). */
+    /** Counts a step of one of the chart's machines, and makes the generated code on the last one it waits for. */
+    private void counted() {
+        if (--stepsBeforeGeneratedCode == 0) {
+            polls = PolledCode.of(chart); // loops again where the runtime cannot make classes
+        }
+    }
+
+    /** Makes the chart's generated code now, as enough steps would (the tests'). */
+    static void generateNow(Chart c) {
+        PolledRuntime r = (PolledRuntime) RUNTIME.forChart(c);
+        r.stepsBeforeGeneratedCode = 0;
+        r.polls = PolledCode.of(c);
+    }
+
+    /** Keeps a chart on loops for good (the tests' comparison with generated code). */
     static void runWithLoops(Chart c) {
-        c.polled.code(new PolledRuntime(PolledCode.looped(c)));
+        ((PolledRuntime) RUNTIME.forChart(c)).stepsBeforeGeneratedCode = -1;
     }
 
     /** Whether the chart's runtime runs generated code (false: loops). */
@@ -76,6 +100,9 @@ final class PolledRuntime extends StyleRuntime {
 
     @Override
     public boolean step(Scratch s, MachineRecord r, double dt, int phases) {
+        if (stepsBeforeGeneratedCode > 0) {
+            counted();
+        }
         return PolledInterpreter.step(s, r, dt, polls);
     }
 

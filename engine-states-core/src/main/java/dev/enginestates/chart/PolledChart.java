@@ -51,7 +51,7 @@ public final class PolledChart {
     /** Whether any state (or the root) declares an {@code update}: the step's update pass is skipped otherwise. */
     public final boolean hasUpdates;
     private final Map<String, Integer> eventIds;
-    /** What the algorithm made of this chart to run it (its per-state code), on first use; {@code null} before. */
+    /** What the algorithm made of this chart to run it (its runtime and per-state code), on first use; {@code null} before. */
     private volatile Object code;
 
     // the chart's shape, for resolving names returned at run time

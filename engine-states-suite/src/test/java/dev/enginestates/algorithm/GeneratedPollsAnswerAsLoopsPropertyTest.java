@@ -49,6 +49,7 @@ class GeneratedPollsAnswerAsLoopsPropertyTest {
             Chart loopedChart = Access.chart(onLoops.def.machine());
             assertTrue(generatedChart != loopedChart, "two definitions, two charts");
             PolledRuntime.runWithLoops(loopedChart);
+            PolledRuntime.generateNow(generatedChart);
 
             Ctx a = new Ctx();
             Ctx b = new Ctx();

@@ -39,6 +39,8 @@ class PolledCodeTest {
         assertEquals(null, c.polled.code(), "a fresh definition has a chart of its own");
         if (v == Version.LOOPED) {
             PolledRuntime.runWithLoops(c);
+        } else {
+            PolledRuntime.generateNow(c);
         }
         StateMachine<C> m = new StateMachine<>(def, ctx);
         assertEquals(v == Version.GENERATED, PolledRuntime.runsGeneratedCode(c), () -> v + " polls");
@@ -185,7 +187,7 @@ class PolledCodeTest {
     void aStateWhoseGuardsAllNameItselfOrAncestorsHasNoGeneratedPoll() {
         StatesDef<Counts> def = counting();
         Chart c = Access.chart(def.machine());
-        new StateMachine<>(def, new Counts());
+        PolledRuntime.generateNow(c);
         StatePoll[] polls = PolledCode.of(c);
         assertTrue(PolledRuntime.runsGeneratedCode(c));
         assertEquals(null, polls[index(c, "p.x")], "p.x tests nothing: its guards name itself and p");
@@ -225,6 +227,45 @@ class PolledCodeTest {
     }
 
     @Test
+    void aChartRunsOnLoopsUntilItsMachinesHaveTakenEnoughStepsThenOnGeneratedCode() {
+        StatesDef<Want> def = flat(3, false); // s0 names s1, s2 and s3
+        Chart c = Access.chart(def.machine());
+        Want[] wants = new Want[4];
+        List<StateMachine<Want>> machines = new ArrayList<>();
+        for (int i = 0; i < wants.length; i++) {
+            wants[i] = new Want();
+            wants[i].state = -1;
+            machines.add(new StateMachine<>(def, wants[i]));
+        }
+        int steps = 0;
+        for (; steps < PolledRuntime.STEPS_BEFORE_GENERATED_CODE - 1; steps++) {
+            machines.get(steps % machines.size()).step(DT); // the count is the chart's, over all its machines
+        }
+        assertFalse(PolledRuntime.runsGeneratedCode(c), "one step short of " + PolledRuntime.STEPS_BEFORE_GENERATED_CODE + ": loops");
+        machines.get(steps % machines.size()).step(DT);
+        assertTrue(PolledRuntime.runsGeneratedCode(c), "the last step counted makes the generated code");
+        for (int i = 0; i < wants.length; i++) {
+            wants[i].state = 1 + i % 3;
+            machines.get(i).step(DT);
+            assertEquals("s" + (1 + i % 3), machines.get(i).state(), "machine " + i + " moves on the generated code");
+        }
+    }
+
+    @Test
+    void aDefinitionMadePerMachineAndSteppedLittleNeverMakesGeneratedCode() {
+        for (int i = 0; i < 50; i++) {
+            StatesDef<Want> def = flat(3, false);
+            Want w = new Want();
+            w.state = -1;
+            StateMachine<Want> m = new StateMachine<>(def, w);
+            for (int k = 0; k < 60; k++) {
+                m.step(DT);
+            }
+            assertFalse(PolledRuntime.runsGeneratedCode(Access.chart(def.machine())), "a second of steps pays for no classes");
+        }
+    }
+
+    @Test
     void aStateOfMoreThanMaxChainGuardsRunsOnALoopWhileTheOthersAreGenerated() {
         int many = PolledCode.MAX_CHAIN + 1;
         StatesDef<Want> def = StatesDef.<Want>define("long-chain", d -> {
@@ -259,12 +300,13 @@ class PolledCodeTest {
     void aChartOfMoreThanMaxLinksGuardsAndAftersRunsOnLoopsAndStillMovesRight() {
         StatesDef<Want> atMost = flat(PolledCode.MAX_LINKS, false);
         Chart at = Access.chart(atMost.machine());
-        new StateMachine<>(atMost, new Want());
+        PolledRuntime.generateNow(at);
         assertTrue(PolledRuntime.runsGeneratedCode(at), "exactly " + PolledCode.MAX_LINKS + " links are generated");
 
         Want w = new Want();
         StatesDef<Want> over = flat(PolledCode.MAX_LINKS, true);
         Chart c = Access.chart(over.machine());
+        PolledRuntime.generateNow(c);
         StateMachine<Want> m = new StateMachine<>(over, w);
         assertFalse(PolledRuntime.runsGeneratedCode(c), "one link more falls back to loops");
         assertTrue(Arrays.stream(PolledCode.of(c)).filter(Objects::nonNull).allMatch(p -> p instanceof PolledCode.Looped));
