@@ -10,6 +10,7 @@ import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;
 
 import java.util.Arrays;
+import java.util.concurrent.ForkJoinPool;
 
 /** The polled style's runtime: guards outermost first every step, {@code after}, updates, {@code go} and {@code $back}. */
 final class PolledRuntime extends StyleRuntime {
@@ -21,6 +22,7 @@ final class PolledRuntime extends StyleRuntime {
      * wins back within seconds, and a definition made per machine and soon dropped never pays.
      */
     static final int STEPS_BEFORE_GENERATED_CODE = 10_000;
+    private static final System.Logger LOG = System.getLogger("dev.enginestates");
 
     private final Chart chart;
     /** The chart's polls by state: loops, then generated code once the chart has been stepped enough ({@link PolledCode}). */
@@ -44,10 +46,22 @@ final class PolledRuntime extends StyleRuntime {
         return (PolledRuntime) kept;
     }
 
-    /** Counts a step of one of the chart's machines, and makes the generated code on the last one it waits for. */
+    /**
+     * Counts a step of one of the chart's machines; the last one it waits for has the generated
+     * code made on the JDK's common pool, so that no step waits for it (the machines go on with
+     * the loops until it is there, which answer alike).
+     */
     private void counted() {
         if (--stepsBeforeGeneratedCode == 0) {
-            polls = PolledCode.of(chart); // loops again where the runtime cannot make classes
+            ForkJoinPool.commonPool().execute(this::generate);
+        }
+    }
+
+    private void generate() {
+        try {
+            polls = PolledCode.of(chart); // loops again where classes cannot be made
+        } catch (Throwable e) { // the pool would print it: the loops go on, and the game asked for no output
+            LOG.log(System.Logger.Level.DEBUG, "machine '" + chart.machineId + "': its guards stay on loops", e);
         }
     }
 
