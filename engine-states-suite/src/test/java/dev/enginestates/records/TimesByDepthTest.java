@@ -63,7 +63,7 @@ class TimesByDepthTest {
         Chart polled = Access.chart(Polled.DEF.machine());
         assertEquals(3, polled.timeRoom);
         MachineRecord p = new MachineRecord(polled, null);
-        assertEquals(3, p.times.length);
+        assertEquals(2 * 3, p.times.length, "a polled record's clocks by depth, then their carries");
     }
 
     @Test
