@@ -398,8 +398,6 @@ public class MachineRecord {
         return isActive(state) ? times[chart.timeRoom + chart.timeSlot[state]] : 0;
     }
 
-    /** Polled style: the rounding lost by each clock's sum, or {@code null} for the other styles. */
-
     /** Polled and builder styles: the leaf active before the last transition, or -1 before the first (always for the XState style). */
     public final int previousLeaf() {
         Seldom x = seldom;
