@@ -3,7 +3,6 @@ package dev.enginestates.algorithm;
 import dev.enginestates.chart.PolledChart;
 import dev.enginestates.records.MachineRecord;
 
-import java.lang.constant.ConstantDescs;
 import java.lang.invoke.MethodHandles;
 
 /**
@@ -17,12 +16,7 @@ final class AfterLink implements StatePoll {
     private static final int TARGET;
 
     static {
-        Object[] d;
-        try {
-            d = MethodHandles.classData(MethodHandles.lookup(), ConstantDescs.DEFAULT_NAME, Object[].class);
-        } catch (IllegalAccessException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        Object[] d = PolledCode.classData(MethodHandles.lookup());
         STATE = (Integer) d[0];
         DUE = (Double) d[1];
         TARGET = (Integer) d[2];

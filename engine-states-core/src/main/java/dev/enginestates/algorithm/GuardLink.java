@@ -3,7 +3,6 @@ package dev.enginestates.algorithm;
 import dev.enginestates.declare.StateGuard;
 import dev.enginestates.records.MachineRecord;
 
-import java.lang.constant.ConstantDescs;
 import java.lang.invoke.MethodHandles;
 
 /**
@@ -21,12 +20,7 @@ final class GuardLink implements StatePoll {
     private static final Object[] WHERE;
 
     static {
-        Object[] d;
-        try {
-            d = MethodHandles.classData(MethodHandles.lookup(), ConstantDescs.DEFAULT_NAME, Object[].class);
-        } catch (IllegalAccessException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        Object[] d = PolledCode.classData(MethodHandles.lookup());
         @SuppressWarnings("unchecked")
         StateGuard<Object> g = (StateGuard<Object>) d[0];
         GUARD = g;

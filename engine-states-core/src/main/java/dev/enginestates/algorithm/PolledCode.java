@@ -7,6 +7,7 @@ import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.records.MachineRecord;
 
 import java.io.InputStream;
+import java.lang.constant.ConstantDescs;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
@@ -136,6 +137,18 @@ final class PolledCode {
             return in == null ? null : in.readAllBytes();
         } catch (Exception | LinkageError e) {
             return null;
+        }
+    }
+
+    /**
+     * The class data a generated link was defined with, read by its static initialiser through
+     * its own lookup; a template loaded as an ordinary class has none, and fails to initialise.
+     */
+    static Object[] classData(MethodHandles.Lookup own) {
+        try {
+            return MethodHandles.classData(own, ConstantDescs.DEFAULT_NAME, Object[].class);
+        } catch (IllegalAccessException e) {
+            throw new ExceptionInInitializerError(e);
         }
     }
 

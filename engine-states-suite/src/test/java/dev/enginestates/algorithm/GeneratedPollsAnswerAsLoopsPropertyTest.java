@@ -1,5 +1,6 @@
 package dev.enginestates.algorithm;
 
+import dev.enginestates.RandomTree;
 import dev.enginestates.StatesDef;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.MachineException;
@@ -204,35 +205,20 @@ class GeneratedPollsAnswerAsLoopsPropertyTest {
         final Set<String> features = new HashSet<>();
         /** Each guard's kind of target ("sibling"), by the guard's number. */
         final List<String> guardKind = new ArrayList<>();
-        final List<String> path = new ArrayList<>();
+        final List<String> path;
         final StringBuilder text = new StringBuilder("\nmachine:\n");
         private final SplittableRandom r;
-        private final List<Integer> parent = new ArrayList<>();
-        private final List<Integer> depth = new ArrayList<>();
-        private final List<List<Integer>> kids = new ArrayList<>();
+        private final List<Integer> parent;
+        private final List<Integer> depth;
+        private final List<List<Integer>> kids;
 
         RandomTable(int seed) {
             r = new SplittableRandom(seed);
-            path.add("");
-            parent.add(-1);
-            depth.add(0);
-            kids.add(new ArrayList<>());
-            int count = 1 + r.nextInt(12);
-            for (int i = 0; i < count; i++) {
-                List<Integer> open = new ArrayList<>();
-                for (int s = 0; s < path.size(); s++) {
-                    if (depth.get(s) < 3) {
-                        open.add(s);
-                    }
-                }
-                int p = r.nextInt(3) == 0 ? 0 : open.get(r.nextInt(open.size()));
-                int s = path.size();
-                path.add(p == 0 ? "s" + i : path.get(p) + ".s" + i);
-                parent.add(p);
-                depth.add(depth.get(p) + 1);
-                kids.add(new ArrayList<>());
-                kids.get(p).add(s);
-            }
+            RandomTree tree = new RandomTree(r);
+            path = tree.path;
+            parent = tree.parent;
+            depth = tree.depth;
+            kids = tree.kids;
             def = StatesDef.<Ctx>define("random-" + seed, d -> declare(d, 0));
         }
 

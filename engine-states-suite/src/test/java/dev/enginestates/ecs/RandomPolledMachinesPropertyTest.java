@@ -1,5 +1,6 @@
 package dev.enginestates.ecs;
 
+import dev.enginestates.RandomTree;
 import dev.enginestates.records.Access;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.StatesDef;
@@ -503,17 +504,25 @@ class RandomPolledMachinesPropertyTest {
         private final SplittableRandom r;
         private final String id;
         // the tree: index 0 is the root
-        private final List<String> key = new ArrayList<>();
-        private final List<String> path = new ArrayList<>();
-        private final List<Integer> parent = new ArrayList<>();
-        private final List<Integer> depth = new ArrayList<>();
-        private final List<List<Integer>> kids = new ArrayList<>();
+        private final List<String> key;
+        private final List<String> path;
+        private final List<Integer> parent;
+        private final List<Integer> depth;
+        private final List<List<Integer>> kids;
         private final StringBuilder text = new StringBuilder();
 
         RandomPolledMachine(String property, int seed) {
             this.r = new SplittableRandom(seed);
             this.id = property + "-" + seed;
-            shape();
+            RandomTree tree = new RandomTree(r);
+            key = tree.key;
+            path = tree.path;
+            parent = tree.parent;
+            depth = tree.depth;
+            kids = tree.kids;
+            if (tree.reachesDepth3()) {
+                features.add("depth 3");
+            }
             this.def = StatesDef.define(id, Ctx::new, d -> declare(d, 0));
         }
 
@@ -529,35 +538,6 @@ class RandomPolledMachinesPropertyTest {
 
         String pathOf(int s) {
             return path.get(s);
-        }
-
-        private void shape() {
-            key.add("");
-            path.add("");
-            parent.add(-1);
-            depth.add(0);
-            kids.add(new ArrayList<>());
-            int count = 1 + r.nextInt(12);
-            for (int i = 0; i < count; i++) {
-                List<Integer> open = new ArrayList<>();
-                for (int s = 0; s < key.size(); s++) {
-                    if (depth.get(s) < 3) {
-                        open.add(s);
-                    }
-                }
-                // the root a third of the time, else any state not yet at depth 3
-                int p = r.nextInt(3) == 0 ? 0 : open.get(r.nextInt(open.size()));
-                int s = key.size();
-                key.add("s" + i);
-                path.add(p == 0 ? "s" + i : path.get(p) + ".s" + i);
-                parent.add(p);
-                depth.add(depth.get(p) + 1);
-                kids.add(new ArrayList<>());
-                kids.get(p).add(s);
-                if (depth.get(s) == 3) {
-                    features.add("depth 3");
-                }
-            }
         }
 
         private void declare(StatesBuilder<Ctx> b, int s) {
