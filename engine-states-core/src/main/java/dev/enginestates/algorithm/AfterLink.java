@@ -1,6 +1,5 @@
 package dev.enginestates.algorithm;
 
-import dev.enginestates.chart.PolledChart;
 import dev.enginestates.records.MachineRecord;
 
 import java.lang.invoke.MethodHandles;

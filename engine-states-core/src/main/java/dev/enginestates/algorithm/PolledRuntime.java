@@ -6,7 +6,6 @@ import dev.enginestates.declare.Event;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.records.MachineRecord;
 import java.util.List;
-import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;
 
 import java.util.Arrays;
