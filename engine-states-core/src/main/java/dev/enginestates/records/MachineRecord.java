@@ -312,19 +312,19 @@ public class MachineRecord {
     }
 
     /** The paused seconds by wait, or {@code null} while none were kept. */
-    private double[] pausedOrNull() {
+    double[] pausedOrNull() {
         Seldom x = seldom;
         return x == null ? null : x.paused;
     }
 
     /** The pending sends to itself, or {@code null} while it never sent itself an event. */
-    private PendingSends sendsOrNull() {
+    PendingSends sendsOrNull() {
         Seldom x = seldom;
         return x == null ? null : x.sends;
     }
 
     /** The paused seconds by wait, made (all NaN) on first use. */
-    private double[] pausedArray() {
+    double[] pausedArray() {
         Seldom x = seldom();
         if (x.paused == null) {
             x.paused = new double[chart.waitCount];
@@ -411,6 +411,19 @@ public class MachineRecord {
         // deeper states have no after (the compiler refuses it), and 1 << d would wrap onto a shallower one's bit
         return x != null && x.afterFired != 0 && d <= dev.enginestates.chart.PolledChart.MAX_AFTER_DEPTH && isActive(state)
                 && (x.afterFired & (1 << d)) != 0;
+    }
+
+    /** Polled style: the {@code after} marks by depth, as {@link RecordBytes} copies them whole (prototype). */
+    final int afterFiredBits() {
+        Seldom x = seldom;
+        return x == null ? 0 : x.afterFired;
+    }
+
+    /** Sets the {@code after} marks by depth whole (prototype; {@link RecordBytes}). */
+    final void afterFiredBits(int bits) {
+        if (seldom != null || bits != 0) {
+            seldom().afterFired = bits;
+        }
     }
 
     /** Polled style: notes that the active {@code state} has fired its {@code after} in this stay (restores too). */
@@ -777,7 +790,7 @@ public class MachineRecord {
 
     // ---- the machine's own code: raise, sends to itself, In
 
-    private PendingSends sendsArray() {
+    PendingSends sendsArray() {
         Seldom x = seldom();
         if (x.sends == null) {
             x.sends = new PendingSends();

@@ -898,6 +898,37 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
+    /**
+     * PROTOTYPE (rewind): sets the clock as a rewind does, with no shift of the records' times:
+     * every record is about to be overwritten with times on that clock.
+     */
+    void rewindClock(double time, long steps) {
+        this.clock = time;
+        this.steps = steps;
+        if (hearsInputs()) {
+            inputs.clockSet(time, steps);
+        }
+    }
+
+    /** PROTOTYPE (rewind): a record a rewind overwrote in place; as {@link #restored}, inside the rewind's call. */
+    void rewound(EntityRecord<?> r) {
+        r.localClock = false;
+        restoredNow(r);
+    }
+
+    /** PROTOTYPE (rewind): runs a rewind's writes as {@link #writeAll} does, without a lambda. */
+    void beginWrites() {
+        batch++;
+    }
+
+    /** PROTOTYPE (rewind): ends {@link #beginWrites}, throwing the listeners' first failure. */
+    void endWrites() {
+        batch--;
+        if (batch == 0 && listeners.any()) {
+            listeners.throwPending();
+        }
+    }
+
     private void restoredNow(EntityRecord<?> r) {
         MachineRecord rec = r;
         rec.clearWaitChanged();
