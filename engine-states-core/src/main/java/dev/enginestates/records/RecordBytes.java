@@ -42,6 +42,9 @@ public final class RecordBytes {
     private static final int PAUSED = 16;
     private static final int SENDS = 32;
 
+    /** Spike A/B: times as raw doubles, no tag bytes ({@code -Drewind.rawTimes=true}). */
+    static final boolean RAW_TIMES = Boolean.getBoolean("rewind.rawTimes");
+
     private static final int SAME = 0;
     private static final int ZERO = 1;
     private static final int RAW = 2;
@@ -165,30 +168,9 @@ public final class RecordBytes {
         return c.size > 254;
     }
 
-    private static void putState(Buffer b, boolean wide, int s) {
-        if (wide) {
-            b.putShort(s < 0 ? 0xFFFF : s);
-        } else {
-            b.putByte(s < 0 ? 0xFF : s);
-        }
-    }
-
     private static int getState(Buffer b, boolean wide) {
         int v = wide ? b.getShort() : b.getByte();
         return v == (wide ? 0xFFFF : 0xFF) ? -1 : v;
-    }
-
-    /** A double behind a tag byte: the same bits as {@code before}, zero, or the 8 bytes. */
-    private static void putTagged(Buffer b, double v, long before) {
-        long bits = Double.doubleToRawLongBits(v);
-        if (bits == before) {
-            b.putByte(SAME);
-        } else if (bits == 0L) {
-            b.putByte(ZERO);
-        } else {
-            b.putByte(RAW);
-            b.putLong(bits);
-        }
     }
 
     private static long getTagged(Buffer b, long before) {
@@ -196,97 +178,163 @@ public final class RecordBytes {
         return tag == SAME ? before : tag == ZERO ? 0L : b.getLong();
     }
 
-    /** The most bytes {@link #write} can write for this record (so it checks room once). */
-    private static int bound(MachineRecord r) {
-        int n = 16 + 2 * r.configSize + 18 * r.configSize + 20;
-        for (int[] h : r.history) {
-            if (h != null) {
-                n += 2 * h.length;
+    /** The most bytes {@link #write} writes for a record of this chart, its pending sends aside (once per chart and snapshot). */
+    public static int bound(Chart c) {
+        int n = 16 + 2 * c.maxActive + 18 * c.maxActive + 24 + 10 * c.waitCount + 16;
+        for (int s = 0; s < c.size; s++) {
+            if (c.parent[s] >= 0 && c.type[s] == dev.enginestates.declare.StateType.HISTORY) {
+                n += 2 * (c.subtreeEnd[c.parent[s]] - c.parent[s]);
             }
         }
-        n += 10 * r.chart().waitCount + 4 + 16;
-        return n + 20 * r.sendCount();
+        return n;
+    }
+
+    /** Spike A/B: little-endian stores by shifts, not the VarHandle ({@code -Drewind.shifts=true}). */
+    static final boolean SHIFTS = Boolean.getBoolean("rewind.shifts");
+
+    private static void longAt(byte[] d, int p, long v) {
+        if (SHIFTS) {
+            d[p] = (byte) v;
+            d[p + 1] = (byte) (v >>> 8);
+            d[p + 2] = (byte) (v >>> 16);
+            d[p + 3] = (byte) (v >>> 24);
+            d[p + 4] = (byte) (v >>> 32);
+            d[p + 5] = (byte) (v >>> 40);
+            d[p + 6] = (byte) (v >>> 48);
+            d[p + 7] = (byte) (v >>> 56);
+        } else {
+            LONG.set(d, p, v);
+        }
+    }
+
+    private static int state(byte[] d, int p, boolean wide, int s) {
+        if (wide) {
+            SHORT.set(d, p, (short) (s < 0 ? 0xFFFF : s));
+            return p + 2;
+        }
+        d[p] = (byte) (s < 0 ? 0xFF : s);
+        return p + 1;
+    }
+
+    /** A double behind a tag byte: the same bits as {@code before}, zero, or the 8 bytes. */
+    private static int tagged(byte[] d, int p, long bits, long before) {
+        if (bits == before) {
+            d[p] = SAME;
+            return p + 1;
+        }
+        if (bits == 0L) {
+            d[p] = ZERO;
+            return p + 1;
+        }
+        d[p] = RAW;
+        longAt(d, p + 1, bits);
+        return p + 9;
     }
 
     /** Appends the record's fields (not its context) to {@code b}. */
     public static void write(MachineRecord r, Buffer b) {
+        write(r, b, bound(r.chart()));
+    }
+
+    /** Appends the record's fields (not its context) to {@code b}; {@code bound} is {@link #bound(Chart)} of its chart. */
+    public static void write(MachineRecord r, Buffer b, int bound) {
         Chart c = r.chart();
-        boolean wide = wide(c);
-        b.room(bound(r));
+        boolean wide = c.size > 254;
+        b.room(bound);
+        // the buffer's array and position in locals: the writes below touch no field of the buffer
+        byte[] d = b.data;
+        int p = b.pos;
         double[] paused = r.pausedOrNull();
         boolean anyPaused = false;
         if (paused != null) {
-            for (double p : paused) {
-                anyPaused |= !Double.isNaN(p);
+            for (double x : paused) {
+                anyPaused |= !Double.isNaN(x);
             }
         }
         int sends = r.sendCount();
-        int flags = (r.status == MachineRecord.DONE ? DONE_FLAG : r.status == MachineRecord.ACTIVE ? ACTIVE_FLAG : 0)
-                | (r.waitState >= 0 ? WAITING : 0) | (r.isHeld() ? HELD : 0) | (anyPaused ? PAUSED : 0) | (sends > 0 ? SENDS : 0);
-        b.putByte(flags);
+        boolean held = r.isHeld();
+        int status = r.status;
+        int waitState = r.waitState;
+        int flags = (status == MachineRecord.DONE ? DONE_FLAG : status == MachineRecord.ACTIVE ? ACTIVE_FLAG : 0)
+                | (waitState >= 0 ? WAITING : 0) | (held ? HELD : 0) | (anyPaused ? PAUSED : 0) | (sends > 0 ? SENDS : 0);
+        d[p++] = (byte) flags;
         int n = r.configSize;
         int[] config = r.config;
-        putState(b, wide, n);
+        p = state(d, p, wide, n);
         for (int i = 0; i < n; i++) {
-            putState(b, wide, config[i]);
+            p = state(d, p, wide, config[i]);
         }
         double[] times = r.times;
         if (times != null) {
             int[] slot = c.timeSlot;
             long before = 0L;
-            for (int i = 0; i < n; i++) {
-                double v = times[slot[config[i]]];
-                putTagged(b, v, before);
-                before = Double.doubleToRawLongBits(v);
+            if (RAW_TIMES) {
+                for (int i = 0; i < n; i++) {
+                    longAt(d, p, Double.doubleToRawLongBits(times[slot[config[i]]]));
+                    p += 8;
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    long bits = Double.doubleToRawLongBits(times[slot[config[i]]]);
+                    p = tagged(d, p, bits, before);
+                    before = bits;
+                }
             }
             if (c.recordsClocks) {
                 int room = c.timeRoom;
                 for (int i = 0; i < n; i++) {
-                    putTagged(b, times[room + slot[config[i]]], 0L);
+                    p = tagged(d, p, Double.doubleToRawLongBits(times[room + slot[config[i]]]), 0L);
                 }
             }
         }
-        int[][] history = r.history;
-        for (int[] h : history) {
+        for (int[] h : r.history) {
             if (h != null) {
                 int k = h[0];
-                putState(b, wide, k); // -1 (nothing yet) is "none"
+                p = state(d, p, wide, k); // -1 (nothing yet) is "none"
                 for (int i = 1; i <= k; i++) {
-                    putState(b, wide, h[i]);
+                    p = state(d, p, wide, h[i]);
                 }
             }
         }
-        if (r.waitState >= 0) {
-            putState(b, wide, r.waitState);
-            b.putDouble(r.waitStart);
-            if (c.waitSecondsOf[r.waitState] != null) {
-                b.putDouble(r.waitSeconds); // computed by the machine's code: only the record knows it
+        if (waitState >= 0) {
+            p = state(d, p, wide, waitState);
+            longAt(d, p, Double.doubleToRawLongBits(r.waitStart));
+            p += 8;
+            if (c.waitSecondsOf[waitState] != null) {
+                longAt(d, p, Double.doubleToRawLongBits(r.waitSeconds)); // computed by the machine's code: only the record knows it
+                p += 8;
             }
         }
-        if (r.isHeld()) {
-            b.putDouble(r.heldSince());
+        if (held) {
+            longAt(d, p, Double.doubleToRawLongBits(r.heldSince()));
+            p += 8;
         }
         if (anyPaused) {
             int k = 0;
-            for (double p : paused) {
-                k += Double.isNaN(p) ? 0 : 1;
+            for (double x : paused) {
+                k += Double.isNaN(x) ? 0 : 1;
             }
-            b.putShort(k);
+            SHORT.set(d, p, (short) k);
+            p += 2;
             for (int w = 0; w < paused.length; w++) {
                 if (!Double.isNaN(paused[w])) {
-                    b.putShort(w);
-                    b.putDouble(paused[w]);
+                    SHORT.set(d, p, (short) w);
+                    longAt(d, p + 2, Double.doubleToRawLongBits(paused[w]));
+                    p += 10;
                 }
             }
         }
         if (c.recordsPrevious) {
-            putState(b, wide, r.previousLeaf());
-            b.putInt(r.afterFiredBits());
-            b.putInt(Float.floatToRawIntBits(r.timeInState()));
-            b.putInt(Float.floatToRawIntBits(r.previousProgress()));
+            p = state(d, p, wide, r.previousLeaf());
+            INT.set(d, p, r.afterFiredBits());
+            INT.set(d, p + 4, Float.floatToRawIntBits(r.timeInState()));
+            INT.set(d, p + 8, Float.floatToRawIntBits(r.previousProgress()));
+            p += 12;
         }
+        b.pos = p;
         if (sends > 0) {
             PendingSends s = r.sendsOrNull();
+            b.room(4 + 12 * sends);
             b.putInt(sends);
             for (int i = 0; i < sends; i++) {
                 b.putDouble(s.due(i));
@@ -332,7 +380,7 @@ public final class RecordBytes {
             int[] slot = c.timeSlot;
             long before = 0L;
             for (int i = 0; i < n; i++) {
-                before = getTagged(b, before);
+                before = RAW_TIMES ? b.getLong() : getTagged(b, before);
                 times[slot[config[i]]] = Double.longBitsToDouble(before);
             }
             if (c.recordsClocks) {

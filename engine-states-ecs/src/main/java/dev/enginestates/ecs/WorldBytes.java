@@ -97,6 +97,7 @@ public final class WorldBytes {
             b.putInt(fingerprint(states)); // for a snapshot read elsewhere; here the binding is checked by identity
             b.putInt(end);
             ContextBytes codec = contexts.isEmpty() ? null : contexts.get(states);
+            int bound = RecordBytes.bound(states.chart());
             if (slots.length < slotCount + end) {
                 slots = Arrays.copyOf(slots, Math.max(slotCount + end, slots.length * 2));
             }
@@ -104,7 +105,7 @@ public final class WorldBytes {
                 EntityRecord<?> r = binding.at(i);
                 slots[slotCount++] = r;
                 if (r != null) {
-                    RecordBytes.write(r, b);
+                    RecordBytes.write(r, b, bound);
                     if (codec != null) {
                         codec.write(r.contextObject(), b);
                     }

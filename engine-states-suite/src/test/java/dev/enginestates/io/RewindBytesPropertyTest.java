@@ -61,6 +61,72 @@ class RewindBytesPropertyTest {
         property(new RandomWorlds.Options().spawns(false).marks(true).tagsOneIn(3), 0x4E58_0000L);
     }
 
+    /** Machines that raise, send themselves events (delayed, with ids) and cancel them: the pending sends are rewound too. */
+    @Test
+    void rewindingPendingSendsToItselfEndsWithTheSameRecords() {
+        WorldBytes.ContextBytes<SendsCheckpointPropertyTest.Ctx> trace = new WorldBytes.ContextBytes<>() {
+            @Override
+            public void write(SendsCheckpointPropertyTest.Ctx c, RecordBytes.Buffer out) {
+                out.room(8);
+                out.putLong(c.trace);
+            }
+
+            @Override
+            public SendsCheckpointPropertyTest.Ctx read(SendsCheckpointPropertyTest.Ctx c, RecordBytes.Buffer in) {
+                c.trace = in.getLong();
+                return c;
+            }
+        };
+        int[] counts = new int[3];
+        int withSends = 0;
+        for (int run = 0; run < RUNS / 2; run++) {
+            SplittableRandom rnd = new SplittableRandom(0x5E4D + run);
+            java.util.List<dev.enginestates.ecs.States<SendsCheckpointPropertyTest.Ctx>> machines = new java.util.ArrayList<>();
+            int kinds = 1 + rnd.nextInt(3);
+            for (int k = 0; k < kinds; k++) {
+                machines.add(SendsCheckpointPropertyTest.machine(rnd, "rw" + run + "-" + k, counts));
+            }
+            Saves saves = Saves.of(machines.toArray(new dev.enginestates.ecs.States<?>[0]));
+            int entities = 1 + rnd.nextInt(4);
+            int ops = 50 + rnd.nextInt(200);
+            int cut = rnd.nextInt(ops);
+            int k = 1 + rnd.nextInt(Math.min(60, ops - cut));
+            long[] plan = new long[ops];
+            for (int i = 0; i < ops; i++) {
+                plan[i] = rnd.nextLong();
+            }
+            try (StateWorld w = StateWorld.create()) {
+                for (int i = 0; i < entities; i++) {
+                    Object[] traits = new Object[machines.size() + 1];
+                    traits[0] = dev.enginestates.ecs.EntityKey.of("e" + i);
+                    for (int m = 0; m < machines.size(); m++) {
+                        traits[m + 1] = machines.get(m).trait();
+                    }
+                    w.spawn(traits);
+                }
+                WorldBytes bytes = new WorldBytes();
+                machines.forEach(m -> bytes.contexts(m, trace));
+                for (int i = 0; i < cut; i++) {
+                    SendsCheckpointPropertyTest.apply(w, machines, entities, plan[i]);
+                }
+                String atCut = saves.checkpoint(w);
+                withSends += atCut.contains("\"sends\"") ? 1 : 0;
+                bytes.snapshot(w);
+                for (int i = cut; i < cut + k; i++) {
+                    SendsCheckpointPropertyTest.apply(w, machines, entities, plan[i]);
+                }
+                String first = saves.checkpoint(w);
+                bytes.restore(w);
+                assertEquals(atCut, saves.checkpoint(w), "run " + run + ": right after the restore");
+                for (int i = cut; i < cut + k; i++) {
+                    SendsCheckpointPropertyTest.apply(w, machines, entities, plan[i]);
+                }
+                assertEquals(first, saves.checkpoint(w), "run " + run + ": cut " + cut + ", k " + k);
+            }
+        }
+        assertEquals(true, withSends > RUNS / 20, "snapshots taken with sends pending: " + withSends);
+    }
+
     private static void property(RandomWorlds.Options o, long base) {
         int rewound = 0;
         for (int run = 0; run < RUNS; run++) {
