@@ -413,6 +413,11 @@ public class MachineRecord {
                 && (x.afterFired & (1 << d)) != 0;
     }
 
+    /** Whether the record has its side object (a hold, paused seconds, sends, or the polled and builder styles' fields), for {@link RecordBytes} (prototype). */
+    final boolean hasSeldom() {
+        return seldom != null;
+    }
+
     /** Polled style: the {@code after} marks by depth, as {@link RecordBytes} copies them whole (prototype). */
     final int afterFiredBits() {
         Seldom x = seldom;

@@ -42,9 +42,6 @@ public final class RecordBytes {
     private static final int PAUSED = 16;
     private static final int SENDS = 32;
 
-    /** Spike A/B: times as raw doubles, no tag bytes ({@code -Drewind.rawTimes=true}). */
-    static final boolean RAW_TIMES = Boolean.getBoolean("rewind.rawTimes");
-
     private static final int SAME = 0;
     private static final int ZERO = 1;
     private static final int RAW = 2;
@@ -244,20 +241,11 @@ public final class RecordBytes {
         // the buffer's array and position in locals: the writes below touch no field of the buffer
         byte[] d = b.data;
         int p = b.pos;
-        double[] paused = r.pausedOrNull();
-        boolean anyPaused = false;
-        if (paused != null) {
-            for (double x : paused) {
-                anyPaused |= !Double.isNaN(x);
-            }
-        }
-        int sends = r.sendCount();
-        boolean held = r.isHeld();
+        int flagsAt = p++; // patched at the end: the rare fields decide some flags
         int status = r.status;
         int waitState = r.waitState;
         int flags = (status == MachineRecord.DONE ? DONE_FLAG : status == MachineRecord.ACTIVE ? ACTIVE_FLAG : 0)
-                | (waitState >= 0 ? WAITING : 0) | (held ? HELD : 0) | (anyPaused ? PAUSED : 0) | (sends > 0 ? SENDS : 0);
-        d[p++] = (byte) flags;
+                | (waitState >= 0 ? WAITING : 0);
         int n = r.configSize;
         int[] config = r.config;
         p = state(d, p, wide, n);
@@ -268,17 +256,10 @@ public final class RecordBytes {
         if (times != null) {
             int[] slot = c.timeSlot;
             long before = 0L;
-            if (RAW_TIMES) {
-                for (int i = 0; i < n; i++) {
-                    longAt(d, p, Double.doubleToRawLongBits(times[slot[config[i]]]));
-                    p += 8;
-                }
-            } else {
-                for (int i = 0; i < n; i++) {
-                    long bits = Double.doubleToRawLongBits(times[slot[config[i]]]);
-                    p = tagged(d, p, bits, before);
-                    before = bits;
-                }
+            for (int i = 0; i < n; i++) {
+                long bits = Double.doubleToRawLongBits(times[slot[config[i]]]);
+                p = tagged(d, p, bits, before);
+                before = bits;
             }
             if (c.recordsClocks) {
                 int room = c.timeRoom;
@@ -287,7 +268,9 @@ public final class RecordBytes {
                 }
             }
         }
-        for (int[] h : r.history) {
+        int[][] history = r.history;
+        for (int j = 0; j < history.length; j++) {
+            int[] h = history[j];
             if (h != null) {
                 int k = h[0];
                 p = state(d, p, wide, k); // -1 (nothing yet) is "none"
@@ -305,11 +288,32 @@ public final class RecordBytes {
                 p += 8;
             }
         }
-        if (held) {
+        b.pos = p;
+        if (r.hasSeldom() || c.recordsPrevious) {
+            flags |= writeRare(r, c, b, wide);
+        }
+        d[flagsAt] = (byte) flags;
+    }
+
+    /** The fields few records have (a hold, paused seconds, pending sends) and the polled and builder styles' own; returns their flags. */
+    private static int writeRare(MachineRecord r, Chart c, Buffer b, boolean wide) {
+        byte[] d = b.data;
+        int p = b.pos;
+        int flags = 0;
+        double[] paused = r.pausedOrNull();
+        boolean anyPaused = false;
+        if (paused != null) {
+            for (double x : paused) {
+                anyPaused |= !Double.isNaN(x);
+            }
+        }
+        if (r.isHeld()) {
+            flags |= HELD;
             longAt(d, p, Double.doubleToRawLongBits(r.heldSince()));
             p += 8;
         }
         if (anyPaused) {
+            flags |= PAUSED;
             int k = 0;
             for (double x : paused) {
                 k += Double.isNaN(x) ? 0 : 1;
@@ -332,7 +336,9 @@ public final class RecordBytes {
             p += 12;
         }
         b.pos = p;
+        int sends = r.sendCount();
         if (sends > 0) {
+            flags |= SENDS;
             PendingSends s = r.sendsOrNull();
             b.room(4 + 12 * sends);
             b.putInt(sends);
@@ -343,6 +349,7 @@ public final class RecordBytes {
                 b.putRef(s.id(i));
             }
         }
+        return flags;
     }
 
     /**
@@ -380,7 +387,7 @@ public final class RecordBytes {
             int[] slot = c.timeSlot;
             long before = 0L;
             for (int i = 0; i < n; i++) {
-                before = RAW_TIMES ? b.getLong() : getTagged(b, before);
+                before = getTagged(b, before);
                 times[slot[config[i]]] = Double.longBitsToDouble(before);
             }
             if (c.recordsClocks) {
