@@ -635,6 +635,11 @@ public class MachineRecord {
 
     private int entries;
 
+    /** The record was overwritten as a whole (a rewind): a face comparing its entries sees that it moved. */
+    final void overwritten() {
+        entries++;
+    }
+
     /** Appends a state to the configuration. */
     public final void enter(int state) {
         entries++;

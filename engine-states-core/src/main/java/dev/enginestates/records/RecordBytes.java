@@ -5,6 +5,7 @@ import dev.enginestates.declare.Event;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
@@ -54,6 +55,7 @@ public final class RecordBytes {
         Object[] refs;
         int refCount;
         int refRead;
+        private ByteBuffer view;
 
         public Buffer(int bytes) {
             data = new byte[Math.max(64, bytes)];
@@ -155,6 +157,49 @@ public final class RecordBytes {
             return refs[refRead++];
         }
 
+        /** The bytes (the first {@link #size()} of them written). */
+        public byte[] array() {
+            return data;
+        }
+
+        /** Bytes it holds before it must grow. */
+        public int capacity() {
+            return data.length;
+        }
+
+        /** Where the next read starts. */
+        public int readPosition() {
+            return read;
+        }
+
+        /** Moves the read position past bytes read through a {@link #view}. */
+        public void skipReadTo(int position) {
+            read = position;
+        }
+
+        /** Moves the write position past bytes written through a {@link #view}. */
+        public void skipTo(int position) {
+            pos = position;
+        }
+
+        /** Drops what was written from {@code position} on. */
+        public void truncate(int position) {
+            pos = position;
+        }
+
+        /**
+         * A little-endian {@link ByteBuffer} over its bytes, at {@code position}, with its limit at the
+         * room it has: a game's own codec writes and reads through it. Made once each time the bytes grow.
+         */
+        public ByteBuffer view(int position) {
+            ByteBuffer v = view;
+            if (v == null || v.array() != data) {
+                view = v = ByteBuffer.wrap(data).order(ByteOrder.LITTLE_ENDIAN);
+            }
+            v.limit(data.length).position(position);
+            return v;
+        }
+
         /** Whether every byte written has been read. */
         public boolean readAll() {
             return read == pos && refRead == refCount;
@@ -186,22 +231,8 @@ public final class RecordBytes {
         return n;
     }
 
-    /** Spike A/B: little-endian stores by shifts, not the VarHandle ({@code -Drewind.shifts=true}). */
-    static final boolean SHIFTS = Boolean.getBoolean("rewind.shifts");
-
     private static void longAt(byte[] d, int p, long v) {
-        if (SHIFTS) {
-            d[p] = (byte) v;
-            d[p + 1] = (byte) (v >>> 8);
-            d[p + 2] = (byte) (v >>> 16);
-            d[p + 3] = (byte) (v >>> 24);
-            d[p + 4] = (byte) (v >>> 32);
-            d[p + 5] = (byte) (v >>> 40);
-            d[p + 6] = (byte) (v >>> 48);
-            d[p + 7] = (byte) (v >>> 56);
-        } else {
-            LONG.set(d, p, v);
-        }
+        LONG.set(d, p, v);
     }
 
     private static int state(byte[] d, int p, boolean wide, int s) {
@@ -451,6 +482,7 @@ public final class RecordBytes {
             }
         }
         r.waitChanged = true;
+        r.overwritten();
     }
 
     /**

@@ -154,6 +154,66 @@ final class Binding {
         }
     }
 
+    /**
+     * A rewind puts this machine's records in the order a snapshot holds them: {@code order[from]}
+     * to {@code order[from + slots - 1]}, holes ({@code null}) included, hold every record it has now.
+     * Its timers are renumbered; the rewind then schedules every record again.
+     */
+    void relayout(EntityRecord<?>[] order, int from, int slots) {
+        int[] newSlot = new int[end];
+        Arrays.fill(newSlot, -1);
+        EntityRecord<?>[] next = new EntityRecord<?>[Math.max(16, slots)];
+        int count = 0;
+        for (int i = 0; i < slots; i++) {
+            EntityRecord<?> r = order[from + i];
+            if (r != null) {
+                assert r.binding == this && r.slot >= 0 : "a rewind's record is back in its machine before its order is";
+                newSlot[r.slot] = i;
+                next[i] = r;
+                count++;
+            }
+        }
+        assert count == live : "a rewind's order holds every record of '" + states.id() + "'";
+        if (moves != null) {
+            moves.relayout(newSlot, end, slots);
+        }
+        waits.renumber(newSlot, end);
+        if (sends != null) {
+            sends.renumber(newSlot, end);
+        }
+        for (int i = 0; i < slots; i++) {
+            if (next[i] != null) {
+                next[i].slot = i;
+            }
+        }
+        records = next;
+        end = slots;
+        live = count;
+        if (movedStep != null) {
+            Arrays.fill(movedStep, -1);
+        }
+        whenCount = 0;
+        for (int i = 0; i < end; i++) {
+            if (records[i] != null && records[i].whenActive) {
+                pushWhen(i);
+            }
+        }
+    }
+
+    /**
+     * Forgets what it noted by step number (waits taken in a step, a wait's move in a step): the
+     * clock went back (a rewind, a restore), so a step number may come again.
+     */
+    void forgetSteps() {
+        waits.forgetMarks();
+        if (sends != null) {
+            sends.forgetMarks();
+        }
+        if (movedStep != null) {
+            Arrays.fill(movedStep, -1);
+        }
+    }
+
     /** A wait moved the record in a slot, in step {@code step} at clock time {@code at}. */
     void moved(int slot, long step, double at) {
         if (movedStep == null || slot >= movedStep.length) {

@@ -46,6 +46,15 @@ final class Listeners {
     private EntityRecord<?>[] leftLater = new EntityRecord<?>[4];
     private int leftLaterCount;
     private boolean draining;
+    /**
+     * Above 0 while a rewind and its resimulation run ({@link Rewind}): listeners hear none of the
+     * intermediate moves, and each record's {@link Told} keeps what they heard before, so that
+     * {@link #unmute} tells each machine's net change only.
+     */
+    private int muted;
+    /** Records that left the world while muted: at {@link #unmute} those still out are told of as gone. */
+    private EntityRecord<?>[] leftMuted = new EntityRecord<?>[4];
+    private int leftMutedCount;
 
     Listeners(StateWorld world) {
         this.world = world;
@@ -96,8 +105,58 @@ final class Listeners {
         t.waitStart = rec.waitStart();
     }
 
+    /** Stops telling anything until {@link #unmute}. */
+    void mute() {
+        muted++;
+    }
+
+    /**
+     * Tells the listeners, for every record of the world, the net change since they were muted:
+     * a record whose leaves differ from what they last heard is told as one change (cause
+     * {@code "rewind"}, with its wait's end and start); one whose leaves are the same is told
+     * nothing, even if it left and came back to them or its wait restarted; one that joined while
+     * muted is told of as a spawn; one that left and stayed out as a despawn.
+     */
+    void unmute(java.util.List<Binding> bindings) {
+        if (--muted > 0) {
+            return;
+        }
+        EntityRecord<?>[] gone = leftMuted;
+        int goneCount = leftMutedCount;
+        leftMuted = new EntityRecord<?>[4];
+        leftMutedCount = 0;
+        if (!any()) {
+            return;
+        }
+        for (int i = 0; i < goneCount; i++) {
+            EntityRecord<?> r = gone[i];
+            if (r.world != world) {
+                left(r);
+            }
+        }
+        for (Binding b : bindings) {
+            for (int i = 0; i < b.end(); i++) {
+                EntityRecord<?> r = b.at(i);
+                if (r == null) {
+                    continue;
+                }
+                Told t = r.told();
+                if (t == null || t.state == null) {
+                    joined(r);
+                } else if (t.state.equals(r.state())) {
+                    remember(r); // the same leaves: nothing to tell, whatever happened in between
+                } else {
+                    overwritten(r, "rewind");
+                }
+            }
+        }
+    }
+
     /** A record joined the world. */
     void joined(EntityRecord<?> r) {
+        if (muted > 0) {
+            return; // told at unmute, against what was heard before
+        }
         Told t = r.toldOrNew();
         t.entries = r.entries();
         t.state = "";
@@ -107,6 +166,9 @@ final class Listeners {
 
     /** A record written as a whole ({@code why}: spawn, set, restore): compared with what was told, whatever its entries say. */
     void overwritten(EntityRecord<?> r, String why) {
+        if (muted > 0) {
+            return;
+        }
         String was = cause;
         cause = why;
         try {
@@ -123,6 +185,10 @@ final class Listeners {
 
     /** A record left the world (detached, despawned, or its entity deleted). */
     void left(EntityRecord<?> r) {
+        if (muted > 0) {
+            leftMuted = StateWorld.push(leftMuted, leftMutedCount++, r);
+            return;
+        }
         if (telling > 0) {
             leftLater = StateWorld.push(leftLater, leftLaterCount++, r);
             return;
@@ -146,7 +212,7 @@ final class Listeners {
     /** After a move (or an overwrite, when {@code always}): tells the listeners what changed. */
     void told(EntityRecord<?> r, boolean always) {
         Told t = r.told();
-        if (t == null) {
+        if (t == null || muted > 0) {
             return; // never told of (joined before any listened): nothing to compare with
         }
         MachineRecord rec = r;
@@ -183,6 +249,9 @@ final class Listeners {
 
     /** An event was sent and no state took it. */
     void refused(EntityRecord<?> r, String event) {
+        if (muted > 0) {
+            return;
+        }
         tellAll(REFUSED, r, event, null, event, 0, false);
     }
 

@@ -354,6 +354,9 @@ public final class StateWorld implements AutoCloseable {
                 r.binding.moves.spawned(r); // the entity was made with the tags of its active states
             }
         }
+        if (rewind != null && !records.isEmpty()) {
+            rewind.spawned(records);
+        }
         if (hearsInputs()) {
             inputs.spawned(e, records.toArray(new EntityRecord<?>[0]));
         }
@@ -513,6 +516,9 @@ public final class StateWorld implements AutoCloseable {
             inputs.despawned(entity); // while the entity can still say its key
         }
         EntityKey key = entity.get(EntityKey.class);
+        if (rewind != null && key != null) {
+            rewind.despawned(entity, key);
+        }
         if (key != null && byKey.get(key.value()) == entity) {
             byKey.remove(key.value());
         }
@@ -789,10 +795,26 @@ public final class StateWorld implements AutoCloseable {
                 waits.schedule(r);
             }
         }
+        if (steps < this.steps) {
+            forgetSteps();
+        }
         this.clock = time;
         this.steps = steps;
         if (hearsInputs()) {
             inputs.clockSet(time, steps);
+        }
+    }
+
+    /** The step count goes back: what the world noted by step number may not match the steps that come again. */
+    private void forgetSteps() {
+        for (Binding b : registry.all()) {
+            b.forgetSteps();
+            for (int i = 0; i < b.end(); i++) {
+                EntityRecord<?> r = b.at(i);
+                if (r != null) {
+                    r.quietStep(-1);
+                }
+            }
         }
     }
 
@@ -898,11 +920,11 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
-    /**
-     * PROTOTYPE (rewind): sets the clock as a rewind does, with no shift of the records' times:
-     * every record is about to be overwritten with times on that clock.
-     */
+    // ------------------------------------------------------------------ rewind (a Rewind's restore, under way as its call)
+
+    /** Sets the clock as a rewind does: no record's times shift, as every record is about to be overwritten on that clock. */
     void rewindClock(double time, long steps) {
+        forgetSteps();
         this.clock = time;
         this.steps = steps;
         if (hearsInputs()) {
@@ -910,24 +932,42 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
-    /** PROTOTYPE (rewind): a record a rewind overwrote in place; as {@link #restored}, inside the rewind's call. */
+    /** A record a rewind overwrote in place: derived from it again, as {@link #restored}. */
     void rewound(EntityRecord<?> r) {
         r.localClock = false;
+        r.quietStep(-1); // a step it sat out is in the ticks the rewind undid, or before them
         restoredNow(r);
     }
 
-    /** PROTOTYPE (rewind): runs a rewind's writes as {@link #writeAll} does, without a lambda. */
-    void beginWrites() {
-        batch++;
+    /** An entity spawned since the tick a rewind goes back to. */
+    void despawnForRewind(Entity entity) {
+        despawnNow(entity);
     }
 
-    /** PROTOTYPE (rewind): ends {@link #beginWrites}, throwing the listeners' first failure. */
-    void endWrites() {
-        batch--;
-        if (batch == 0 && listeners.any()) {
-            listeners.throwPending();
-        }
+    /** A machine attached since the tick a rewind goes back to. */
+    void detachForRewind(EntityRecord<?> r) {
+        detachNow(r.entity, r.states);
     }
+
+    /** A machine detached since the tick a rewind goes back to, back on its entity. */
+    void attachForRewind(Entity entity, EntityRecord<?> r) {
+        attachNow(entity, r);
+    }
+
+    /** The records of an entity despawned since the tick a rewind goes back to, on a new entity with its key. */
+    Entity respawnForRewind(List<EntityRecord<?>> records, EntityKey key) {
+        Object[] components = new Object[records.size() + (key == null ? 0 : 1)];
+        for (int i = 0; i < records.size(); i++) {
+            components[i] = records.get(i);
+        }
+        if (key != null) {
+            components[records.size()] = key;
+        }
+        return spawnNow(components);
+    }
+
+    /** The rewind that keeps this world's ticks, told of spawns and despawns; {@code null} when none. */
+    Rewind rewind;
 
     private void restoredNow(EntityRecord<?> r) {
         MachineRecord rec = r;

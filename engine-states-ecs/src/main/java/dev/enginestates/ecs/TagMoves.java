@@ -137,6 +137,18 @@ final class TagMoves {
         }
     }
 
+    /** A rewind put the records in another order: the record in slot {@code old} is now in {@code newSlot[old]} (or gone, -1). */
+    void relayout(int[] newSlot, int end, int slots) {
+        long[] next = new long[Math.max(16, slots) * stride];
+        for (int old = 0; old < end; old++) {
+            int to = newSlot[old];
+            if (to >= 0 && old * stride < tagged.length) {
+                System.arraycopy(tagged, old * stride, next, to * stride, stride);
+            }
+        }
+        tagged = next;
+    }
+
     /** Brings the entity's tags in line with the record; returns whether anything moved. */
     boolean apply(Entity entity, EntityRecord<?> r) {
         int base = base(r.slot);

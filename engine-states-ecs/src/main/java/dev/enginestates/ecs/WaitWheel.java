@@ -314,6 +314,11 @@ final class WaitWheel {
         return m;
     }
 
+    /** Forgets every step's marks: the clock went back, so a step number may come again. */
+    void forgetMarks() {
+        Arrays.fill(mark, Long.MIN_VALUE);
+    }
+
     /** A slot's step mark (see {@link #mark}); the slot has, or had in this step, a wait. */
     long mark(int slot) {
         return mark[slot];

@@ -1,0 +1,439 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Keeps a world's last ticks so that it can go back: rollback netcode's client, which predicts
+ * with the inputs it has, and when a late input arrives goes back to its tick and steps again to
+ * the present.
+ *
+ * <pre>{@code
+ * Rewind rewind = Rewind.keep(world, 10);            // the last 10 ticks
+ * rewind.input(w -> bell(w, "guard-7"));            // an input of the tick about to run
+ * rewind.step(1 / 60.0);                            // instead of world.step
+ * ...
+ * rewind.input(tick, w -> bell(w, "guard-3"));      // an input that arrived late, for a kept tick
+ * rewind.resimulate();                              // back to that tick, then every tick again
+ * }</pre>
+ *
+ * <p><b>Each tick</b> {@link #step} takes a snapshot of every machine record of the world (their
+ * states, waits, clocks, history, pending sends to themselves, holds, and the contexts a
+ * {@link ContextBytes} writes) into buffers it reuses, applies the tick's inputs in the order given,
+ * then steps the world. Taking the snapshot allocates nothing once the buffers have grown: about
+ * 27 bytes a machine for the README's guard.
+ *
+ * <p><b>Going back.</b> {@link #resimulate()} goes back to the earliest tick given a late input,
+ * then steps every tick again with its inputs and its {@code dt}, up to the present.
+ * {@link #rewind(long)} only goes back, forgetting the ticks from there on (inputs included), for
+ * a game that steps again itself. Restoring a tick is not a transition: no exit, entry or action
+ * runs, and the records are exactly as they were, timers and pending sends included (they fire
+ * on the same ticks as in a straight run). Stepping again runs the machines' code as any step does.
+ * Entities spawned since the tick go (and a spawn stepped again brings them back with the same
+ * key); entities despawned since come back with their key, their machines and the hold components
+ * they had, as a new Dominion entity: the game's own other components are the game's to put back,
+ * so address entities by {@link EntityKey} in inputs, not by a kept {@code Entity}.
+ *
+ * <p><b>Listeners</b> hear nothing while a rewind and its steps run. Then each machine whose
+ * active states differ from what they last heard is told once, with the event {@code "rewind"}:
+ * a machine that went A → B → A inside the window is told nothing, one that went A → B → C is
+ * told A → C, one whose states are the same but whose wait restarted is told nothing. A
+ * rollback game shows the corrected present, not the ticks it replaced: that is why.
+ *
+ * <p><b>Inputs</b> are the game's code, run on the world's thread before the tick's step, again
+ * at every resimulation: they must give the same result from the same world (find entities by
+ * key, draw no randomness of their own). A world changed outside the inputs (a spawn, a send or
+ * a hold between steps) is kept in the next snapshot but not done again by a resimulation.
+ *
+ * <p><b>Errors.</b> A rewind to a tick not kept (older than the window, or before the world was
+ * stepped or restored outside this rewind), an input for a tick after the next one, a rewind or
+ * a step from the game's code during a world's call: each throws at once and changes nothing.
+ * A world holds one rewind at a time; {@link #close()} lets it go.
+ */
+public final class Rewind implements AutoCloseable {
+    /** The most ticks a rewind keeps. */
+    public static final int MAX_TICKS = 4096;
+
+    /** An input of one tick: the game's code that changes the world before the tick's step (a send, a spawn, a hold). */
+    @FunctionalInterface
+    public interface Input {
+        /**
+         * Applies the input.
+         *
+         * @param world the world, between steps
+         */
+        void apply(StateWorld world);
+    }
+
+    private final StateWorld world;
+    private final int window;
+    /** By {@link #slot}: the snapshot at the tick's start, its inputs, its dt, the records spawned with an entity during it, the keys of entities despawned. */
+    private final WorldSnapshot[] snapshots;
+    private final List<Input>[] inputs;
+    private final double[] dts;
+    private final List<EntityRecord<?>>[] spawned;
+    private final List<Object>[] despawned;
+    private final WorldSnapshot.Contexts contexts = new WorldSnapshot.Contexts();
+    /** The tick the next step runs. */
+    private long present;
+    /** The oldest tick whose snapshot is kept. */
+    private long oldest;
+    /** The furthest tick the world has reached: a slot is recycled when the world first reaches its new tick, not when a resimulation does. */
+    private long frontier;
+    /** The earliest tick given an input since it ran, or {@link Long#MAX_VALUE}. */
+    private long lateFrom = Long.MAX_VALUE;
+    private boolean closed;
+
+    @SuppressWarnings("unchecked")
+    private Rewind(StateWorld world, int window) {
+        this.world = world;
+        this.window = window;
+        int n = window + 1; // the kept ticks and the present's inputs
+        snapshots = new WorldSnapshot[n];
+        inputs = new List[n];
+        dts = new double[n];
+        spawned = new List[n];
+        despawned = new List[n];
+        for (int i = 0; i < n; i++) {
+            snapshots[i] = new WorldSnapshot();
+            inputs[i] = new ArrayList<>();
+            spawned[i] = new ArrayList<>();
+            despawned[i] = new ArrayList<>();
+        }
+        present = world.steps;
+        oldest = present;
+        frontier = present;
+    }
+
+    /**
+     * Starts keeping the world's last {@code ticks} ticks, from its next step.
+     *
+     * @param world the world, between steps, on its thread
+     * @param ticks how many ticks to keep, 1 to {@link #MAX_TICKS}
+     * @return the rewind
+     * @throws IllegalArgumentException if {@code ticks} is out of range
+     * @throws IllegalStateException    if the world already has a rewind, or is in the middle of a call
+     */
+    public static Rewind keep(StateWorld world, int ticks) {
+        Objects.requireNonNull(world, "world");
+        if (ticks < 1 || ticks > MAX_TICKS) {
+            throw new IllegalArgumentException("a rewind keeps 1 to " + MAX_TICKS + " ticks; got " + ticks
+                    + " (rollback games keep 8 to 64 at 60 Hz)");
+        }
+        world.checkAtRest("a rewind's start");
+        if (world.rewind != null) {
+            throw new IllegalStateException(world + " already has a rewind keeping its ticks; close it before keeping them with another");
+        }
+        Rewind r = new Rewind(world, ticks);
+        world.rewind = r;
+        return r;
+    }
+
+    /**
+     * Writes and reads the contexts of {@code machine}'s records with {@code codec}.
+     *
+     * @param <C>     the context type
+     * @param machine the machine
+     * @param codec   the game's codec for its contexts
+     * @return this rewind
+     */
+    public <C> Rewind contexts(States<C> machine, ContextBytes<C> codec) {
+        contexts.codec(Objects.requireNonNull(machine, "machine"), Objects.requireNonNull(codec, "codec"));
+        return this;
+    }
+
+    /**
+     * Keeps the contexts of {@code machine}'s records by reference: for a context its machine's
+     * code never changes after the spawn (settings, a shared table). Without this or a codec, a
+     * machine whose records hold a context cannot be kept: {@link #step} says so.
+     *
+     * @param machine the machine
+     * @return this rewind
+     */
+    public Rewind sharedContexts(States<?> machine) {
+        contexts.share(Objects.requireNonNull(machine, "machine"));
+        return this;
+    }
+
+    /** The tick the next {@link #step} runs: the world's step count. */
+    public long tick() {
+        return present;
+    }
+
+    /** The oldest tick kept: {@link #rewind} goes back to it at most. */
+    public long oldest() {
+        return oldest;
+    }
+
+    /** Bytes of the snapshot of a kept tick (records, contexts and sends' references aside). */
+    public int bytes(long tick) {
+        checkKept(tick, "bytes");
+        return snapshots[slot(tick)].bytes.size();
+    }
+
+    private int slot(long tick) {
+        return (int) Math.floorMod(tick, (long) snapshots.length);
+    }
+
+    /**
+     * Adds an input to the tick the next {@link #step} runs.
+     *
+     * @param input the game's code
+     */
+    public void input(Input input) {
+        input(present, input);
+    }
+
+    /**
+     * Adds an input to a tick: the next one, or a kept one (a late input), which
+     * {@link #resimulate()} then steps again. Inputs of a tick apply in the order given.
+     *
+     * @param tick  the tick, from {@link #oldest()} to {@link #tick()}
+     * @param input the game's code
+     * @throws IllegalArgumentException for a tick after the next one or not kept; nothing changes
+     */
+    public void input(long tick, Input input) {
+        Objects.requireNonNull(input, "input");
+        checkOpen();
+        follow();
+        if (tick > present) {
+            throw new IllegalArgumentException("an input for tick " + tick + " of " + world + " is in the future: the next tick is "
+                    + present + "; expected a tick from " + oldest + " to " + present + ". Nothing was changed.");
+        }
+        if (tick < present) {
+            checkKept(tick, "an input");
+            lateFrom = Math.min(lateFrom, tick);
+        }
+        inputs[slot(tick)].add(input);
+    }
+
+    /**
+     * Forgets the inputs given to a tick (the next one, or a kept one a resimulation steps again), as
+     * a game does with inputs it predicted before the real ones arrived.
+     *
+     * @param tick the tick, from {@link #oldest()} to {@link #tick()}
+     * @throws IllegalArgumentException for a tick after the next one or not kept; nothing changes
+     */
+    public void clearInputs(long tick) {
+        checkOpen();
+        follow();
+        if (tick > present) {
+            throw new IllegalArgumentException("tick " + tick + " of " + world + " is in the future: the next tick is " + present
+                    + "; expected a tick from " + oldest + " to " + present + ". Nothing was changed.");
+        }
+        if (tick < present) {
+            checkKept(tick, "clearing inputs");
+            lateFrom = Math.min(lateFrom, tick);
+        }
+        inputs[slot(tick)].clear();
+    }
+
+    /**
+     * Takes the tick's snapshot, applies its inputs, then steps the world by {@code dt}.
+     *
+     * @param dt the step's length, as {@link StateWorld#step}
+     * @throws IllegalStateException from the game's code during a world's call, or when a machine's
+     *                               context cannot be kept; nothing changes then
+     */
+    public void step(double dt) {
+        checkOpen();
+        world.checkAtRest("a rewind's step");
+        follow();
+        runTick(dt);
+    }
+
+    private void runTick(double dt) {
+        long tick = present;
+        int i = slot(tick);
+        WorldSnapshot s = snapshots[i];
+        s.take(world, contexts); // a context it cannot keep throws before anything changes
+        oldest = Math.max(oldest, tick - window + 1);
+        List<Input> in = inputs[i];
+        for (int k = 0; k < in.size(); k++) {
+            in.get(k).apply(world);
+        }
+        dts[i] = dt;
+        try {
+            world.step(dt);
+        } finally {
+            present = world.steps;
+            if (present == tick + 1 && present > frontier) {
+                frontier = present;
+                forget(present); // its slot held the tick that left the window
+            }
+        }
+    }
+
+    /** Empties a tick's slot for its new use. */
+    private void forget(long tick) {
+        int i = slot(tick);
+        inputs[i].clear();
+        spawned[i].clear();
+        despawned[i].clear();
+    }
+
+    /**
+     * Goes back to the start of {@code tick} and steps again, with each tick's inputs and
+     * {@code dt}, up to the present; listeners then hear each machine's net change only. Nothing
+     * to do (returns 0) unless an input was given to a kept tick since it ran.
+     *
+     * @return how many ticks were stepped again
+     * @throws IllegalStateException from the game's code during a world's call; nothing changes then
+     */
+    public long resimulate() {
+        checkOpen();
+        world.checkAtRest("a resimulation");
+        follow();
+        if (lateFrom == Long.MAX_VALUE) {
+            return 0;
+        }
+        long from = lateFrom;
+        if (from < oldest) { // the window passed it
+            lateFrom = Long.MAX_VALUE;
+            return 0;
+        }
+        long to = present;
+        world.listeners.mute();
+        try {
+            restore(from);
+            lateFrom = Long.MAX_VALUE;
+            while (present < to) {
+                runTick(dts[slot(present)]);
+            }
+        } finally {
+            world.listeners.unmute(world.registry.bindings());
+        }
+        world.listeners.throwPending();
+        return to - from;
+    }
+
+    /**
+     * Goes back to the start of {@code tick}, before its inputs, and forgets the ticks from there
+     * on with their inputs: the game steps again itself. Listeners hear each machine's net change.
+     *
+     * @param tick a kept tick, from {@link #oldest()} to {@link #tick()} ({@link #tick()}: nothing to do)
+     * @throws IllegalArgumentException if the tick is not kept or in the future; nothing changes
+     * @throws IllegalStateException    from the game's code during a world's call; nothing changes
+     */
+    public void rewind(long tick) {
+        checkOpen();
+        world.checkAtRest("a rewind");
+        follow();
+        if (tick > present) {
+            throw new IllegalArgumentException("cannot rewind " + world + " to tick " + tick + ", which is in the future: the next"
+                    + " tick is " + present + "; expected a tick from " + oldest + " to " + present + ". Nothing was changed.");
+        }
+        if (tick == present) {
+            return;
+        }
+        checkKept(tick, "a rewind");
+        long to = present;
+        world.listeners.mute();
+        try {
+            restore(tick);
+        } finally {
+            world.listeners.unmute(world.registry.bindings());
+        }
+        for (long t = tick; t <= to; t++) {
+            inputs[slot(t)].clear();
+        }
+        frontier = tick;
+        lateFrom = Long.MAX_VALUE;
+        world.listeners.throwPending();
+    }
+
+    /** Writes tick {@code tick}'s snapshot back into the world; the present becomes that tick. */
+    private void restore(long tick) {
+        List<EntityRecord<?>> since = new ArrayList<>();
+        List<Object> keys = new ArrayList<>();
+        for (long t = tick; t <= present; t++) {
+            since.addAll(spawned[slot(t)]);
+            keys.addAll(despawned[slot(t)]);
+        }
+        boolean began = world.underWay.begin("a rewind", null, null);
+        try {
+            snapshots[slot(tick)].restore(world, contexts, since, old -> {
+                for (int k = 0; k < keys.size(); k += 2) {
+                    if (keys.get(k) == old) {
+                        return (EntityKey) keys.get(k + 1);
+                    }
+                }
+                return null;
+            });
+        } finally {
+            world.underWay.end(began);
+        }
+        // the ticks after it are gone; the tick's own spawns before its snapshot stay (an earlier tick lacks them)
+        spawned[slot(tick)].removeIf(r -> r.world != world);
+        for (long t = tick + 1; t <= present; t++) {
+            spawned[slot(t)].clear();
+            despawned[slot(t)].clear();
+        }
+        present = tick;
+    }
+
+    /** Records spawned with a new entity, now: a rewind to an earlier tick despawns it. */
+    void spawned(List<EntityRecord<?>> records) {
+        spawned[slot(present)].addAll(records);
+    }
+
+    /** An entity with a key despawned now: a rewind to an earlier tick brings it back with it. */
+    void despawned(Entity entity, EntityKey key) {
+        List<Object> d = despawned[slot(present)];
+        d.add(entity);
+        d.add(key);
+    }
+
+    /** A world stepped or restored outside this rewind since: the kept ticks no longer lead to it, so they are forgotten. */
+    private void follow() {
+        if (world.steps != present) {
+            for (int i = 0; i < snapshots.length; i++) {
+                snapshots[i].clear();
+                inputs[i].clear();
+                spawned[i].clear();
+                despawned[i].clear();
+            }
+            present = world.steps;
+            oldest = present;
+            frontier = present;
+            lateFrom = Long.MAX_VALUE;
+        }
+    }
+
+    private void checkKept(long tick, String what) {
+        if (tick < oldest || tick >= present || !snapshots[slot(tick)].taken()) {
+            throw new IllegalArgumentException(what + " for tick " + tick + " of " + world + ": that tick is not kept; this rewind keeps"
+                    + " the last " + window + " ticks, " + (oldest < present ? "now " + oldest + " to " + (present - 1) : "none yet")
+                    + " (ticks stepped or restored outside it are not kept). Nothing was changed.");
+        }
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new IllegalStateException("this rewind of " + world + " was closed");
+        }
+        world.checkThread();
+    }
+
+    /** Stops keeping ticks: the world may take another rewind. */
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            if (world.rewind == this) {
+                world.rewind = null;
+            }
+            for (WorldSnapshot s : snapshots) {
+                s.clear();
+            }
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Rewind[" + world + ", ticks " + oldest + ".." + present + " of " + window + "]";
+    }
+}

@@ -1,0 +1,416 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.dominion.ecs.api.Results;
+import dev.enginestates.records.RecordBytes;
+
+import java.nio.BufferOverflowException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Every machine record of a world at the start of one tick, as compact bytes ({@link RecordBytes})
+ * in buffers kept and reused tick after tick, with which record sat in which slot of which
+ * machine, the contexts (written by the game's {@link ContextBytes}, or kept by reference) and the
+ * hold components on held entities. Once its buffers have grown, taking one allocates nothing.
+ *
+ * <p>A restore writes it back into the same world: records still there are overwritten in place;
+ * records attached or entities spawned since are taken off; records detached or entities
+ * despawned since come back (an entity with its key, its machines, their tags and holds); each
+ * machine's records take the snapshot's order again, the order the step runs them in.
+ */
+final class WorldSnapshot {
+    private static final int MAGIC = 0x57525345; // "ESRW", little-endian
+
+    final RecordBytes.Buffer bytes = new RecordBytes.Buffer(1 << 12);
+    double time;
+    long steps;
+    /** By machine, in the world's order: its binding's states and its slot count. */
+    private States<?>[] machines = new States<?>[8];
+    private int[] ends = new int[8];
+    private int machineCount;
+    /** The record in each slot, machine after machine ({@code null} for a hole). */
+    private EntityRecord<?>[] slots = new EntityRecord<?>[64];
+    private int slotCount;
+    /**
+     * The hold components on the entities of held records: a record on the entity, then the
+     * component, pair after pair (a record, not the entity: an entity despawned and brought back by
+     * a rewind is a new entity, its records the same).
+     */
+    private Object[] holds = new Object[8];
+    private int holdCount;
+    private boolean taken;
+
+    /** Whether a snapshot has been taken into it. */
+    boolean taken() {
+        return taken;
+    }
+
+    /** Forgets the snapshot (its records may then be collected). */
+    void clear() {
+        Arrays.fill(slots, 0, slotCount, null);
+        Arrays.fill(holds, 0, holdCount, null);
+        slotCount = 0;
+        holdCount = 0;
+        machineCount = 0;
+        bytes.clear();
+        taken = false;
+    }
+
+    /** Records in it. */
+    int records() {
+        int n = 0;
+        for (int i = 0; i < slotCount; i++) {
+            n += slots[i] == null ? 0 : 1;
+        }
+        return n;
+    }
+
+    /**
+     * Takes the world's records, replacing what it held. The world is at rest (checked by the caller).
+     *
+     * @throws IllegalStateException naming the machine and entity, when a record holds a context its machine has no
+     *         {@link ContextBytes} for and the contexts are not declared shared; nothing is kept then
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void take(StateWorld world, Contexts contexts) {
+        RecordBytes.Buffer b = bytes;
+        b.clear();
+        b.room(32);
+        b.putInt(MAGIC);
+        b.putDouble(world.clock);
+        b.putLong(world.steps);
+        time = world.clock;
+        steps = world.steps;
+        List<Binding> bindings = world.registry.bindings();
+        int n = bindings.size();
+        if (machines.length < n) {
+            machines = Arrays.copyOf(machines, n);
+            ends = Arrays.copyOf(ends, n);
+        }
+        Arrays.fill(holds, 0, holdCount, null);
+        holdCount = 0;
+        int oldSlots = slotCount;
+        machineCount = n;
+        slotCount = 0;
+        taken = false;
+        for (int m = 0; m < n; m++) {
+            Binding binding = bindings.get(m);
+            States<?> states = binding.states;
+            machines[m] = states;
+            int end = binding.end();
+            ends[m] = end;
+            ContextBytes codec = contexts.codec(states);
+            boolean shared = codec == null && contexts.isShared(states);
+            int bound = RecordBytes.bound(states.chart());
+            if (slots.length < slotCount + end) {
+                slots = Arrays.copyOf(slots, Math.max(slotCount + end, slots.length * 2));
+            }
+            for (int i = 0; i < end; i++) {
+                EntityRecord<?> r = binding.at(i);
+                slots[slotCount++] = r;
+                if (r == null) {
+                    continue;
+                }
+                RecordBytes.write(r, b, bound);
+                Object context = r.contextObject();
+                if (codec != null) {
+                    writeContext(b, codec, context);
+                } else {
+                    if (context != null && !shared) {
+                        slotCount--;
+                        throw new IllegalStateException("cannot keep machine '" + states.id() + "' on " + StateWorld.describe(r.entity)
+                                + " for a rewind: its context (" + context.getClass().getName() + ") has no ContextBytes, so a"
+                                + " rewind could not put back what its code changes; expected rewind.contexts(machine, codec),"
+                                + " or rewind.sharedContexts(machine) if its code never changes the context. Nothing was kept.");
+                    }
+                    b.putRef(context); // null, or one its machine's code never changes
+                }
+            }
+        }
+        if (oldSlots > slotCount) {
+            Arrays.fill(slots, slotCount, oldSlots, null); // no despawned record kept alive by an old snapshot
+        }
+        keepHolds(world, contexts);
+        taken = true;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static void writeContext(RecordBytes.Buffer b, ContextBytes codec, Object context) {
+        while (true) {
+            int at = b.size();
+            b.room(64);
+            ByteBuffer out = b.view(at);
+            try {
+                codec.write(context, out);
+                b.skipTo(out.position());
+                return;
+            } catch (BufferOverflowException full) {
+                b.truncate(at);
+                b.room(Math.max(b.capacity(), 1 << 12)); // the codec writes again into twice the room
+            }
+        }
+    }
+
+    /**
+     * Keeps the hold components ({@link MachinePaused} and the machines' {@code heldBy} types) on
+     * the entities of this world's records, found by a query per type: skipped while none is on any
+     * entity and none has arrived since the last look (Dominion counts their arrivals).
+     */
+    private void keepHolds(StateWorld world, Contexts watch) {
+        long joins = world.repository.watchedJoins();
+        if (!watch.holdsSeen && joins == watch.holdJoins) {
+            return;
+        }
+        watch.holdJoins = joins;
+        for (Class<?> type : holdTypes(world)) {
+            for (Results.With1<?> w : world.dominion().findEntitiesWith(type)) {
+                EntityRecord<?> r = recordOn(world, w.entity());
+                if (r != null) {
+                    keepHold(r, w.comp());
+                }
+            }
+        }
+        watch.holdsSeen = holdCount > 0;
+    }
+
+    /** The component types that hold machines in this world. */
+    private static List<Class<?>> holdTypes(StateWorld world) {
+        List<Class<?>> types = new ArrayList<>();
+        types.add(MachinePaused.class);
+        for (Binding b : world.registry.bindings()) {
+            for (Class<?> type : b.heldBy) {
+                if (!types.contains(type)) {
+                    types.add(type);
+                }
+            }
+        }
+        return types;
+    }
+
+    /** One of this world's records on the entity, or {@code null}. */
+    private static EntityRecord<?> recordOn(StateWorld world, Entity e) {
+        for (Binding b : world.registry.all()) {
+            EntityRecord<?> r = e.get(b.states.recordClass());
+            if (r != null && r.world == world) {
+                return r;
+            }
+        }
+        return null;
+    }
+
+    /** Whether the snapshot keeps {@code component} on entity {@code e}. */
+    private boolean holdKept(Entity e, Object component) {
+        for (int i = 0; i < holdCount; i += 2) {
+            if (((EntityRecord<?>) holds[i]).entity == e && holds[i + 1] == component) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void keepHold(EntityRecord<?> r, Object component) {
+        if (holdCount + 2 > holds.length) {
+            holds = Arrays.copyOf(holds, holds.length * 2);
+        }
+        holds[holdCount++] = r;
+        holds[holdCount++] = component;
+    }
+
+    /**
+     * Writes the snapshot back into the world (at rest, checked by the caller), under way as one call.
+     * {@code spawnedSince} are the records spawned with a new entity since the snapshot was taken:
+     * their entities, when they hold none of the snapshot's records, are despawned; other entities
+     * that gained a machine only lose it. {@code keyOf} gives the key a despawned entity had.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void restore(StateWorld world, Contexts contexts, List<EntityRecord<?>> spawnedSince, Function<Entity, EntityKey> keyOf) {
+        if (!sameRecords(world)) {
+            reshape(world, spawnedSince, keyOf);
+        }
+        RecordBytes.Buffer b = bytes;
+        b.rewind();
+        b.getInt();
+        double clock = b.getDouble();
+        long stepCount = b.getLong();
+        world.rewindClock(clock, stepCount);
+        int slot = 0;
+        for (int m = 0; m < machineCount; m++) {
+            ContextBytes codec = contexts.codec(machines[m]);
+            for (int i = 0; i < ends[m]; i++) {
+                EntityRecord<?> r = slots[slot++];
+                if (r == null) {
+                    continue;
+                }
+                RecordBytes.read(r, b);
+                if (codec != null) {
+                    ByteBuffer in = b.view(b.readPosition());
+                    r.context(codec.read(r.contextObject(), in));
+                    b.skipReadTo(in.position());
+                } else {
+                    r.context(b.getRef());
+                }
+                world.rewound(r);
+            }
+        }
+        restoreHolds(world);
+    }
+
+    /** Whether the world holds exactly the snapshot's records, slot for slot. */
+    private boolean sameRecords(StateWorld world) {
+        List<Binding> bindings = world.registry.bindings();
+        if (bindings.size() != machineCount) {
+            return false;
+        }
+        int slot = 0;
+        for (int m = 0; m < machineCount; m++) {
+            Binding binding = bindings.get(m);
+            if (binding.states != machines[m] || binding.end() != ends[m]) {
+                return false;
+            }
+            for (int i = 0; i < ends[m]; i++) {
+                if (binding.at(i) != slots[slot++]) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /** Brings the world's entities and records to the snapshot's: what came since goes, what went comes back, in its order. */
+    private void reshape(StateWorld world, List<EntityRecord<?>> spawnedSince, Function<Entity, EntityKey> keyOf) {
+        IdentityHashMap<EntityRecord<?>, Boolean> kept = new IdentityHashMap<>();
+        for (int i = 0; i < slotCount; i++) {
+            if (slots[i] != null) {
+                kept.put(slots[i], Boolean.TRUE);
+            }
+        }
+        // what came since: entities spawned since go whole, other entities lose the machines they gained
+        for (EntityRecord<?> r : spawnedSince) {
+            Entity e = r.entity;
+            if (r.world == world && !kept.containsKey(r) && !e.isDeleted() && !holdsKept(world, e, kept)) {
+                world.despawnForRewind(e);
+            }
+        }
+        for (Binding binding : world.registry.all()) {
+            for (int i = 0; i < binding.end(); i++) {
+                EntityRecord<?> r = binding.at(i);
+                if (r != null && !kept.containsKey(r)) {
+                    world.detachForRewind(r);
+                }
+            }
+        }
+        // what went: back on its entity if it lives, else on a new entity with the old one's key
+        Map<Entity, List<EntityRecord<?>>> lost = new IdentityHashMap<>();
+        List<Entity> lostOrder = new ArrayList<>();
+        for (int i = 0; i < slotCount; i++) {
+            EntityRecord<?> r = slots[i];
+            if (r != null && r.world != world) {
+                List<EntityRecord<?>> group = lost.get(r.entity);
+                if (group == null) {
+                    lost.put(r.entity, group = new ArrayList<>());
+                    lostOrder.add(r.entity);
+                }
+                group.add(r);
+            }
+        }
+        for (Entity old : lostOrder) {
+            List<EntityRecord<?>> group = lost.get(old);
+            if (!old.isDeleted() && world.repository.contains(old)) {
+                for (EntityRecord<?> r : group) {
+                    world.attachForRewind(old, r);
+                }
+            } else {
+                world.respawnForRewind(group, keyOf.apply(old));
+            }
+        }
+        // each machine's records in the snapshot's order: the step runs them in it
+        int slot = 0;
+        for (int m = 0; m < machineCount; m++) {
+            Binding binding = world.registry.of(machines[m]);
+            binding.relayout(slots, slot, ends[m]);
+            slot += ends[m];
+        }
+    }
+
+    /** Whether an entity holds one of the snapshot's records (it then stays: it was there before). */
+    private static boolean holdsKept(StateWorld world, Entity e, IdentityHashMap<EntityRecord<?>, Boolean> kept) {
+        for (Binding b : world.registry.all()) {
+            EntityRecord<?> r = e.get(b.states.recordClass());
+            if (r != null && kept.containsKey(r)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Hold components back as they were: off the entities of this world's records that did not have them, on those that did. */
+    private void restoreHolds(StateWorld world) {
+        List<Entity> off = new ArrayList<>();
+        List<Class<?>> offType = new ArrayList<>();
+        for (Class<?> type : holdTypes(world)) {
+            for (Results.With1<?> w : world.dominion().findEntitiesWith(type)) {
+                if (!holdKept(w.entity(), w.comp()) && recordOn(world, w.entity()) != null) {
+                    off.add(w.entity()); // not while the query runs: a change of composition would move the entity under it
+                    offType.add(type);
+                }
+            }
+        }
+        for (int i = 0; i < off.size(); i++) {
+            off.get(i).removeType(offType.get(i));
+        }
+        for (int i = 0; i < holdCount; i += 2) {
+            Entity e = ((EntityRecord<?>) holds[i]).entity;
+            Object c = holds[i + 1];
+            if (!e.isDeleted() && e.get(c.getClass()) != c) {
+                if (e.get(c.getClass()) != null) {
+                    e.removeType(c.getClass());
+                }
+                e.add(c);
+            }
+        }
+    }
+
+    /** The contexts' codecs and the machines whose contexts are kept by reference. */
+    static final class Contexts {
+        private final Map<States<?>, ContextBytes<?>> codecs = new IdentityHashMap<>();
+        private final Map<States<?>, Boolean> shared = new IdentityHashMap<>();
+        private States<?> lastMachine;
+        private ContextBytes<?> lastCodec;
+        /** Dominion's count of hold types' arrivals at the last look, and whether that look found any hold. */
+        long holdJoins = -1;
+        boolean holdsSeen;
+
+        <C> void codec(States<C> machine, ContextBytes<C> codec) {
+            codecs.put(machine, codec);
+            shared.remove(machine);
+            lastMachine = null;
+        }
+
+        void share(States<?> machine) {
+            codecs.remove(machine);
+            shared.put(machine, Boolean.TRUE);
+            lastMachine = null;
+        }
+
+        ContextBytes<?> codec(States<?> machine) {
+            if (codecs.isEmpty()) {
+                return null;
+            }
+            if (machine != lastMachine) {
+                lastCodec = codecs.get(machine);
+                lastMachine = machine;
+            }
+            return lastCodec;
+        }
+
+        boolean isShared(States<?> machine) {
+            return shared.containsKey(machine);
+        }
+    }
+}

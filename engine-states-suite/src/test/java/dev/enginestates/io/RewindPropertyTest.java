@@ -1,0 +1,220 @@
+package dev.enginestates.io;
+
+import dev.enginestates.ecs.ContextBytes;
+import dev.enginestates.ecs.Rewind;
+import dev.enginestates.ecs.SnapshotBytes;
+import dev.enginestates.ecs.StateWorld;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * Rollback's promise, over random worlds (random machines, sends, states set by hand, holds,
+ * spawns and despawns): a client that steps ahead with the inputs it has, and goes back and steps
+ * again each time a late input arrives, ends with the records of a world that had every input on
+ * time, byte for byte; and going back then stepping again with the same inputs changes nothing.
+ */
+class RewindPropertyTest {
+    static {
+        RandomWorlds.quiet();
+    }
+
+    static final int RUNS = Integer.getInteger("property.runs", 400);
+
+    /** The random worlds' context, field by field. */
+    static final ContextBytes<RandomWorlds.Ctx> CTX = new ContextBytes<>() {
+        @Override
+        public void write(RandomWorlds.Ctx c, ByteBuffer out) {
+            out.putInt(c.n).putInt(c.entries).putInt(c.exits).putDouble(c.total).putInt(c.a).putInt(c.taken);
+        }
+
+        @Override
+        public RandomWorlds.Ctx read(RandomWorlds.Ctx c, ByteBuffer in) {
+            c.n = in.getInt();
+            c.entries = in.getInt();
+            c.exits = in.getInt();
+            c.total = in.getDouble();
+            c.a = in.getInt();
+            c.taken = in.getInt();
+            return c;
+        }
+    };
+
+    /** A spec's inputs cut into ticks: each tick's inputs before its step, and its dt. */
+    static final class Ticks {
+        final List<List<RandomWorlds.Input>> inputs = new ArrayList<>();
+        final List<Double> dts = new ArrayList<>();
+
+        Ticks(RandomWorlds.Spec spec) {
+            List<RandomWorlds.Input> tick = new ArrayList<>();
+            for (RandomWorlds.Input in : spec.inputs) {
+                if (in instanceof RandomWorlds.Step step) {
+                    inputs.add(tick);
+                    dts.add(step.dt());
+                    tick = new ArrayList<>();
+                } else {
+                    tick.add(in);
+                }
+            }
+        }
+
+        int size() {
+            return dts.size();
+        }
+    }
+
+    /**
+     * An input as a rewind runs it: in a predicted world the entity it names may be missing (its
+     * spawn is late) or gone (a despawn arrived): the input then does nothing, as a game's would.
+     */
+    static Rewind.Input tolerant(RandomWorlds.Input in) {
+        return w -> {
+            String key = in instanceof RandomWorlds.Send s ? s.key() : in instanceof RandomWorlds.SetState s ? s.key()
+                    : in instanceof RandomWorlds.Mark m ? m.key() : in instanceof RandomWorlds.Despawn d ? d.key() : null;
+            if (key != null && w.entity(key) == null) {
+                return;
+            }
+            if (in instanceof RandomWorlds.Spawn s && w.entity(s.key()) != null) {
+                return;
+            }
+            if (in instanceof RandomWorlds.Mark m) {
+                // a hold is set on or off, whatever the predicted world had (the input that put it on may be late)
+                dev.dominion.ecs.api.Entity e = w.entity(m.key());
+                if (e.has(m.paused() ? dev.enginestates.ecs.MachinePaused.class : RandomWorlds.Stunned.class) == m.add()) {
+                    return;
+                }
+            }
+            in.apply(w);
+        };
+    }
+
+    @Test
+    void aClientThatGetsLateInputsAndResimulatesEndsEqualToAWorldThatHadThemOnTime() {
+        RandomWorlds.Options o = new RandomWorlds.Options().spawns(true).despawns(true).marks(true).tagsOneIn(3);
+        int late = 0;
+        int resimulated = 0;
+        for (int run = 0; run < RUNS; run++) {
+            long seed = 0x7E_3300L + run;
+            RandomWorlds.Spec spec = RandomWorlds.generate(seed, o);
+            Ticks ticks = new Ticks(spec);
+            SplittableRandom r = new SplittableRandom(seed * 7);
+            int window = 1 + r.nextInt(16);
+            StateWorld straight = spec.newWorld();
+            StateWorld client = spec.newWorld();
+            try {
+                Rewind onTime = Rewind.keep(straight, window);
+                Rewind rewind = Rewind.keep(client, window);
+                spec.machines.forEach(m -> {
+                    rewind.contexts(m.states, CTX);
+                    onTime.contexts(m.states, CTX);
+                });
+                // which inputs arrive late, and when: at most window - 1 ticks late, so their tick is still kept
+                int[][] arrives = new int[ticks.size()][];
+                for (int t = 0; t < ticks.size(); t++) {
+                    int n = ticks.inputs.get(t).size();
+                    arrives[t] = new int[n];
+                    for (int i = 0; i < n; i++) {
+                        arrives[t][i] = window > 1 && r.nextInt(3) == 0 ? t + 1 + r.nextInt(window - 1) : t;
+                        late += arrives[t][i] > t ? 1 : 0;
+                    }
+                }
+                long start = client.steps();
+                for (int t = 0; t < ticks.size() + window; t++) {
+                    // the late inputs that arrive now: each late tick gets its known inputs again, in their order
+                    boolean any = false;
+                    for (int past = Math.max(0, t - window); past < Math.min(t, ticks.size()); past++) {
+                        boolean arrivesNow = false;
+                        for (int a : arrives[past]) {
+                            arrivesNow |= a == t;
+                        }
+                        if (arrivesNow) {
+                            rewind.clearInputs(start + past);
+                            List<RandomWorlds.Input> in = ticks.inputs.get(past);
+                            for (int i = 0; i < in.size(); i++) {
+                                if (arrives[past][i] <= t) {
+                                    rewind.input(start + past, tolerant(in.get(i)));
+                                }
+                            }
+                            any = true;
+                        }
+                    }
+                    if (any) {
+                        resimulated += (int) rewind.resimulate();
+                    }
+                    if (t < ticks.size()) {
+                        List<RandomWorlds.Input> in = ticks.inputs.get(t);
+                        for (int i = 0; i < in.size(); i++) {
+                            onTime.input(tolerant(in.get(i)));
+                            if (arrives[t][i] == t) {
+                                rewind.input(tolerant(in.get(i)));
+                            }
+                        }
+                        onTime.step(ticks.dts.get(t));
+                        rewind.step(ticks.dts.get(t));
+                    }
+                }
+                String expected = spec.saves.checkpoint(straight);
+                String actual = spec.saves.checkpoint(client);
+                if (!expected.equals(actual)) {
+                    fail(spec + ", window " + window + ": " + RandomWorlds.firstDifference(expected, actual));
+                }
+                byte[] a = SnapshotBytes.of(straight, spec.states(), CTX);
+                byte[] b = SnapshotBytes.of(client, spec.states(), CTX);
+                assertTrue(Arrays.equals(a, b), spec + ": the records' bytes differ although their checkpoints are equal");
+            } finally {
+                straight.close();
+                client.close();
+            }
+        }
+        assertTrue(late > RUNS, "inputs that arrived late: " + late);
+        assertTrue(resimulated > RUNS, "ticks stepped again: " + resimulated);
+    }
+
+    @Test
+    void goingBackAndSteppingAgainWithTheSameInputsChangesNothing() {
+        RandomWorlds.Options o = new RandomWorlds.Options().spawns(true).despawns(true).marks(true).tagsOneIn(3);
+        for (int run = 0; run < RUNS / 2; run++) {
+            long seed = 0x7E_3400L + run;
+            RandomWorlds.Spec spec = RandomWorlds.generate(seed, o);
+            Ticks ticks = new Ticks(spec);
+            SplittableRandom r = new SplittableRandom(seed * 11);
+            int window = 1 + r.nextInt(64);
+            StateWorld world = spec.newWorld();
+            try {
+                Rewind rewind = Rewind.keep(world, window);
+                long start = world.steps();
+                spec.machines.forEach(m -> rewind.contexts(m.states, CTX));
+                for (int t = 0; t < ticks.size(); t++) {
+                    for (RandomWorlds.Input in : ticks.inputs.get(t)) {
+                        rewind.input(tolerant(in));
+                    }
+                    rewind.step(ticks.dts.get(t));
+                    if (r.nextInt(8) == 0 && rewind.tick() > rewind.oldest()) {
+                        String before = spec.saves.checkpoint(world);
+                        long back = rewind.oldest() + r.nextInt((int) (rewind.tick() - rewind.oldest()));
+                        // the same inputs, given again: a resimulation from that tick
+                        rewind.clearInputs(back);
+                        for (RandomWorlds.Input in : ticks.inputs.get((int) (back - start))) {
+                            rewind.input(back, tolerant(in));
+                        }
+                        rewind.resimulate();
+                        String after = spec.saves.checkpoint(world);
+                        if (!before.equals(after)) {
+                            fail(spec + ", window " + window + ", back to " + back + " at " + t + ": " + RandomWorlds.firstDifference(before, after));
+                        }
+                    }
+                }
+            } finally {
+                world.close();
+            }
+        }
+    }
+}
