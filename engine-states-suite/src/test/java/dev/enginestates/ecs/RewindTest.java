@@ -1,0 +1,402 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Fixtures;
+import dev.enginestates.MachineListener;
+import dev.enginestates.io.Saves;
+import org.junit.jupiter.api.Test;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A rewind's rules, as rollback games expect them (GGPO, GGRS, netfox, Photon Quantum): restoring
+ * a tick is not a transition; going back and stepping again with the same inputs changes nothing
+ * and tells nobody anything; listeners hear each machine's net change; entities spawned inside
+ * the window go and come back with their key, despawned ones come back with their records and
+ * holds; a rewind to a tick not kept, an input for the future, a rewind from the game's code
+ * during a step: clear errors, nothing changed.
+ */
+class RewindTest {
+    static final double DT = 1 / 60.0;
+
+    /** The guard's context: entries of answer, counted by its entry action. */
+    static final class Count {
+        int answered;
+        int exits;
+    }
+
+    static final States<Count> GUARD = States.define("rewound-guard", Count::new, Fixtures.<Count>guard()
+            .answer(s -> s.entry((c, e) -> c.answered++).exit((c, e) -> c.exits++))
+            .machine(m -> m.heldBy(Stunned.class)));
+    static final States<Void> PLAIN = States.define("rewound-plain", () -> null, Fixtures.guard());
+
+    static final class Stunned {
+    }
+
+    static final ContextBytes<Count> COUNT = new ContextBytes<>() {
+        @Override
+        public void write(Count c, ByteBuffer out) {
+            out.putInt(c.answered).putInt(c.exits);
+        }
+
+        @Override
+        public Count read(Count c, ByteBuffer in) {
+            c.answered = in.getInt();
+            c.exits = in.getInt();
+            return c;
+        }
+    };
+
+    static final Saves SAVES = Saves.of(GUARD, PLAIN);
+
+    /** What listeners heard, one line each. */
+    static final class Heard implements MachineListener<StateRecord<?>> {
+        final List<String> lines = new ArrayList<>();
+
+        @Override
+        public void stateChanged(StateRecord<?> m, String from, String to, String event) {
+            lines.add(StateWorld.keyOf(m.entity()) + " " + from + ">" + to + " " + event);
+        }
+
+        @Override
+        public void waitStarted(StateRecord<?> m, String state, double seconds) {
+            lines.add(StateWorld.keyOf(m.entity()) + " wait " + state);
+        }
+
+        @Override
+        public void waitEnded(StateRecord<?> m, String state, boolean elapsed) {
+            lines.add(StateWorld.keyOf(m.entity()) + " ended " + state);
+        }
+
+        @Override
+        public void eventRefused(StateRecord<?> m, String event) {
+            lines.add(StateWorld.keyOf(m.entity()) + " refused " + event);
+        }
+    }
+
+    static Rewind.Input send(String key, String event) {
+        return w -> GUARD.send(w.entity(key), event);
+    }
+
+    private static Rewind guards(StateWorld world, int window, String... keys) {
+        for (String k : keys) {
+            world.spawn(EntityKey.of(k), GUARD.trait());
+        }
+        return Rewind.keep(world, window).contexts(GUARD, COUNT);
+    }
+
+    @Test
+    void restoringATickIsNotATransitionNoExitEntryOrActionRuns() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 8, "g");
+            rewind.step(DT);
+            long back = rewind.tick();
+            rewind.input(send("g", "BELL"));
+            rewind.step(DT);
+            rewind.input(send("g", "RESUME"));
+            rewind.step(DT);
+            Count c = GUARD.read(world.entity("g")).context();
+            assertEquals(1, c.answered);
+            assertEquals(1, c.exits);
+            rewind.rewind(back);
+            assertEquals(0, c.answered, "the context is as it was at the tick, and no action ran to make it so");
+            assertEquals(0, c.exits);
+            assertEquals("patrol.watch", GUARD.read(world.entity("g")).state());
+            assertEquals(back, world.steps());
+        }
+    }
+
+    @Test
+    void goingBackAndSteppingAgainWithTheSameInputsChangesNothingAndTellsNobody() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "a", "b");
+            Heard heard = new Heard();
+            world.addListener(heard);
+            rewind.input(send("a", "BELL"));
+            rewind.step(DT);
+            long late = rewind.tick();
+            rewind.input(send("b", "BELL"));
+            for (int i = 0; i < 9; i++) {
+                rewind.step(DT);
+            }
+            String before = SAVES.checkpoint(world);
+            heard.lines.clear();
+            rewind.clearInputs(late);
+            rewind.input(late, send("b", "BELL"));
+            assertEquals(9, rewind.resimulate());
+            assertEquals(before, SAVES.checkpoint(world));
+            assertEquals(List.of(), heard.lines);
+        }
+    }
+
+    @Test
+    void aMachineThatWentAToBToAInsideTheWindowIsToldNothing() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "g");
+            rewind.step(DT);
+            long tick = rewind.tick();
+            rewind.step(DT);
+            rewind.input(send("g", "BELL"));
+            rewind.step(DT);
+            rewind.input(send("g", "RESUME"));
+            rewind.step(DT);
+            Heard heard = new Heard();
+            world.addListener(heard);
+            // the late input only changes the context's count, not where the guard is now
+            rewind.input(tick, send("g", "BELL"));
+            rewind.input(tick, send("g", "RESUME"));
+            rewind.resimulate();
+            assertEquals("patrol.watch", GUARD.read(world.entity("g")).state());
+            assertEquals(2, GUARD.read(world.entity("g")).context().answered, "the steps again ran the machine's code");
+            assertEquals(List.of(), heard.lines);
+        }
+    }
+
+    @Test
+    void aMachineThatWentAToBToCIsToldOnceAsAToC() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "g");
+            rewind.step(DT);
+            long tick = rewind.tick();
+            for (int i = 0; i < 3; i++) {
+                rewind.step(DT);
+            }
+            Heard heard = new Heard();
+            world.addListener(heard);
+            rewind.input(tick, send("g", "BELL"));
+            rewind.input(tick + 1, send("g", "RESUME"));
+            rewind.input(tick + 2, send("g", "BELL"));
+            rewind.resimulate();
+            assertEquals(List.of("g ended patrol.watch", "g patrol.watch>answer rewind"), heard.lines);
+        }
+    }
+
+    @Test
+    void anEntitySpawnedInsideTheWindowVanishesOnRewindAndComesBackWithTheSameKey() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "g");
+            rewind.step(DT);
+            long tick = rewind.tick();
+            rewind.input(w -> w.spawn(EntityKey.of("late"), GUARD.trait()));
+            rewind.step(DT);
+            rewind.step(DT);
+            Entity first = world.entity("late");
+            assertTrue(first != null);
+            rewind.rewind(tick);
+            assertNull(world.entity("late"), "spawned inside the rewound ticks");
+            assertTrue(first.isDeleted());
+            rewind.input(w -> w.spawn(EntityKey.of("late"), GUARD.trait()));
+            rewind.step(DT);
+            assertEquals("patrol.watch", GUARD.read(world.entity("late")).state());
+            assertEquals(1, world.records(GUARD).stream().filter(r -> "late".equals(StateWorld.keyOf(r.entity()))).count());
+        }
+    }
+
+    @Test
+    void anEntityDespawnedInsideTheWindowComesBackWithItsExactRecordsAndHolds() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "a", "g", "z");
+            rewind.input(send("g", "BELL"));
+            rewind.step(DT);
+            world.entity("g").add(new Stunned());
+            for (int i = 0; i < 30; i++) {
+                rewind.step(DT);
+            }
+            long tick = rewind.tick();
+            String atTick = SAVES.checkpoint(world);
+            Entity old = world.entity("g");
+            rewind.input(w -> w.despawn(w.entity("g")));
+            rewind.step(DT);
+            rewind.step(DT);
+            assertNull(world.entity("g"));
+            rewind.rewind(tick);
+            Entity back = world.entity("g");
+            assertNotSame(old, back, "a new entity, with the old one's key");
+            assertEquals(atTick, SAVES.checkpoint(world));
+            assertTrue(back.has(Stunned.class), "its hold came back with it");
+            assertTrue(GUARD.read(back).isHeld() || back.has(Stunned.class));
+            // it is stepped where it was, between a and z
+            List<String> order = new ArrayList<>();
+            for (StateRecord<Count> r : world.records(GUARD)) {
+                order.add(StateWorld.keyOf(r.entity()));
+            }
+            assertEquals(List.of("a", "g", "z"), order);
+        }
+    }
+
+    @Test
+    void aHoldPutOnInsideTheWindowIsTakenOffByTheRewind() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "g");
+            rewind.step(DT);
+            long tick = rewind.tick();
+            rewind.input(w -> w.entity("g").add(MachinePaused.INSTANCE));
+            rewind.step(DT);
+            assertTrue(GUARD.read(world.entity("g")).isHeld());
+            rewind.rewind(tick);
+            assertFalse(world.entity("g").has(MachinePaused.class));
+            rewind.step(DT);
+            assertFalse(GUARD.read(world.entity("g")).isHeld());
+        }
+    }
+
+    @Test
+    void aRewindToATickNotKeptIsRefusedAndChangesNothing() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 4, "g");
+            for (int i = 0; i < 10; i++) {
+                rewind.step(DT);
+            }
+            String before = SAVES.checkpoint(world);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> rewind.rewind(5));
+            assertTrue(e.getMessage().contains("tick 5") && e.getMessage().contains("last 4 ticks, now 6 to 9"), e.getMessage());
+            assertTrue(e.getMessage().contains("Nothing was changed"), e.getMessage());
+            assertEquals(before, SAVES.checkpoint(world));
+            assertEquals(10, rewind.tick());
+            assertThrows(IllegalArgumentException.class, () -> rewind.input(3, send("g", "BELL")));
+        }
+    }
+
+    @Test
+    void aRewindOrAnInputForTheFutureIsRefusedAndChangesNothing() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 4, "g");
+            rewind.step(DT);
+            String before = SAVES.checkpoint(world);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> rewind.rewind(5));
+            assertTrue(e.getMessage().contains("in the future"), e.getMessage());
+            e = assertThrows(IllegalArgumentException.class, () -> rewind.input(2, send("g", "BELL")));
+            assertTrue(e.getMessage().contains("in the future") && e.getMessage().contains("next tick is 1"), e.getMessage());
+            assertEquals(before, SAVES.checkpoint(world));
+            rewind.step(DT);
+            assertEquals("patrol.watch", GUARD.read(world.entity("g")).state(), "no input was kept for tick 2");
+        }
+    }
+
+    @Test
+    void aRewindFromGameCodeDuringAStepIsRefusedAndChangesNothing() {
+        List<Throwable> caught = new ArrayList<>();
+        Rewind[] holder = new Rewind[1];
+        States<Void> rewinding = States.define("rewinding-from-code", () -> null, Fixtures.<Void>guard()
+                .bell(t -> t.action((c, e) -> {
+                    try {
+                        holder[0].rewind(0);
+                    } catch (IllegalStateException x) {
+                        caught.add(x);
+                    }
+                })));
+        try (StateWorld world = StateWorld.create()) {
+            world.spawn(EntityKey.of("g"), rewinding.trait());
+            Rewind rewind = Rewind.keep(world, 8);
+            holder[0] = rewind;
+            rewind.step(DT);
+            rewind.step(DT);
+            rewind.input(w -> rewinding.send(w.entity("g"), "BELL"));
+            rewind.step(DT);
+            assertEquals(1, caught.size());
+            assertTrue(caught.get(0).getMessage().contains("Nothing was changed"), caught.get(0).getMessage());
+            assertEquals("answer", rewinding.read(world.entity("g")).state());
+            assertEquals(3, world.steps());
+            rewind.rewind(0); // between steps it may
+            assertEquals("patrol.watch", rewinding.read(world.entity("g")).state());
+        }
+    }
+
+    @Test
+    void aMachineWhoseContextHasNoCodecIsRefusedNamingItAndTheEntity() {
+        try (StateWorld world = StateWorld.create()) {
+            world.spawn(EntityKey.of("g"), GUARD.trait());
+            Rewind rewind = Rewind.keep(world, 8);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> rewind.step(DT));
+            assertTrue(e.getMessage().contains("'rewound-guard'") && e.getMessage().contains("'g'")
+                    && e.getMessage().contains("ContextBytes"), e.getMessage());
+            assertEquals(0, world.steps(), "the step did not run");
+            rewind.sharedContexts(GUARD);
+            rewind.step(DT);
+            assertEquals(1, world.steps());
+        }
+    }
+
+    @Test
+    void aWorldHoldsOneRewindAtATimeAndAClosedOneLetsItGo() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind first = Rewind.keep(world, 8);
+            assertThrows(IllegalStateException.class, () -> Rewind.keep(world, 8));
+            first.close();
+            assertThrows(IllegalStateException.class, () -> first.step(DT));
+            Rewind second = Rewind.keep(world, 8);
+            second.step(DT);
+            assertEquals(1, second.tick());
+            assertThrows(IllegalArgumentException.class, () -> Rewind.keep(world, 0));
+            assertThrows(IllegalArgumentException.class, () -> Rewind.keep(world, Rewind.MAX_TICKS + 1));
+        }
+    }
+
+    @Test
+    void ticksSteppedOutsideTheRewindAreNotKeptAndSayWhy() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 8, "g");
+            rewind.step(DT);
+            rewind.step(DT);
+            world.step(DT); // not through the rewind: the kept ticks no longer lead to the world
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> rewind.rewind(1));
+            assertTrue(e.getMessage().contains("not kept"), e.getMessage());
+            rewind.step(DT);
+            rewind.rewind(3);
+            assertEquals(3, world.steps());
+        }
+    }
+
+    @Test
+    void waitsAndDelayedSendsFireOnTheSameTicksAfterARewind() {
+        States<Void> sender = States.define("rewound-sender", () -> null, m -> m
+                .initial("idle")
+                .state("idle", s -> s.on("GO", t -> t.target("armed").action((c, e, self) -> self.sendSelf(
+                        dev.enginestates.declare.Event.of("FIRE"), 0.25, "shot"))))
+                .state("armed", s -> s.on("FIRE", "fired"))
+                .state("fired", s -> s.waitFor(0.5, "idle")));
+        Saves saves = Saves.of(sender);
+        try (StateWorld world = StateWorld.create()) {
+            world.spawn(EntityKey.of("s"), sender.trait());
+            Rewind rewind = Rewind.keep(world, 64);
+            rewind.input(w -> sender.send(w.entity("s"), "GO"));
+            List<String> straight = new ArrayList<>();
+            for (int i = 0; i < 60; i++) {
+                rewind.step(DT);
+                straight.add(world.steps() + " " + sender.read(world.entity("s")).state());
+            }
+            rewind.rewind(5); // the send pending, due at tick 15
+            List<String> again = new ArrayList<>(straight.subList(0, 5));
+            for (int i = 5; i < 60; i++) {
+                rewind.step(DT);
+                again.add(world.steps() + " " + sender.read(world.entity("s")).state());
+            }
+            assertEquals(straight, again);
+            assertTrue(straight.contains("16 fired") && straight.contains("46 idle"), straight.toString());
+            assertEquals(saves.checkpoint(world).length() > 0, true);
+        }
+    }
+
+    @Test
+    void aRecordRestoredInPlaceIsTheSameObjectAndItsMachineKeepsItsPlace() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 8, "g");
+            StateRecord<Count> r = GUARD.read(world.entity("g"));
+            rewind.input(send("g", "BELL"));
+            rewind.step(DT);
+            rewind.rewind(0);
+            assertSame(r, GUARD.read(world.entity("g")));
+            assertTrue(world.query(GUARD.is("patrol.watch")).count() == 1, "its tags moved back with it");
+        }
+    }
+}
