@@ -165,6 +165,65 @@ class RandomBuilderMachinesPropertyTest {
         }
     }
 
+    /** The walker's own fields (the builder style's own, time in state, progress, windows, are the record's). */
+    static final ContextBytes<Walker> WALKER = new ContextBytes<>() {
+        @Override
+        public void write(Walker w, java.nio.ByteBuffer out) {
+            out.putLong(w.seed).putInt(w.ticks).putInt(w.enters);
+        }
+
+        @Override
+        public Walker read(Walker w, java.nio.ByteBuffer in) {
+            w.seed = in.getLong();
+            w.ticks = in.getInt();
+            w.enters = in.getInt();
+            return w;
+        }
+    };
+
+    @Test
+    void a_rewind_and_the_same_inputs_again_give_the_checkpoints_of_the_straight_run() {
+        SplittableRandom r = new SplittableRandom(3303);
+        for (int trial = 0; trial < 20; trial++) {
+            StateMachineDefinition<Walker> def = randomMachine(200 + trial, r);
+            States<Walker> machine = States.of(def);
+            Saves saves = Saves.of(machine);
+            long seed = r.nextLong();
+            try (StateWorld world = StateWorld.create()) {
+                spawn(world, machine, seed);
+                Rewind rewind = Rewind.keep(world, 1 + r.nextInt(30)).contexts(machine, WALKER);
+                SplittableRandom drive = new SplittableRandom(seed);
+                List<String> checkpoints = new ArrayList<>();
+                List<Float> dts = new ArrayList<>();
+                List<int[]> sets = new ArrayList<>();
+                for (int tick = 0; tick < 300; tick++) {
+                    float dt = 1f / (20 + drive.nextInt(100));
+                    int[] set = drive.nextInt(25) == 0 ? new int[] {drive.nextInt(6), drive.nextInt(def.states().size())} : null;
+                    dts.add(dt);
+                    sets.add(set);
+                    stepThrough(rewind, machine, def, dt, set);
+                    checkpoints.add(saves.checkpoint(world));
+                    if (r.nextInt(15) == 0 && rewind.tick() > rewind.oldest()) {
+                        long back = rewind.oldest() + r.nextInt((int) (rewind.tick() - rewind.oldest()));
+                        long now = rewind.tick();
+                        rewind.rewind(back);
+                        for (long t = back; t < now; t++) {
+                            stepThrough(rewind, machine, def, dts.get((int) t), sets.get((int) t));
+                            assertEquals(checkpoints.get((int) t), saves.checkpoint(world), "trial " + trial + ", back to " + back + ", tick " + t);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void stepThrough(Rewind rewind, States<Walker> machine, StateMachineDefinition<Walker> def, float dt, int[] set) {
+        if (set != null) {
+            rewind.input(w -> machine.transitionTo(w.entity("w" + set[0]), def.states().get(set[1])));
+        }
+        rewind.step(dt);
+    }
+
     private static void spawn(StateWorld world, States<Walker> machine, long seed) {
         for (int k = 0; k < 6; k++) {
             Walker w = new Walker();

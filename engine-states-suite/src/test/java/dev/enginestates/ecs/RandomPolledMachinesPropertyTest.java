@@ -165,6 +165,91 @@ class RandomPolledMachinesPropertyTest {
     }
 
     /**
+     * Property 5: a world going back to a random kept tick and stepping again with the same inputs
+     * ({@link Rewind}) gives, after every later step, the dumps the straight run gave: the clocks,
+     * the previous leaf and the {@code after} marks are state, so the same guards and afters fire
+     * on the same ticks.
+     */
+    @Test
+    void aRewindAndTheSameInputsAgainGiveTheDumpsOfTheStraightRun() {
+        for (int seed = 1; seed <= RUNS; seed++) {
+            RandomPolledMachine m = new RandomPolledMachine("rewind", seed);
+            if (seed > RUNS / 5) {
+                break; // each run dumps after every step: a fifth of the runs covers the property in seconds
+            }
+            States<Ctx> states = States.of(m.def);
+            Saves saves = Saves.of(states);
+            SplittableRandom r = new SplittableRandom(seed * 6151L);
+            int entities = 1 + r.nextInt(3);
+            Script script = new Script(m, seed, entities);
+            try (StateWorld world = StateWorld.create()) {
+                Supplier<String> where = () -> m.describe() + script.recent();
+                run(where, () -> {
+                    for (int k = 0; k < entities; k++) {
+                        world.spawn(EntityKey.of("e" + k), states.trait(new Ctx()));
+                    }
+                    Rewind rewind = Rewind.keep(world, 1 + r.nextInt(20)).contexts(states, CTX);
+                    List<List<Input>> ticks = new ArrayList<>();
+                    List<String> dumps = new ArrayList<>();
+                    List<Double> dts = new ArrayList<>();
+                    List<Input> tick = new ArrayList<>();
+                    for (Input in : script) {
+                        if (in.kind != Input.Kind.STEP) {
+                            tick.add(in);
+                            rewind.input(w -> in.apply(w, states, false));
+                            continue;
+                        }
+                        ticks.add(tick);
+                        dts.add(in.dt);
+                        tick = new ArrayList<>();
+                        rewind.step(in.dt);
+                        dumps.add(saves.dump(world));
+                        if (r.nextInt(10) == 0 && rewind.tick() > rewind.oldest()) {
+                            long back = rewind.oldest() + r.nextInt((int) (rewind.tick() - rewind.oldest()));
+                            long now = rewind.tick();
+                            rewind.rewind(back);
+                            for (long t = back; t < now; t++) {
+                                for (Input again : ticks.get((int) t)) {
+                                    rewind.input(w -> again.apply(w, states, false));
+                                }
+                                rewind.step(dts.get((int) t));
+                                assertEquals(dumps.get((int) t), saves.dump(world), where + "\nback to tick " + back + ", tick " + t);
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    /** The context, field by field (its log as counted UTF-8 strings): a test's codec, not a fast one. */
+    static final ContextBytes<Ctx> CTX = new ContextBytes<>() {
+        @Override
+        public void write(Ctx c, java.nio.ByteBuffer out) {
+            out.putLong(c.bits).putInt(c.sum).putLong(c.folded).putInt(c.calls).putInt(c.log.size());
+            for (String call : c.log) {
+                byte[] b = call.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                out.putInt(b.length).put(b);
+            }
+        }
+
+        @Override
+        public Ctx read(Ctx c, java.nio.ByteBuffer in) {
+            c.bits = in.getLong();
+            c.sum = in.getInt();
+            c.folded = in.getLong();
+            c.calls = in.getInt();
+            c.log.clear();
+            for (int n = in.getInt(); n > 0; n--) {
+                byte[] b = new byte[in.getInt()];
+                in.get(b);
+                c.log.add(new String(b, java.nio.charset.StandardCharsets.UTF_8));
+            }
+            return c;
+        }
+    };
+
+    /**
      * Property 4: the document's rules for one step hold after every step of a plain machine.
      * <ul>
      * <li>The active states are one branch from the root to an atomic leaf.</li>
