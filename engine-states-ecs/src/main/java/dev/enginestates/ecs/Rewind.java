@@ -355,14 +355,7 @@ public final class Rewind implements AutoCloseable {
         }
         boolean began = world.underWay.begin("a rewind", null, null);
         try {
-            snapshots[slot(tick)].restore(world, contexts, since, old -> {
-                for (int k = 0; k < keys.size(); k += 2) {
-                    if (keys.get(k) == old) {
-                        return (EntityKey) keys.get(k + 1);
-                    }
-                }
-                return null;
-            });
+            snapshots[slot(tick)].restore(world, contexts, since, keyFinder(keys));
         } finally {
             world.underWay.end(began);
         }
@@ -373,6 +366,50 @@ public final class Rewind implements AutoCloseable {
             despawned[slot(t)].clear();
         }
         present = tick;
+    }
+
+    /**
+     * Writes a kept tick into another world, one that holds no machine yet: its clock, its
+     * entities with their keys, their machines' records (contexts read into fresh ones by their
+     * codec) and hold components, as they were at the start of that tick. The way to look at a past
+     * tick without going back (a devtools page, a test), and, with a checkpoint of that world, the
+     * tick as JSON.
+     *
+     * @param tick a kept tick, from {@link #oldest()} to {@link #tick()} - 1
+     * @param into an empty world, between steps, on this thread
+     * @throws IllegalArgumentException if the tick is not kept, or {@code into} holds machines or is this rewind's world
+     */
+    public void copyTo(long tick, StateWorld into) {
+        Objects.requireNonNull(into, "into");
+        checkOpen();
+        follow();
+        checkKept(tick, "a copy");
+        if (into == world || !into.machines().isEmpty()) {
+            throw new IllegalArgumentException("a copy of tick " + tick + " of " + world + " goes into a world that holds no machine"
+                    + " yet; " + into + " holds " + into.machines().size() + ". Nothing was changed.");
+        }
+        into.checkAtRest("a copy of a kept tick");
+        List<Object> keys = new ArrayList<>();
+        for (long t = tick; t <= present; t++) {
+            keys.addAll(despawned[slot(t)]);
+        }
+        boolean began = into.underWay.begin("a copy of a kept tick", null, null);
+        try {
+            snapshots[slot(tick)].copyInto(into, contexts, keyFinder(keys));
+        } finally {
+            into.underWay.end(began);
+        }
+    }
+
+    private static java.util.function.Function<Entity, EntityKey> keyFinder(List<Object> keys) {
+        return old -> {
+            for (int k = 0; k < keys.size(); k += 2) {
+                if (keys.get(k) == old) {
+                    return (EntityKey) keys.get(k + 1);
+                }
+            }
+            return null;
+        };
     }
 
     /** Records spawned with a new entity, now: a rewind to an earlier tick despawns it. */

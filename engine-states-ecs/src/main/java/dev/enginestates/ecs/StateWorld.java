@@ -966,6 +966,11 @@ public final class StateWorld implements AutoCloseable {
         return spawnNow(components);
     }
 
+    /** An entity a kept tick is copied onto ({@link Rewind#copyTo}). */
+    Entity spawnForCopy(Object[] components) {
+        return spawnNow(components);
+    }
+
     /** The rewind that keeps this world's ticks, told of spawns and despawns; {@code null} when none. */
     Rewind rewind;
 

@@ -261,6 +261,81 @@ final class WorldSnapshot {
         restoreHolds(world);
     }
 
+    /**
+     * Writes the snapshot into another world that holds no machine yet: its clock set to the
+     * snapshot's, an entity spawned for each entity the snapshot's records were on (with its key;
+     * the world's own entity's machines on {@code into}'s own), each with new records of the same
+     * machines, read from the bytes, in the snapshot's order; and the hold components back on them.
+     * Contexts written by a codec are read into fresh contexts; shared ones are the same objects.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    void copyInto(StateWorld into, Contexts contexts, Function<Entity, EntityKey> keyOf) {
+        EntityRecord<?>[] copies = new EntityRecord<?>[slotCount];
+        Map<Entity, List<Object>> byEntity = new IdentityHashMap<>();
+        List<Entity> order = new ArrayList<>();
+        for (int i = 0; i < slotCount; i++) {
+            EntityRecord<?> r = slots[i];
+            if (r == null) {
+                continue;
+            }
+            copies[i] = EntityRecord.of(r.states.trait());
+            List<Object> components = byEntity.get(r.entity);
+            if (components == null) {
+                byEntity.put(r.entity, components = new ArrayList<>());
+                order.add(r.entity);
+            }
+            components.add(copies[i]);
+        }
+        into.rewindClock(time, steps);
+        Map<Entity, Entity> spawned = new IdentityHashMap<>();
+        for (Entity old : order) {
+            List<Object> components = byEntity.get(old);
+            EntityKey key = old.isDeleted() ? keyOf.apply(old) : old.get(EntityKey.class);
+            if (key != null && EntityKey.WORLD.equals(key.value())) {
+                Entity self = into.entity(EntityKey.WORLD);
+                for (Object c : components) {
+                    into.attachForRewind(self, (EntityRecord<?>) c);
+                }
+                spawned.put(old, self);
+                continue;
+            }
+            if (key != null) {
+                components.add(key);
+            }
+            spawned.put(old, into.spawnForCopy(components.toArray()));
+        }
+        RecordBytes.Buffer b = bytes;
+        b.rewind();
+        b.getInt();
+        b.getDouble();
+        b.getLong();
+        int slot = 0;
+        for (int m = 0; m < machineCount; m++) {
+            ContextBytes codec = contexts.codec(machines[m]);
+            for (int i = 0; i < ends[m]; i++) {
+                EntityRecord<?> r = copies[slot++];
+                if (r == null) {
+                    continue;
+                }
+                RecordBytes.read(r, b);
+                if (codec != null) {
+                    ByteBuffer in = b.view(b.readPosition());
+                    r.context(codec.read(r.contextObject(), in));
+                    b.skipReadTo(in.position());
+                } else {
+                    r.context(b.getRef());
+                }
+                into.rewound(r);
+            }
+        }
+        for (int i = 0; i < holdCount; i += 2) {
+            Entity e = spawned.get(((EntityRecord<?>) holds[i]).entity);
+            if (e != null && !e.has(holds[i + 1].getClass())) {
+                e.add(holds[i + 1]);
+            }
+        }
+    }
+
     /** Whether the world holds exactly the snapshot's records, slot for slot. */
     private boolean sameRecords(StateWorld world) {
         List<Binding> bindings = world.registry.bindings();

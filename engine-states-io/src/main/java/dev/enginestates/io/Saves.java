@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.enginestates.declare.SavedContext;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.Owner;
+import dev.enginestates.ecs.Rewind;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.fsm.StateMachineDefinition;
@@ -140,6 +141,24 @@ public final class Saves {
      */
     public String checkpoint(StateWorld world) {
         return Access.during(world, "a checkpoint", () -> impl.checkpoint(world));
+    }
+
+    /**
+     * The checkpoint of a tick a {@link Rewind} keeps, as {@link #checkpoint(StateWorld)} would have
+     * written it at the start of that tick: the readable, versioned form of the rewind's binary
+     * snapshot (to save, to send, to load into a test). Made in a scratch world of its own.
+     *
+     * @param rewind the rewind
+     * @param tick   a kept tick, from {@link Rewind#oldest()} to {@link Rewind#tick()} - 1
+     * @return the checkpoint, as JSON text
+     * @throws IllegalArgumentException if the tick is not kept
+     * @throws CheckpointException as {@link #checkpoint(StateWorld)}
+     */
+    public String checkpoint(Rewind rewind, long tick) {
+        try (StateWorld copy = StateWorld.create()) {
+            rewind.copyTo(tick, copy);
+            return checkpoint(copy);
+        }
     }
 
     /**

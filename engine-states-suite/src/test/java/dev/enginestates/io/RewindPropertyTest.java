@@ -178,6 +178,55 @@ class RewindPropertyTest {
         assertTrue(resimulated > RUNS, "ticks stepped again: " + resimulated);
     }
 
+    /**
+     * Binary and JSON convert both ways: a kept tick written as JSON ({@link Saves#checkpoint(Rewind, long)})
+     * is the checkpoint the world gave at the start of that tick, and that checkpoint restored into a
+     * fresh world gives each record the bytes it had in the snapshot.
+     */
+    @Test
+    void aKeptTickAsJsonIsTheWorldsCheckpointThenAndBackGivesTheSameBytes() {
+        RandomWorlds.Options o = new RandomWorlds.Options().spawns(true).despawns(true).marks(true).tagsOneIn(3);
+        int compared = 0;
+        for (int run = 0; run < RUNS / 4; run++) {
+            long seed = 0x7E_3500L + run;
+            RandomWorlds.Spec spec = RandomWorlds.generate(seed, o);
+            Ticks ticks = new Ticks(spec);
+            SplittableRandom r = new SplittableRandom(seed * 13);
+            StateWorld world = spec.newWorld();
+            try {
+                Rewind rewind = Rewind.keep(world, 1 + r.nextInt(32));
+                spec.machines.forEach(m -> rewind.contexts(m.states, CTX));
+                List<String> json = new ArrayList<>();
+                List<java.util.SortedMap<String, String>> bytes = new ArrayList<>();
+                long start = world.steps();
+                for (int t = 0; t < ticks.size(); t++) {
+                    json.add(spec.saves.checkpoint(world));
+                    bytes.add(SnapshotBytes.byRecord(world, spec.states(), CTX));
+                    for (RandomWorlds.Input in : ticks.inputs.get(t)) {
+                        rewind.input(tolerant(in));
+                    }
+                    rewind.step(ticks.dts.get(t));
+                    if (r.nextInt(6) == 0) {
+                        long kept = rewind.oldest() + r.nextInt((int) (rewind.tick() - rewind.oldest()));
+                        int at = (int) (kept - start);
+                        String asJson = spec.saves.checkpoint(rewind, kept);
+                        if (!json.get(at).equals(asJson)) {
+                            fail(spec + ", tick " + kept + " as JSON: " + RandomWorlds.firstDifference(json.get(at), asJson));
+                        }
+                        try (StateWorld fresh = spec.freshWorld()) {
+                            spec.saves.restoreSpawningMissing(fresh, asJson);
+                            assertEquals(bytes.get(at), SnapshotBytes.byRecord(fresh, spec.states(), CTX), spec + ", tick " + kept + " back from JSON");
+                        }
+                        compared++;
+                    }
+                }
+            } finally {
+                world.close();
+            }
+        }
+        assertTrue(compared > RUNS / 4, "ticks converted: " + compared);
+    }
+
     @Test
     void goingBackAndSteppingAgainWithTheSameInputsChangesNothing() {
         RandomWorlds.Options o = new RandomWorlds.Options().spawns(true).despawns(true).marks(true).tagsOneIn(3);
