@@ -1,5 +1,6 @@
 package dev.enginestates.declare;
 
+import java.util.List;
 
 /**
  * What a machine's own code sees of the machine it runs for, besides its context and the
@@ -178,6 +179,21 @@ public interface Self extends Holder {
     }
 
     /**
+     * The machine's own random numbers: {@code self.random().between(2, 5)} for a random wait,
+     * {@code self.random().chance(0.3)} in a guard for a random choice between targets. Their
+     * generator is kept in the machine's record, so a checkpoint and its restore, the replay of an
+     * input log and a replica all draw what a straight run draws; {@code java.util.Random} or
+     * {@code Math.random()} in a machine's code would not. The object is the machine's own, read
+     * without allocating, and no draw allocates.
+     *
+     * @return the machine's {@link Draws}
+     * @throws IllegalStateException if this object runs no machine
+     */
+    default Draws random() {
+        throw new IllegalStateException(this + " runs no machine, so it has no random numbers of its own to draw");
+    }
+
+    /**
      * Whether a state of the machine is active now (SCXML's {@code In(id)}, XState's {@code stateIn}).
      *
      * @param state the state's path from the root ({@code "combat.engage"}) or {@code "#id"}
@@ -187,5 +203,150 @@ public interface Self extends Holder {
      */
     default boolean isIn(String state) {
         throw new IllegalStateException(this + " runs no machine, so it cannot tell whether '" + state + "' is active");
+    }
+
+    /**
+     * A machine's own random numbers, which its code reaches with {@link Self#random()}: a random
+     * wait ({@code waitFor((ctx, e, self) -> self.random().between(2, 5), ...)}), a random choice
+     * between targets (guards that draw), a random pick in an action. The generator's state lives in
+     * the machine's record, so a checkpoint, a restore, the replay of an input log and a replica
+     * carry it: after any of them the machine draws what a straight run would have drawn.
+     *
+     * <p>Each record draws from a stream of its own, seeded on its first draw from the world's seed
+     * ({@code StateWorld.randomSeed}), the entity's key and the machine's id; a plain machine's from
+     * its id, or the seed given to its constructor. What a record draws before it is on an entity
+     * (its initial state's wait, which {@code trait()} computes) comes from its machine's id alone,
+     * the same for every record; its stream is mixed with its entity's when it is spawned. Every
+     * method here is built on {@link #nextLong()} and allocates nothing. Not for cryptography.
+     */
+    interface Draws {
+        /**
+         * The next 64 random bits; every other draw is made of these.
+         *
+         * @return any long, each value as likely as another
+         */
+        long nextLong();
+
+        /**
+         * A whole number from 0 up to {@code bound}, not included, each as likely as another.
+         *
+         * @param bound 1 or more
+         * @return 0 to {@code bound - 1}
+         * @throws IllegalArgumentException if {@code bound} is 0 or less
+         */
+        default int nextInt(int bound) {
+            if (bound <= 0) {
+                throw new IllegalArgumentException("random().nextInt(" + bound + "): expected a bound of 1 or more (the numbers drawn are 0 to"
+                        + " bound - 1)");
+            }
+            // 32 random bits times the bound: the high half is the number; the few low halves that would
+            // favour some numbers are drawn again, so each number is exactly as likely
+            long m = (nextLong() >>> 32) * bound;
+            if ((m & 0xFFFFFFFFL) < bound) {
+                long refused = (0x100000000L - bound) % bound; // 2^32 mod bound
+                while ((m & 0xFFFFFFFFL) < refused) {
+                    m = (nextLong() >>> 32) * bound;
+                }
+            }
+            return (int) (m >>> 32);
+        }
+
+        /**
+         * A whole number from {@code from} up to {@code to}, not included (as {@code java.util.Random}
+         * counts): {@code nextInt(1, 7)} rolls a die.
+         *
+         * @param from the smallest number drawn
+         * @param to   one more than the largest number drawn; greater than {@code from}
+         * @return {@code from} to {@code to - 1}
+         * @throws IllegalArgumentException if {@code to} is not greater than {@code from}
+         */
+        default int nextInt(int from, int to) {
+            if (to <= from) {
+                throw new IllegalArgumentException("random().nextInt(" + from + ", " + to + "): expected 'to' greater than 'from' (the numbers"
+                        + " drawn are from to to - 1)");
+            }
+            long width = (long) to - from;
+            if (width <= Integer.MAX_VALUE) {
+                return from + nextInt((int) width);
+            }
+            while (true) { // wider than an int's positive half: draw ints until one falls in the range (more than half do)
+                int n = (int) (nextLong() >>> 32);
+                if (n >= from && n < to) {
+                    return n;
+                }
+            }
+        }
+
+        /**
+         * A number from 0 up to 1, not included, on a grid of 2^53 evenly spaced values.
+         *
+         * @return 0 (included) to 1 (not included)
+         */
+        default double nextDouble() {
+            return (nextLong() >>> 11) * 0x1.0p-53;
+        }
+
+        /**
+         * A number from {@code min} up to {@code max}: seconds for a random wait,
+         * {@code self.random().between(2, 5)}.
+         *
+         * @param min the smallest value, finite
+         * @param max the largest, finite and not less than {@code min}
+         * @return {@code min} (included) to {@code max} (not included), or {@code min} when they are equal
+         * @throws IllegalArgumentException if either is not finite, or {@code max} is less than {@code min}
+         */
+        default double between(double min, double max) {
+            if (!(min <= max) || Double.isInfinite(min) || Double.isInfinite(max)) {
+                throw new IllegalArgumentException("random().between(" + min + ", " + max + "): expected finite numbers with min <= max");
+            }
+            double v = min + nextDouble() * (max - min);
+            return v < max ? v : min; // rounding can reach max; it stays out, as the other draws keep their upper end out
+        }
+
+        /**
+         * Whether a thing that happens with probability {@code p} happens this time:
+         * {@code chance(0.25)} holds one time in four.
+         *
+         * @param p 0 (never) to 1 (always)
+         * @return {@code true} with probability {@code p}
+         * @throws IllegalArgumentException if {@code p} is below 0, above 1 or NaN
+         */
+        default boolean chance(double p) {
+            if (!(p >= 0 && p <= 1)) {
+                throw new IllegalArgumentException("random().chance(" + p + "): expected a probability from 0 to 1");
+            }
+            return nextDouble() < p;
+        }
+
+        /**
+         * One of the options, each as likely as another. Keep the array in a constant: an array
+         * written in the call ({@code new String[] {...}}) is made again on every call.
+         *
+         * @param <T>     the options' type
+         * @param options one or more options
+         * @return one of them
+         * @throws IllegalArgumentException if there are none
+         */
+        default <T> T pick(T[] options) {
+            if (options.length == 0) {
+                throw new IllegalArgumentException("random().pick(...): expected one or more options, got none");
+            }
+            return options[nextInt(options.length)];
+        }
+
+        /**
+         * One element of the list, each as likely as another.
+         *
+         * @param <T>     the elements' type
+         * @param options one or more options
+         * @return one of them
+         * @throws IllegalArgumentException if the list is empty
+         */
+        default <T> T pick(List<T> options) {
+            if (options.isEmpty()) {
+                throw new IllegalArgumentException("random().pick(...): expected one or more options, got an empty list");
+            }
+            return options.get(nextInt(options.size()));
+        }
     }
 }

@@ -17,8 +17,10 @@ import java.util.Arrays;
  * <p>Not final only so that a face may make its record its machine's {@link Self} too (one object
  * less per machine); its methods are final, so compiled callers do not depend on the class having
  * no subclass (loading one later deoptimises nothing).
+ *
+ * <p>It is its machine's {@link Self.Draws} too ({@link Self#random()}): the generator's state is one of its fields.
  */
-public class MachineRecord {
+public class MachineRecord implements Self.Draws {
     /** The machine has not been started yet. */
     public static final int NEW = 0;
     /** The machine is running. */
@@ -74,7 +76,7 @@ public class MachineRecord {
      */
     final double[] times;
     /**
-     * What few records need, in an object of its own (eight fields, 36 B, less in every record):
+     * What few records need, in an object of its own (eight fields, 40 B, less in every record):
      * made with the record for the polled and builder styles, and for the XState style when it
      * first keeps paused seconds, a send to itself or a hold; {@code null} until then.
      */
@@ -84,6 +86,8 @@ public class MachineRecord {
     private static final class Seldom {
         /** Clock time a hold began, or NaN while the machine is not held (holds are rare: not in every record). */
         double heldSince = Double.NaN;
+        /** The random numbers' state ({@link RandomStreams}), 0 until the machine's code first draws. */
+        long random;
         /** Polled and builder styles: the leaf active before the last transition, or -1 (none yet). */
         int previous = -1;
         /**
@@ -743,6 +747,53 @@ public class MachineRecord {
         this.status = (byte) status;
     }
 
+    // ---- random numbers: the generator's state is the record's, so whatever carries the record carries it
+
+    /**
+     * The state of the record's random numbers, as a checkpoint, a frame or a snapshot keeps it:
+     * 0 while the machine's code has drawn none (its stream is seeded on the first draw).
+     *
+     * @return the state, 0 for "not seeded yet"
+     */
+    public final long randomState() {
+        Seldom x = seldom;
+        return x == null ? 0 : x.random;
+    }
+
+    /**
+     * Sets the state of the record's random numbers (a restore, a replica, a plain machine given a seed).
+     *
+     * @param state a state {@link #randomState()} gave, or 0 to seed again on the next draw
+     */
+    public final void randomState(long state) {
+        if (seldom != null || state != 0) {
+            seldom().random = state; // "not seeded" on a record that never drew makes no side object
+        }
+    }
+
+    /** The next 64 random bits of the record's stream, seeded now by {@link #randomSeed()} if it never drew. */
+    @Override
+    public final long nextLong() {
+        Seldom x = seldom(); // a record's first draw makes its side object (polled and builder records have one)
+        long s = x.random;
+        if (s == 0) {
+            s = randomSeed();
+        }
+        s = RandomStreams.next(s);
+        x.random = s;
+        return RandomStreams.mix(s);
+    }
+
+    /**
+     * The first state of the record's stream, asked on its first draw: the face that runs the record
+     * knows its world's seed and entity. Here, a stream of the machine's id alone.
+     *
+     * @return a state from {@link RandomStreams#seeded}, not 0
+     */
+    protected long randomSeed() {
+        return RandomStreams.seeded(0, chart.machineId, "");
+    }
+
     /** Copies another record of the same chart into this one (configuration, history, status, context). */
     public final void copyFrom(MachineRecord other) {
         if (other.chart != chart) {
@@ -790,6 +841,7 @@ public class MachineRecord {
         } else if (sendsOrNull() != null) {
             sendsOrNull().clear();
         }
+        randomState(other.randomState());
         if (seldom != null && other.seldom != null) {
             seldom.timeInState = other.seldom.timeInState;
             seldom.previousProgress = other.seldom.previousProgress;
