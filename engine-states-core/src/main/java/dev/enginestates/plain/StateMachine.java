@@ -13,6 +13,7 @@ import dev.enginestates.declare.UserCodeException;
 import dev.enginestates.records.Access;
 import dev.enginestates.records.InternalQueue;
 import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.RandomStreams;
 import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;
 import dev.enginestates.running.MachineCell;
@@ -82,6 +83,20 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     /**
+     * Starts a machine over a context as {@link #StateMachine(Machine, Object)} does, its random
+     * numbers ({@code self.random()}) seeded from {@code randomSeed} and its id: without a seed,
+     * every plain machine of one id draws the same numbers (as every run of the game does), so
+     * give each its own to make them differ.
+     * @param machine    the machine to run
+     * @param context    the game's object the machine reads and writes
+     * @param randomSeed any long; the same seed, machine and inputs draw the same numbers
+     * @throws MachineException if the machine is builder-style: run it with {@code dev.enginestates.fsm.StateMachine}
+     */
+    public StateMachine(Machine<C> machine, C context, long randomSeed) {
+        this(machine, context, true, RandomStreams.seeded(randomSeed, Objects.requireNonNull(machine, "machine").id(), ""));
+    }
+
+    /**
      * Starts a polled table over {@code ctx}: {@code enter(ctx, "")} runs outermost first, no change is told.
      * @param def the table to run
      * @param ctx the game's object the machine reads and writes
@@ -91,10 +106,16 @@ public final class StateMachine<C> implements MachineView<C> {
     }
 
     private StateMachine(Machine<C> machine, C context, boolean start) {
+        this(machine, context, start, 0);
+    }
+
+    /** {@code random}: the record's first random state, or 0 for the stream of the machine's id. */
+    private StateMachine(Machine<C> machine, C context, boolean start, long random) {
         this.machine = Objects.requireNonNull(machine, "machine");
         this.chart = Access.chart(machine);
         StyleRuntime.of(chart).checkRunsOnPlainObject(chart);
         this.record = new PlainSelf(chart, context, this);
+        record.randomState(random); // before the start: the initial state's wait may draw
         this.cell = new MachineCell(record, this, CHANGE);
         if (start) {
             cell.start("start");

@@ -59,6 +59,12 @@ public abstract class DetachedRecord extends MachineRecord implements Self {
         return false;
     }
 
+    /** The record itself: its generator's state is one of its fields. */
+    @Override
+    public final Self.Draws random() {
+        return this;
+    }
+
     @Override
     public final void add(Object component) {
         detached().add(component);

@@ -9,6 +9,7 @@ import dev.enginestates.declare.Self;
 import dev.enginestates.declare.Window;
 import dev.enginestates.records.InternalQueue;
 import dev.enginestates.records.MachineRecord;
+import dev.enginestates.records.RandomStreams;
 import dev.enginestates.records.Reads;
 import dev.enginestates.records.StateValue;
 
@@ -109,6 +110,40 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
     @Override
     protected final Self newSelf() {
         return new EntitySelf(this);
+    }
+
+    /**
+     * The first state of the record's stream, on its first draw: in a world, from the world's seed,
+     * the machine's id and the entity's key; in no world (the initial state's wait, which
+     * {@code trait()} computes), from the machine's id alone, until it joins one ({@link #joinStream}).
+     */
+    @Override
+    protected final long randomSeed() {
+        StateWorld w = world;
+        return w == null ? RandomStreams.seeded(0, states.id(), "") : seedIn(w);
+    }
+
+    /**
+     * The record joins world {@code w} from a clock of its own (made by {@code trait()}, or detached
+     * before): if it has drawn, its stream goes on from its state mixed with this world's seed for
+     * its entity, so that records that drew alike off any world (every record of a machine does)
+     * draw apart from here, and a record attached again does not draw its old numbers again.
+     */
+    final void joinStream(StateWorld w) {
+        long s = randomState();
+        if (s != 0) {
+            randomState(RandomStreams.joined(s, seedIn(w)));
+        }
+    }
+
+    /**
+     * The seed of this record's stream in {@code w}: the world's seed, the machine's id and the entity's
+     * key; an entity without a key is named by the order in which the world's unkeyed records
+     * seeded, which a run of the same game repeats (such entities are in no checkpoint, log or frame).
+     */
+    private long seedIn(StateWorld w) {
+        String key = StateWorld.keyOf(entity);
+        return RandomStreams.seeded(w.randomSeed(), states.id(), key != null ? key : "#" + ++w.unkeyedDraws);
     }
 
     /** The world's interpreter of the move under way: the one processing this record when its code raises or sends. */

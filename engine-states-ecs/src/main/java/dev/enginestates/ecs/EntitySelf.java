@@ -40,6 +40,12 @@ final class EntitySelf implements Self {
         record.cancel(id);
     }
 
+    /** The record: its generator's state is one of its fields. */
+    @Override
+    public Self.Draws random() {
+        return record;
+    }
+
     @Override
     public boolean isIn(String state) {
         return record.isIn(state);

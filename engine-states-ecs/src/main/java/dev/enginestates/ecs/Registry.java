@@ -96,6 +96,9 @@ final class Registry {
         if (rec.isHeld()) {
             world.holds.restoredHeld(r); // held while its new entity carries a hold: the next tick's reading says
         }
+        if (r.localClock) {
+            r.joinStream(world); // what it drew off any world was its machine's stream: from here, its entity's
+        }
         r.localClock = false;
         rec.clearWaitChanged();
         world.waits.schedule(r);

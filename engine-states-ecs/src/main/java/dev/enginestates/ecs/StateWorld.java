@@ -113,6 +113,10 @@ public final class StateWorld implements AutoCloseable {
     /** The clock at the start of the tick under way. */
     double stepStart;
     long steps;
+    /** The seed of its records' random numbers ({@link #randomSeed(long)}). */
+    private long randomSeed;
+    /** How many records on entities without a key have seeded their random numbers. */
+    long unkeyedDraws;
     /** Whether a tick is under way. */
     boolean stepping;
     /** Above 0 while {@link #writeAll} runs: listener failures wait for its end. */
@@ -222,6 +226,32 @@ public final class StateWorld implements AutoCloseable {
      */
     public long steps() {
         return steps;
+    }
+
+    /**
+     * The seed of the machines' random numbers ({@code self.random()}): each record's stream is
+     * seeded, on its first draw, from this seed, its entity's key and its machine's id, so the same
+     * seed and keys draw the same numbers in every run. 0 unless set; a checkpoint keeps it, and
+     * its restore sets it.
+     *
+     * @return the seed
+     */
+    public long randomSeed() {
+        return randomSeed;
+    }
+
+    /**
+     * Sets the seed of the machines' random numbers (see {@link #randomSeed()}): records that have
+     * drawn already keep their streams; the others seed theirs from it. Set it as the game starts,
+     * before the machines draw and before an input log starts (the log's checkpoint keeps it).
+     *
+     * @param seed any long; two worlds with the same seed, keys and inputs draw the same numbers
+     * @return this world
+     */
+    public StateWorld randomSeed(long seed) {
+        checkThread();
+        this.randomSeed = seed;
+        return this;
     }
 
     /**
