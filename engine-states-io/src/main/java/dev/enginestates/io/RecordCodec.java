@@ -272,7 +272,32 @@ final class RecordCodec {
         for (RecordField f : StyleRuntime.of(c).recordFields()) {
             put(o, f, r, JsonNodeFactory.instance::numberNode);
         }
+        if (r.randomState() != 0) {
+            o.put(RANDOM, hex(r.randomState())); // only once its code has drawn: older checkpoints and frames read as before
+        }
         return o;
+    }
+
+    /** The field of a record's random numbers' state, written once the machine's code has drawn. */
+    static final String RANDOM = "random";
+
+    /**
+     * A long as 16 hex digits: a JSON number holds it exactly only in readers that keep 64-bit
+     * integers, and a browser (the devtools page, a replica in JavaScript) keeps 53 bits.
+     */
+    static String hex(long v) {
+        String digits = Long.toHexString(v);
+        return "0".repeat(16 - digits.length()) + digits;
+    }
+
+    /** A long written by {@link #hex}, or {@code null} with a problem: exactly 16 digits 0-9, a-f. */
+    static Long unhex(JsonNode node, String at, String meaning, List<String> problems) {
+        String t = node != null && node.isTextual() ? node.asText() : null;
+        if (t == null || t.length() != 16 || !t.chars().allMatch(ch -> ch >= '0' && ch <= '9' || ch >= 'a' && ch <= 'f')) {
+            problems.add(at + ": expected " + meaning + ", 16 hex digits (0-9, a-f) in a string; found " + Json.kind(node));
+            return null;
+        }
+        return Long.parseUnsignedLong(t, 16);
     }
 
     /** The names of the fields {@link #encode} writes for a record of this chart, in that order. */
@@ -297,9 +322,9 @@ final class RecordCodec {
         List<String> known = fieldNames(c);
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!known.contains(f) && !f.equals("sends")) {
+            if (!known.contains(f) && !f.equals("sends") && !f.equals(RANDOM)) {
                 problems.add(at + "." + f + ": not a field of a '" + c.machineId + "' record; expected " + known + " and, when some are"
-                        + " pending, sends");
+                        + " pending, sends, and once its code has drawn random numbers, random");
             }
         }
         Object context = decodeContext(node.get("context"), machine, at + ".context", problems);
@@ -420,6 +445,13 @@ final class RecordCodec {
         JsonNode sends = node.get("sends");
         if (sends != null) {
             decodeSends(sends, r, at + ".sends", problems);
+        }
+        JsonNode random = node.get(RANDOM);
+        if (random != null && !random.isNull()) { // absent (written before it was) or null: not seeded, as a new record
+            Long state = unhex(random, at + "." + RANDOM, "the state of the machine's random numbers", problems);
+            if (state != null) {
+                r.randomState(state);
+            }
         }
         if (problems.size() == before) {
             String shape = Configurations.problem(r);

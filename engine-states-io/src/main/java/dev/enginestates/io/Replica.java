@@ -397,9 +397,9 @@ final class ReplicaFrames {
         int before = problems.size();
         for (Iterator<String> it = entry.fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!fields.contains(f) && !f.equals("contextFields")) {
+            if (!fields.contains(f) && !f.equals("contextFields") && !f.equals(RecordCodec.RANDOM)) {
                 problems.add(at + "." + f + ": '" + f + "' is not a field of a '" + machine.id() + "' record; expected some of " + fields
-                        + " or contextFields");
+                        + ", contextFields or random");
             }
         }
         if (entry.has("context") && entry.has("contextFields")) {

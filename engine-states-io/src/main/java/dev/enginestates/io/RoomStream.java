@@ -533,6 +533,9 @@ final class RoomFrames {
                 }
             }
         }
+        if (a.randomState() != b.randomState()) {
+            return false;
+        }
         List<RecordField> own = StyleRuntime.of(a.chart()).recordFields(); // the fields the frame would write, as the frame writes them
         for (int i = 0; i < own.size(); i++) {
             if (!own.get(i).same(a, b)) {
@@ -642,6 +645,16 @@ final class RoomFrames {
                 }
             } else {
                 out.set(f.getKey(), f.getValue());
+            }
+        }
+        for (Iterator<String> it = before.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!now.has(f)) {
+                // a field written only when set (the random numbers' state, which a restore may take back to "not seeded")
+                if (out == null) {
+                    out = JsonNodeFactory.instance.objectNode();
+                }
+                out.putNull(f);
             }
         }
         return out;

@@ -41,6 +41,8 @@ final class SavesJson {
     public static final String CHECKPOINT_FORMAT = "engine-states/checkpoint";
     /** The current checkpoint version; a checkpoint of another version is refused. */
     public static final int CHECKPOINT_VERSION = 1;
+    /** The field of the world's seed of random numbers ({@link StateWorld#randomSeed()}), written when it is not 0. */
+    static final String RANDOM_SEED = "randomSeed";
 
     private final ObjectMapper json = Json.mapper();
     private final RecordCodec codec = new RecordCodec(json);
@@ -258,6 +260,9 @@ final class SavesJson {
         ObjectNode clock = root.putObject("clock");
         clock.put("time", world.time());
         clock.put("steps", world.steps());
+        if (world.randomSeed() != 0) {
+            root.put(RANDOM_SEED, RecordCodec.hex(world.randomSeed())); // written when set: older checkpoints read as before
+        }
         ObjectNode entities = root.putObject("entities");
         for (Map.Entry<Entity, String> e : names.entrySet()) {
             ObjectNode out = entities.putObject(e.getValue());
@@ -326,7 +331,13 @@ final class SavesJson {
             problems.add("$.version: expected " + CHECKPOINT_VERSION + " (this library reads checkpoint version " + CHECKPOINT_VERSION
                     + "), found " + Json.kind(root.get("version")));
         }
-        unknown(root, "$", List.of("format", "version", "clock", "entities"), problems);
+        unknown(root, "$", List.of("format", "version", "clock", RANDOM_SEED, "entities"), problems);
+        long seed = 0; // absent: a checkpoint of a world whose seed was never set
+        if (root.has(RANDOM_SEED)) {
+            Long s = RecordCodec.unhex(root.get(RANDOM_SEED), "$." + RANDOM_SEED, "the world's seed of random numbers", problems);
+            seed = s == null ? 0 : s;
+        }
+        long randomSeed = seed;
         JsonNode clock = root.path("clock");
         unknown(clock, "$.clock", List.of("time", "steps"), problems);
         double time = clock.path("time").isNumber() ? clock.get("time").asDouble() : Double.NaN;
@@ -378,6 +389,7 @@ final class SavesJson {
         // a listener's failure is thrown once every record is written: a restore is all-or-nothing
         Access.writeAll(world, () -> {
             Access.restoreClock(world, time, steps); // the restore is the call under way: the game may not set the clock now
+            world.randomSeed(randomSeed); // records that have not drawn yet seed their streams as they would have
             Map<String, Entity> spawned = new LinkedHashMap<>();
             for (Staged s : staged) {
                 Entity entity = s.entity;
