@@ -26,13 +26,14 @@ import java.util.TreeMap;
  * parallel states, final states with {@code onDone}, shallow and deep history with and
  * without a default target, waits of constant and context-computed seconds, {@code when}
  * rules reading a context counter, transitions with guards reading event fields, actions that
- * increment context fields, {@code reenter}, targetless {@code always} rules), the keyed
+ * increment context fields, {@code reenter}, targetless {@code always} rules, entry actions and
+ * computed waits that draw from the machine's own random numbers), the keyed
  * entities that hold them, and a random list of inputs (sends of events with fields, steps of
  * 1/60 s, states set by hand, {@link MachinePaused} and {@code heldBy} markers added and
  * removed, spawns and despawns of keyed entities).
  *
- * <p>Everything random is drawn while the {@link Spec} is generated; building a world from a
- * spec and applying its inputs draws nothing, so two worlds built from one spec and fed the
+ * <p>Everything random is drawn while the {@link Spec} is generated, but for the machines' own
+ * draws ({@code self.random()}), which their records carry; so two worlds built from one spec and fed the
  * same inputs must end with the same records. The generator never makes an eventless cycle
  * (finals are never initial; {@code onDone} never targets a history or final state; an
  * {@code always} rule only acts, and its action makes its own guard false) and never sends an
@@ -450,7 +451,15 @@ final class RandomWorlds {
         }
         int entryAdd = n.entryAdd;
         int exitAdd = n.exitAdd;
-        if (entryAdd > 0) {
+        if (entryAdd == 2) {
+            // a share of the states draw from the machine's own random numbers: the counter their whens and waits read
+            // then follows the draws, so every property below (checkpoints, replays, frames) covers the generator too
+            b.entry((c, e, self) -> {
+                c.entries++;
+                c.n += entryAdd + self.random().nextInt(3);
+                c.a++;
+            });
+        } else if (entryAdd > 0) {
             b.entry((c, e) -> {
                 c.entries++;
                 c.n += entryAdd;
@@ -496,7 +505,11 @@ final class RandomWorlds {
             if (n.waitMod > 0) {
                 int mod = n.waitMod;
                 double base = n.waitBase;
-                b.waitFor(c -> base + Math.floorMod(c.n, mod) * 0.25, then);
+                if (mod % 2 == 1) {
+                    b.waitFor((c, e, self) -> base + Math.floorMod(c.n, mod) * 0.25 + self.random().nextInt(4) * 0.125, then); // a random wait
+                } else {
+                    b.waitFor(c -> base + Math.floorMod(c.n, mod) * 0.25, then);
+                }
             } else {
                 b.waitFor(n.waitConst, then);
             }
