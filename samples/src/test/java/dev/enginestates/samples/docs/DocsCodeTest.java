@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -114,6 +115,15 @@ class DocsCodeTest {
     void theCheatsheetsSentryMovesAlikeInTheThreeStyles() {
         assertEquals(List.of("sentry 1", "sentry-table 1", "sentry-fsm 1", "sentry watch", "sentry-table watch", "sentry-fsm watch"),
                 Cheatsheet.sideBySide(), "one step after the intruder each is in alert; six seconds later each is back in watch");
+    }
+
+    @Test
+    void theRandomGuardDrawsTheSameRoutesAfterItsCheckpointIsRestoredElsewhere() {
+        String[] routes = RandomGuard.straightAndRestored();
+        assertEquals(routes[0], routes[1], "the restored guards went on drawing what the straight run drew");
+        assertTrue(routes[0].split(" ").length > 4, "they patrolled: " + routes[0]);
+        String[] guards = routes[0].split("\\| ");
+        assertFalse(guards[0].strip().equals(guards[1].strip()), "two guards, two streams: " + routes[0]);
     }
 
     @Test
