@@ -42,6 +42,7 @@ public final class RecordBytes {
     private static final int HELD = 8;
     private static final int PAUSED = 16;
     private static final int SENDS = 32;
+    private static final int RANDOM = 64;
 
     private static final int SAME = 0;
     private static final int ZERO = 1;
@@ -222,7 +223,7 @@ public final class RecordBytes {
 
     /** The most bytes {@link #write} writes for a record of this chart, its pending sends aside (once per chart and snapshot). */
     public static int bound(Chart c) {
-        int n = 16 + 2 * c.maxActive + 18 * c.maxActive + 24 + 10 * c.waitCount + 16;
+        int n = 16 + 2 * c.maxActive + 18 * c.maxActive + 24 + 10 * c.waitCount + 24;
         for (int s = 0; s < c.size; s++) {
             if (c.parent[s] >= 0 && c.type[s] == dev.enginestates.declare.StateType.HISTORY) {
                 n += 2 * (c.subtreeEnd[c.parent[s]] - c.parent[s]);
@@ -359,6 +360,12 @@ public final class RecordBytes {
                 }
             }
         }
+        long random = r.randomState();
+        if (random != 0) {
+            flags |= RANDOM;
+            longAt(d, p, random);
+            p += 8;
+        }
         if (c.recordsPrevious) {
             p = state(d, p, wide, r.previousLeaf());
             INT.set(d, p, r.afterFiredBits());
@@ -458,6 +465,7 @@ public final class RecordBytes {
                 paused[w] = b.getDouble();
             }
         }
+        r.randomState((flags & RANDOM) != 0 ? b.getLong() : 0L);
         if (c.recordsPrevious) {
             r.previousLeaf(getState(b, wide));
             r.afterFiredBits(b.getInt());

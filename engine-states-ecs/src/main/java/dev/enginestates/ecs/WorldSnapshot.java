@@ -81,10 +81,12 @@ final class WorldSnapshot {
     void take(StateWorld world, Contexts contexts) {
         RecordBytes.Buffer b = bytes;
         b.clear();
-        b.room(32);
+        b.room(48);
         b.putInt(MAGIC);
         b.putDouble(world.clock);
         b.putLong(world.steps);
+        b.putLong(world.randomSeed());
+        b.putLong(world.unkeyedDraws);
         time = world.clock;
         steps = world.steps;
         List<Binding> bindings = world.registry.bindings();
@@ -239,6 +241,8 @@ final class WorldSnapshot {
         double clock = b.getDouble();
         long stepCount = b.getLong();
         world.rewindClock(clock, stepCount);
+        world.randomSeed(b.getLong());
+        world.unkeyedDraws = b.getLong();
         int slot = 0;
         for (int m = 0; m < machineCount; m++) {
             ContextBytes codec = contexts.codec(machines[m]);
@@ -309,6 +313,8 @@ final class WorldSnapshot {
         b.getInt();
         b.getDouble();
         b.getLong();
+        into.randomSeed(b.getLong());
+        into.unkeyedDraws = b.getLong();
         int slot = 0;
         for (int m = 0; m < machineCount; m++) {
             ContextBytes codec = contexts.codec(machines[m]);
