@@ -123,8 +123,12 @@ public final class StateWorld implements AutoCloseable {
     private int batch;
     /** How deep the listeners are being told of records a restore or a replica's frame overwrote, while more are still to be written. */
     private int tellingWrites;
-    /** Who hears the world's inputs (an input log), or {@code null}. */
+    /** Who hears the world's inputs: the recorder, a fan-out to it and the watchers, or {@code null} for nobody. */
     WorldInputs inputs;
+    /** The game's one input recorder (an input log), or {@code null}. */
+    private WorldInputs recorder;
+    /** The tools that watch the inputs beside the recorder (a devtools page's timeline). */
+    private final InputWatchers watchers = new InputWatchers();
     final Interpreters interpreters = new Interpreters();
     final Registry registry = new Registry(this);
     final Holds holds = new Holds(this);
@@ -669,8 +673,45 @@ public final class StateWorld implements AutoCloseable {
      */
     public void recordInputs(WorldInputs recorder) {
         checkThread();
-        this.inputs = recorder;
+        this.recorder = recorder;
+        this.inputs = watchers.around(recorder);
         holds.recorderChanged(); // the next step tells the new recorder every hold it finds
+    }
+
+    /**
+     * Adds a tool that watches this world's inputs beside its one recorder, such as a devtools
+     * page's timeline: it hears each input after the recorder, never replaces it, and
+     * {@link #inputRecorder()} never returns it, so an input log started or stopped later works
+     * as it would without the watcher. A watcher added while nothing heard the inputs hears every
+     * hold the next step finds; one added beside a recorder hears holds as they change from then
+     * on, and hears the holds in force again when the recorder is replaced.
+     *
+     * @param watcher the watcher; any number may watch
+     * @throws IllegalStateException if called from a thread that does not own the world
+     */
+    public void watchInputs(WorldInputs watcher) {
+        checkThread();
+        Objects.requireNonNull(watcher, "watcher");
+        boolean nobody = inputs == null;
+        watchers.add(watcher);
+        this.inputs = watchers.around(recorder);
+        if (nobody) {
+            holds.recorderChanged(); // nobody heard the holds in force: the next step tells them
+        }
+    }
+
+    /**
+     * Removes a watcher added with {@link #watchInputs} (its first addition).
+     *
+     * @param watcher the same object that was added
+     * @return {@code true} if it was there
+     * @throws IllegalStateException if called from a thread that does not own the world
+     */
+    public boolean unwatchInputs(WorldInputs watcher) {
+        checkThread();
+        boolean removed = watchers.remove(watcher);
+        this.inputs = watchers.around(recorder);
+        return removed;
     }
 
     /**
@@ -680,7 +721,7 @@ public final class StateWorld implements AutoCloseable {
      */
     public WorldInputs inputRecorder() {
         checkThread();
-        return inputs;
+        return recorder;
     }
 
     /**
