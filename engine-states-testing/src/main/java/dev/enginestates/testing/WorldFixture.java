@@ -10,12 +10,18 @@ import dev.enginestates.ecs.StateRecord;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.records.MachineRecord;
+import dev.enginestates.io.Saves;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 
 /**
@@ -157,6 +163,47 @@ public final class WorldFixture implements BeforeEachCallback, AfterEachCallback
                     + " @RegisterExtension or @ExtendWith), or call open() by hand");
         }
         return world;
+    }
+
+    /**
+     * Starts the test from a checkpoint ({@link Saves#checkpoint}, or one the devtools page
+     * downloads for a kept tick): spawns each keyed entity the world lacks, writes every record
+     * and sets the clock, as {@link Saves#restoreSpawningMissing} does, all or nothing. The
+     * game's own components are not in a checkpoint; the test adds those it needs, finding each
+     * entity by its key ({@code world().entity("guard-1")}).
+     *
+     * @param saves      the machines the checkpoint holds, as the game declares them ({@code Saves.of(GUARD, SIEGE)})
+     * @param checkpoint the checkpoint's JSON text
+     * @return this fixture
+     * @throws dev.enginestates.io.CheckpointException if the checkpoint does not fit the machines (nothing changes)
+     * @throws IllegalStateException if no world is open
+     */
+    public WorldFixture restore(Saves saves, String checkpoint) {
+        Objects.requireNonNull(saves, "saves");
+        Objects.requireNonNull(checkpoint, "checkpoint");
+        saves.restoreSpawningMissing(world(), checkpoint);
+        return this;
+    }
+
+    /**
+     * Starts the test from a checkpoint file, such as {@code checkpoint-tick-240.json} saved from
+     * the devtools page; see {@link #restore(Saves, String)}.
+     *
+     * @param saves the machines the checkpoint holds
+     * @param file  the checkpoint file, UTF-8 JSON
+     * @return this fixture
+     * @throws UncheckedIOException if the file cannot be read (nothing changes)
+     */
+    public WorldFixture restore(Saves saves, Path file) {
+        Objects.requireNonNull(file, "file");
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the checkpoint " + file + " could not be read for the test world (" + e.getMessage()
+                    + "); expected a checkpoint file, such as one saved from the devtools page", e);
+        }
+        return restore(saves, text);
     }
 
     /**
