@@ -4,6 +4,7 @@
  */
 module dev.enginestates.devtools {
     requires transitive dev.enginestates.ecs;
+    requires dev.enginestates.io;
     requires com.fasterxml.jackson.databind;
 
     exports dev.enginestates.devtools;

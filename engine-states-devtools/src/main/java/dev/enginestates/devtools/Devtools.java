@@ -14,6 +14,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A devtools page for one world, served over HTTP by a small server of its own. One page shows
@@ -30,7 +31,35 @@ import java.util.concurrent.TimeoutException;
  * and follows the world live while it steps. With {@link DevtoolsOptions#writable(boolean)} the
  * page may also set a machine's state by hand, as {@code StateRecord.setState} does (its tags
  * move at the start of the next step); a request that names a tag ({@code "guard.patrol.watch"})
- * rather than the state ({@code "patrol.watch"}) is refused.
+ * rather than the state ({@code "patrol.watch"}) is refused. A writable page may also send an
+ * event to an entity's machine, and pause, step and resume a game loop that calls {@link #step(double)}.
+ *
+ * <p><b>Time travel.</b> The page keeps a <b>timeline</b> of the last 10,000 things that
+ * happened (transitions with their event, refused events, waits ending, holds put on and taken
+ * off, spawns and despawns, each with the world's step count and clock), filterable by entity and
+ * machine; it is heard on the world's thread into preallocated arrays, always, and written as JSON
+ * only when the page asks. It also keeps the last ticks it took a snapshot of
+ * ({@link DevtoolsOptions#history(int, long)}: 300 ticks within 64 MiB by default), each with a
+ * checkpoint of the world, so the page can show the room as it was at any of them, diff a
+ * record between two, and download a tick's checkpoint that the test kit's
+ * {@code WorldFixture.restore} starts a test from. A world that cannot be checkpointed (an entity
+ * holding a machine without a key) is still shown; its ticks' downloads say why there is none.
+ *
+ * <p><b>The loop.</b> A game whose loop calls {@link #step(double)} in place of
+ * {@code world.step(dt)} and {@link #publish()} can be paused from a writable page: while paused,
+ * {@code step} steps the world once per "step" the page asks for, and publishes every time.
+ * Pausing holds only the world's machines; the game's own systems go on unless they ask
+ * {@link #isPaused()}.
+ *
+ * <pre>{@code
+ * try (Devtools devtools = Devtools.serve(world, DevtoolsOptions.onPort(8080).writable(true))) {
+ *     while (running) {
+ *         devtools.step(1 / 60.0);   // world.step unless the page paused it, then publish()
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>A read-only page, with the game's own loop:
  *
  * <pre>{@code
  * try (Devtools devtools = Devtools.serve(world, 8080)) {   // http://127.0.0.1:8080/, read-only
@@ -74,7 +103,8 @@ import java.util.concurrent.TimeoutException;
  * (64 kB at most), and the client must take the answer within 10 s, or the connection is closed.
  * When every place is taken, a new connection pushes out the oldest one still sending its
  * headers or only waiting, after its answer, for a body it announced, or is answered 503. At most 16 snapshot requests wait for a newer snapshot at once and
- * at most 8 hand-set states wait for {@link #publish()}; one more is answered 503 at once, so
+ * at most 8 hand-set states and sent events together wait for {@link #publish()}, and at most 64
+ * steps asked from the page wait for {@link #step(double)}; one more is answered 503 at once, so
  * slow, waiting or idle clients never keep the page from loading.
  *
  * <p><b>Jackson.</b> The page's snapshots are written with Jackson
@@ -89,13 +119,25 @@ public final class Devtools implements AutoCloseable {
     private static final String MAPPER = "com.fasterxml.jackson.databind.ObjectMapper";
     /** A page that asked within this long is watching: publish keeps taking snapshots for it. */
     private static final long WATCHING_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** The most steps the page may ask for ahead of the game's loop; one more is answered 503. */
+    static final int MAX_STEPS_ASKED = 64;
 
     private final StateWorld world;
     private final DevtoolsOptions options;
     private final EntityNames names = new EntityNames();
     private final Snapshots snapshots;
     private final Server server;
-    private final ConcurrentLinkedQueue<HandSet> requests = new ConcurrentLinkedQueue<>();
+    private final ConcurrentLinkedQueue<PageWrite> requests = new ConcurrentLinkedQueue<>();
+    private final Timeline timeline;
+    private final History history;
+    private final TickSource source = new JsonCheckpoints();
+
+    /** Whether the page paused the game's loop ({@link #step(double)}); set by a server thread. */
+    private volatile boolean paused;
+    /** Steps the page asked for while paused, not yet taken; at most {@link #MAX_STEPS_ASKED}. */
+    private final AtomicInteger stepsAsked = new AtomicInteger();
+    /** Whether the game's loop calls {@link #step(double)}, so the page can pause it. */
+    private volatile boolean looping;
 
     // what the world's thread published, for the server's threads: guarded by this
     private String latest;
@@ -115,6 +157,11 @@ public final class Devtools implements AutoCloseable {
         this.intervalNanos = options.interval().compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE
                 : options.interval().toNanos();
         this.snapshots = new Snapshots(names);
+        this.timeline = new Timeline(world, Timeline.CAPACITY);
+        this.history = new History(options.historyTicks(), options.historyBytes());
+        // the timeline hears the machines as any listener does, and the inputs beside the game's own recorder
+        world.addListener(timeline);
+        world.watchInputs(timeline);
         byte[] page;
         try (InputStream in = Devtools.class.getResourceAsStream("devtools.html")) {
             if (in == null) {
@@ -128,6 +175,8 @@ public final class Devtools implements AutoCloseable {
         try {
             this.server = new Server(this, options, snapshots.json(), page, limits);
         } catch (IOException e) {
+            world.removeListener(timeline); // no page: the world keeps nothing of it
+            world.unwatchInputs(timeline);
             throw new UncheckedIOException("the devtools page for " + world + " could not listen on " + options.host() + ":"
                     + options.port() + " (" + e.getMessage() + "); choose another port, or 0 for any free one", e);
         }
@@ -213,6 +262,55 @@ public final class Devtools implements AutoCloseable {
         // the world's thread only, and never from the game's code inside a send or a step, where a
         // record may be half-way through a move: fails before anything is applied
         Access.checkOutsideCalls(world, "a devtools publish()");
+        return publish(false);
+    }
+
+    /**
+     * The game's loop, on the world's thread, in place of {@code world.step(dt)} and
+     * {@link #publish()}: steps the world by {@code dt} unless the page paused it; while it is
+     * paused, steps it once for each step the page asked for (one per call); then publishes. A
+     * tick stepped from the page is always shown and kept, so the page can go back to it.
+     * Pausing stops this call's step only: the game's other systems (physics, animation, input,
+     * its own timers) go on unless the game asks {@link #isPaused()} and holds them too.
+     *
+     * <pre>{@code
+     * while (running) {
+     *     physics.update(dt);      // the game's own systems run on
+     *     devtools.step(dt);       // world.step(dt) unless the page paused it, then publish()
+     * }
+     * }</pre>
+     *
+     * @param dt the step's seconds, as {@link StateWorld#step(double)} takes them
+     * @return {@code true} if the world was stepped
+     * @throws IllegalStateException as {@link #publish()} does, or as the world's step does (nothing is stepped then)
+     */
+    public boolean step(double dt) {
+        Access.checkOutsideCalls(world, "a devtools step(dt)");
+        looping = true;
+        boolean fromPage = false;
+        boolean step = !paused;
+        if (!step) {
+            fromPage = stepsAsked.getAndUpdate(n -> n > 0 ? n - 1 : 0) > 0;
+            step = fromPage;
+        }
+        if (step) {
+            world.step(dt);
+        }
+        publish(fromPage);
+        return step;
+    }
+
+    /**
+     * Whether the page has paused the game's loop: {@link #step(double)} then steps the world only
+     * when the page asks. A game may read it to hold its own systems too.
+     *
+     * @return {@code true} while the page holds the loop paused
+     */
+    public boolean isPaused() {
+        return paused;
+    }
+
+    private boolean publish(boolean force) {
         synchronized (this) {
             if (closed) {
                 return false; // no page can fetch a snapshot any more, and close() refused every queued state
@@ -222,7 +320,7 @@ public final class Devtools implements AutoCloseable {
         long now = System.nanoTime();
         long asked = askedAt;
         boolean watching = asked != 0 && now - asked < WATCHING_NANOS;
-        if (set || (watching && now - builtAt >= intervalNanos)) {
+        if (set || force || (watching && now - builtAt >= intervalNanos)) {
             build();
             return true;
         }
@@ -233,8 +331,10 @@ public final class Devtools implements AutoCloseable {
      * On the world's thread: takes a snapshot now, serves it, and returns it. The JSON object
      * has {@code format} ({@code "engine-states/devtools"}), {@code version} (1), {@code snapshot}
      * (its number, counting up), {@code world} (the world's name), {@code time} and {@code steps}
-     * (the world's clock), {@code writable}; {@code machines}, each with {@code id},
+     * (the world's clock), {@code writable}, {@code loop} (whether the game's loop calls
+     * {@link #step(double)}) and {@code paused}; {@code machines}, each with {@code id},
      * {@code style} ({@code "xstate"}, {@code "polled"} or {@code "builder"}), {@code tags},
+     * {@code events} (the event types its states name),
      * {@code root} (the state tree: {@code key}, {@code path}, {@code type}, {@code initial},
      * {@code transitions} with {@code label} and {@code targets}, {@code children}),
      * {@code states} (the paths a state may be set to), {@code entities} (the names of the
@@ -259,8 +359,23 @@ public final class Devtools implements AutoCloseable {
         synchronized (this) {
             next = seq + 1;
         }
-        String text = snapshots.build(world, next, options.isWritable());
+        String text = snapshots.build(world, next, options.isWritable(), looping, paused);
         builtAt = System.nanoTime();
+        if (history.enabled()) {
+            String checkpoint = null;
+            String why = null;
+            try {
+                checkpoint = source.checkpoint(world);
+            } catch (RuntimeException | Error e) {
+                if (e instanceof VirtualMachineError vm) {
+                    throw vm;
+                }
+                // kept without one, and the page says why: a context's getter is the game's code, and whatever
+                // it throws (an AssertionError too) must not reach the game's loop, as with the snapshot
+                why = e.getMessage() != null ? e.getMessage() : e.toString();
+            }
+            history.keep(world.steps(), world.time(), text, checkpoint, why);
+        }
         synchronized (this) {
             seq = next;
             latest = text;
@@ -272,19 +387,19 @@ public final class Devtools implements AutoCloseable {
     /** Applies the queued hand-set states on the world's thread; true if one was set. */
     private boolean applyRequests() {
         boolean set = false;
-        for (HandSet r; (r = requests.poll()) != null; ) {
+        for (PageWrite r; (r = requests.poll()) != null; ) {
             if (!r.claim()) {
                 continue; // the page gave up waiting: never applied
             }
-            HandSet.Outcome o;
+            PageWrite.Outcome o;
             try {
                 o = r.apply(world, names, options.isWritable());
             } catch (RuntimeException e) {
-                o = HandSet.Outcome.refused(500, "setting '" + r.machine + "' on '" + r.entity + "' failed: " + e);
+                o = PageWrite.Outcome.refused(500, r.undone() + ": it failed with " + e);
             }
             if (o.ok()) {
                 set = true;
-                o = o.answered(snapshots.setAnswer(r.entity, o.record));
+                o = o.answered(snapshots.setAnswer(r.entity, o.record, o.taken));
             }
             r.outcome.complete(o);
         }
@@ -321,15 +436,13 @@ public final class Devtools implements AutoCloseable {
     }
 
     /** A server thread: queues a hand-set state and waits up to {@code millis} for the world's thread to apply or refuse it. */
-    HandSet.Outcome handSet(HandSet request, long millis) throws InterruptedException {
+    PageWrite.Outcome handSet(PageWrite request, long millis) throws InterruptedException {
         if (!options.isWritable()) {
-            // refused at once: nothing for the world's thread to do
-            return HandSet.Outcome.refused(403, "this devtools page is read-only, so '" + request.machine + "' on '" + request.entity
-                    + "' was not set; serve it with DevtoolsOptions.onPort(port).writable(true) to set states by hand");
+            return request.readOnly(); // refused at once: nothing for the world's thread to do
         }
         synchronized (this) {
             if (closed) {
-                return HandSet.Outcome.refused(503, "the devtools page is closed; nothing was changed");
+                return PageWrite.Outcome.refused(503, "the devtools page is closed; nothing was changed");
             }
             requests.add(request); // under the lock: close() drains the queue after it sets closed, so nothing queued is left behind
         }
@@ -343,13 +456,47 @@ public final class Devtools implements AutoCloseable {
             return request.outcome.join(); // the world's thread has it: its answer comes at once
         } catch (TimeoutException e) {
             if (request.claim()) {
-                return HandSet.Outcome.refused(503, "the game did not call Devtools.publish() within "
-                        + (millis >= 1000 ? millis / 1000 + " s" : millis + " ms") + ", so '" + request.machine + "' on '" + request.entity + "' was not set; nothing was changed");
+                return PageWrite.Outcome.refused(503, "the game did not call Devtools.publish() within "
+                        + (millis >= 1000 ? millis / 1000 + " s" : millis + " ms") + ", so " + request.undone() + "; nothing was changed");
             }
             return request.outcome.join(); // the world's thread has it: its answer comes at once (an interrupt must not lose it)
         } catch (ExecutionException e) {
             throw new IllegalStateException(e.getCause());
         }
+    }
+
+    /** The timeline, for the server's threads. */
+    Timeline timeline() {
+        return timeline;
+    }
+
+    /** The kept ticks, for the server's threads. */
+    History history() {
+        return history;
+    }
+
+    /**
+     * A server thread: the page pauses, resumes or steps the game's loop. Answers the loop's
+     * state, or {@code null} when the page already asked for {@link #MAX_STEPS_ASKED} steps the
+     * loop has not taken.
+     */
+    String control(String action) {
+        switch (action) {
+            case "pause" -> paused = true;
+            case "resume" -> {
+                paused = false;
+                stepsAsked.set(0);
+            }
+            case "step" -> {
+                paused = true;
+                if (stepsAsked.getAndUpdate(n -> n < MAX_STEPS_ASKED ? n + 1 : n) >= MAX_STEPS_ASKED) {
+                    return null;
+                }
+            }
+            default -> throw new IllegalArgumentException(action);
+        }
+        askedAt = System.nanoTime() | 1; // a page that controls the loop is watching it
+        return "{\"ok\":true,\"paused\":" + paused + ",\"stepsAsked\":" + stepsAsked.get() + ",\"loop\":" + looping + "}";
     }
 
     /** How many hand-set states wait for the world's thread (for tests). */
@@ -371,9 +518,16 @@ public final class Devtools implements AutoCloseable {
             notifyAll();
         }
         server.stop();
-        for (HandSet r; (r = requests.poll()) != null; ) {
+        try {
+            world.removeListener(timeline);
+            world.unwatchInputs(timeline);
+        } catch (RuntimeException e) {
+            // closed off the world's thread, or after the world: the timeline stays attached, bounded, and unread
+            System.getLogger("dev.enginestates").log(System.Logger.Level.DEBUG, "the devtools timeline stays on " + world + ": " + e.getMessage());
+        }
+        for (PageWrite r; (r = requests.poll()) != null; ) {
             if (r.claim()) {
-                r.outcome.complete(HandSet.Outcome.refused(503, "the devtools page closed before the game published; nothing was changed"));
+                r.outcome.complete(PageWrite.Outcome.refused(503, "the devtools page closed before the game published; nothing was changed"));
             }
         }
     }

@@ -22,14 +22,23 @@ public final class DevtoolsOptions {
     public static final String LOOPBACK = "127.0.0.1";
     /** The default least time between two snapshots: ten a second. */
     public static final Duration DEFAULT_INTERVAL = Duration.ofMillis(100);
+    /** The default number of ticks the page can go back to: 300 (30 s of snapshots at the default interval). */
+    public static final int DEFAULT_HISTORY_TICKS = 300;
+    /** The default budget of the kept ticks' text (their snapshots and checkpoints): 64 MiB. */
+    public static final long DEFAULT_HISTORY_BYTES = 64L << 20;
 
     private final int port;
     private final String host;
     private final boolean writable;
     private final Duration interval;
     private final List<String> allowedHosts;
+    private final int historyTicks;
+    private final long historyBytes;
 
-    private DevtoolsOptions(int port, String host, boolean writable, Duration interval, List<String> allowedHosts) {
+    private DevtoolsOptions(int port, String host, boolean writable, Duration interval, List<String> allowedHosts,
+                            int historyTicks, long historyBytes) {
+        this.historyTicks = historyTicks;
+        this.historyBytes = historyBytes;
         this.port = port;
         this.host = host;
         this.writable = writable;
@@ -48,7 +57,7 @@ public final class DevtoolsOptions {
         if (port < 0 || port > 65_535) {
             throw new IllegalArgumentException("a devtools port is from 0 (any free port) to 65535; got " + port);
         }
-        return new DevtoolsOptions(port, LOOPBACK, false, DEFAULT_INTERVAL, List.of());
+        return new DevtoolsOptions(port, LOOPBACK, false, DEFAULT_INTERVAL, List.of(), DEFAULT_HISTORY_TICKS, DEFAULT_HISTORY_BYTES);
     }
 
     /**
@@ -59,7 +68,7 @@ public final class DevtoolsOptions {
      * @return new options, the same but for this
      */
     public DevtoolsOptions writable(boolean writable) {
-        return new DevtoolsOptions(port, host, writable, interval, allowedHosts);
+        return new DevtoolsOptions(port, host, writable, interval, allowedHosts, historyTicks, historyBytes);
     }
 
     /**
@@ -78,7 +87,7 @@ public final class DevtoolsOptions {
         if (host.isBlank()) {
             throw new IllegalArgumentException("a devtools host is a host name or an IP address, such as \"127.0.0.1\"; got a blank");
         }
-        return new DevtoolsOptions(port, host.strip(), writable, interval, allowedHosts);
+        return new DevtoolsOptions(port, host.strip(), writable, interval, allowedHosts, historyTicks, historyBytes);
     }
 
     /**
@@ -108,7 +117,7 @@ public final class DevtoolsOptions {
             }
             names.add(n);
         }
-        return new DevtoolsOptions(port, host, writable, interval, List.copyOf(names));
+        return new DevtoolsOptions(port, host, writable, interval, List.copyOf(names), historyTicks, historyBytes);
     }
 
     /**
@@ -135,7 +144,45 @@ public final class DevtoolsOptions {
         if (interval.isNegative()) {
             throw new IllegalArgumentException("a devtools snapshot interval is zero or more; got " + interval);
         }
-        return new DevtoolsOptions(port, host, writable, interval, allowedHosts);
+        return new DevtoolsOptions(port, host, writable, interval, allowedHosts, historyTicks, historyBytes);
+    }
+
+    /**
+     * How far back the page can go: it keeps the last {@code ticks} ticks it took a snapshot of
+     * (at most once per {@link #interval()} while a page watches, and every tick stepped from the
+     * page), each with its snapshot and a checkpoint of the world, within {@code bytes} of text
+     * together; the oldest go first. The defaults are {@link #DEFAULT_HISTORY_TICKS} ticks and
+     * {@link #DEFAULT_HISTORY_BYTES} bytes. Zero ticks keeps none, and then no checkpoint is taken.
+     *
+     * @param ticks how many ticks to keep, 0 to 100,000
+     * @param bytes the budget of their text in bytes (a character counts two), 1 or more; the newest tick is kept whatever its size
+     * @return new options, the same but for this
+     * @throws IllegalArgumentException if a number is out of range
+     */
+    public DevtoolsOptions history(int ticks, long bytes) {
+        if (ticks < 0 || ticks > 100_000 || bytes < 1) {
+            throw new IllegalArgumentException("a devtools history keeps 0 to 100000 ticks within a budget of 1 byte or more; got "
+                    + ticks + " ticks and " + bytes + " bytes");
+        }
+        return new DevtoolsOptions(port, host, writable, interval, allowedHosts, ticks, bytes);
+    }
+
+    /**
+     * How many ticks the page can go back to.
+     *
+     * @return the count {@link #history(int, long)} set, {@link #DEFAULT_HISTORY_TICKS} by default
+     */
+    public int historyTicks() {
+        return historyTicks;
+    }
+
+    /**
+     * The budget of the kept ticks' text.
+     *
+     * @return the bytes {@link #history(int, long)} set, {@link #DEFAULT_HISTORY_BYTES} by default
+     */
+    public long historyBytes() {
+        return historyBytes;
     }
 
     /**
@@ -177,6 +224,6 @@ public final class DevtoolsOptions {
     @Override
     public String toString() {
         return "DevtoolsOptions(" + host + ":" + port + (writable ? ", writable" : ", read-only") + ", every " + interval.toMillis() + " ms at most"
-                + (allowedHosts.isEmpty() ? "" : ", also for " + allowedHosts) + ")";
+                + (allowedHosts.isEmpty() ? "" : ", also for " + allowedHosts) + ", " + historyTicks + " ticks kept)";
     }
 }

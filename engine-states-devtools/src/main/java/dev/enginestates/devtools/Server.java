@@ -23,7 +23,10 @@ import java.util.concurrent.Semaphore;
  *
  * <p>Routes: {@code GET /} the page; {@code GET /api/snapshot?after=N} the latest snapshot,
  * waiting up to {@link #LONG_POLL_MILLIS} for one newer than {@code N}; {@code POST /api/state}
- * with {@code {"entity": ..., "machine": ..., "states": [...]}} sets a state by hand. Every
+ * with {@code {"entity": ..., "machine": ..., "states": [...]}} sets a state by hand;
+ * {@code POST /api/event} with {@code {"entity": ..., "machine": ..., "event": ...}} sends an event;
+ * {@code POST /api/control} with {@code {"action": "pause" | "resume" | "step"}} holds or steps the
+ * game's loop; the reads of the past are {@link TimeTravel}'s. Every
  * request must name an allowed host ({@link AllowedHosts}), and come from an allowed origin if
  * it names one. Waiting requests have places of their own ({@link Limits#longPolls},
  * {@link Limits#handSets}): when those are taken, a request that would wait is answered 503 at
@@ -46,6 +49,7 @@ final class Server {
     private final Semaphore longPolls;
     private final Semaphore handSets;
     private final URI address;
+    private final TimeTravel travel;
 
     Server(Devtools devtools, DevtoolsOptions options, ObjectMapper json, byte[] page, Limits limits) throws IOException {
         this.devtools = devtools;
@@ -54,6 +58,7 @@ final class Server {
                 .with(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
                 .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         this.page = page;
+        this.travel = new TimeTravel(devtools, json);
         this.limits = limits;
         this.longPolls = new Semaphore(limits.longPolls);
         this.handSets = new Semaphore(limits.handSets);
@@ -132,8 +137,29 @@ final class Server {
                     }
                     setState(x);
                     return;
+                case "/api/event":
+                    if (!method.equals("POST")) {
+                        notAllowed(x, "POST");
+                        return;
+                    }
+                    sendEvent(x);
+                    return;
+                case "/api/control":
+                    if (!method.equals("POST")) {
+                        notAllowed(x, "POST");
+                        return;
+                    }
+                    control(x);
+                    return;
                 default:
-                    sendError(x, 404, "no such page: " + path + "; the devtools page is at /");
+                    TimeTravel.Answer a = travel.answer(path, x.query());
+                    if (a == null) {
+                        sendError(x, 404, "no such page: " + path + "; the devtools page is at /");
+                    } else if (!method.equals("GET")) {
+                        notAllowed(x, "GET");
+                    } else {
+                        x.answer(a.status(), a.type(), a.body(), a.headers());
+                    }
             }
         } catch (RuntimeException e) {
             // a bad request must never take the server down; the connection is closed after this
@@ -178,42 +204,107 @@ final class Server {
     }
 
     private void setState(Exchange x) throws IOException {
-        String type = x.header("Content-Type");
-        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
-            // a form on another site cannot send JSON without the browser asking this server first
-            sendError(x, 415, "a state is set with a JSON body (Content-Type: application/json), such as"
-                    + " {\"entity\": \"guard-1\", \"machine\": \"guard\", \"states\": [\"patrol.watch\"]}");
+        JsonNode body = readJson(x, "a state is set", "{\"entity\": \"guard-1\", \"machine\": \"guard\", \"states\": [\"patrol.watch\"]}");
+        if (body == null) {
             return;
         }
-        // the Origin, when a browser sends one, was checked with the Host: a foreign page was refused already
-        if (x.contentLength() > Limits.MAX_BODY_BYTES) {
-            // refused by its length, before a byte of it is read
-            sendError(x, 413, "the request body is " + x.contentLength() + " bytes; a state is set with at most "
-                    + Limits.MAX_BODY_BYTES + " bytes of JSON. Nothing was changed.");
-            return;
-        }
-        byte[] body = x.body();
         HandSet request;
         try {
-            request = parse(strict.readTree(body));
-        } catch (JsonProcessingException e) {
-            sendError(x, 400, "the request body is not one JSON object without duplicate keys: " + e.getOriginalMessage());
-            return;
-        } catch (IOException e) {
-            // the body is in memory, so this is its decoding (bytes Jackson took for UTF-32 that are not): answered, not dropped
-            sendError(x, 400, "the request body is not JSON text in UTF-8, UTF-16 or UTF-32: " + e.getMessage());
-            return;
+            request = parse(body);
         } catch (IllegalArgumentException e) {
             sendError(x, 400, e.getMessage());
             return;
         }
-        if (!handSets.tryAcquire()) {
-            x.answer(503, "application/json; charset=utf-8", error(limits.handSets + " states set by hand already wait for the"
-                    + " game's next publish, the most this page holds at once, so '" + request.machine + "' on '" + request.entity
-                    + "' was not set; nothing was changed. Ask again in a second"), "Retry-After", "1");
+        write(x, request, " states set by hand");
+    }
+
+    private void sendEvent(Exchange x) throws IOException {
+        String example = "{\"entity\": \"guard-1\", \"machine\": \"guard\", \"event\": \"BELL\"}";
+        JsonNode body = readJson(x, "an event is sent", example);
+        if (body == null) {
             return;
         }
-        HandSet.Outcome outcome;
+        JsonNode entity = body.get("entity");
+        JsonNode machine = body.get("machine");
+        JsonNode event = body.get("event");
+        if (!body.isObject() || entity == null || !entity.isTextual() || machine == null || !machine.isTextual() || event == null
+                || !event.isTextual()) {
+            sendError(x, 400, "expected \"entity\", \"machine\" and \"event\" as strings, such as " + example);
+            return;
+        }
+        write(x, new SentEvent(entity.asText(), machine.asText(), event.asText()), " events sent from the page");
+    }
+
+    private void control(Exchange x) throws IOException {
+        JsonNode body = readJson(x, "the game's loop is paused, resumed or stepped", "{\"action\": \"pause\"}");
+        if (body == null) {
+            return;
+        }
+        JsonNode action = body.get("action");
+        if (!body.isObject() || action == null || !action.isTextual() || !List.of("pause", "resume", "step").contains(action.asText())) {
+            sendError(x, 400, "expected {\"action\": \"pause\"}, {\"action\": \"resume\"} or {\"action\": \"step\"}");
+            return;
+        }
+        if (!devtools.options().isWritable()) {
+            sendError(x, 403, "this devtools page is read-only, so the game's loop was not told to " + action.asText()
+                    + "; serve it with DevtoolsOptions.onPort(port).writable(true) to pause and step the game from the page");
+            return;
+        }
+        String answer = devtools.control(action.asText());
+        if (answer == null) {
+            x.answer(503, "application/json; charset=utf-8", error(Devtools.MAX_STEPS_ASKED + " steps asked from the page already wait"
+                    + " for the game's loop (Devtools.step), the most it holds; nothing more was asked. Ask again in a second"),
+                    "Retry-After", "1");
+            return;
+        }
+        send(x, 200, "application/json; charset=utf-8", answer.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A write's JSON body, read strictly, or {@code null} once the refusal is answered: the type
+     * must be JSON (a form on another site cannot send JSON without the browser asking this
+     * server first), the length within {@link Limits#MAX_BODY_BYTES}.
+     */
+    private JsonNode readJson(Exchange x, String what, String example) throws IOException {
+        String type = x.header("Content-Type");
+        if (type == null || !type.toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            sendError(x, 415, what + " with a JSON body (Content-Type: application/json), such as " + example);
+            return null;
+        }
+        // the Origin, when a browser sends one, was checked with the Host: a foreign page was refused already
+        if (x.contentLength() > Limits.MAX_BODY_BYTES) {
+            // refused by its length, before a byte of it is read
+            sendError(x, 413, "the request body is " + x.contentLength() + " bytes; " + what + " with at most "
+                    + Limits.MAX_BODY_BYTES + " bytes of JSON. Nothing was changed.");
+            return null;
+        }
+        byte[] body = x.body();
+        try {
+            JsonNode n = strict.readTree(body);
+            if (n == null || !n.isObject()) {
+                sendError(x, 400, "expected a JSON object such as " + example);
+                return null;
+            }
+            return n;
+        } catch (JsonProcessingException e) {
+            sendError(x, 400, "the request body is not one JSON object without duplicate keys: " + e.getOriginalMessage());
+            return null;
+        } catch (IOException e) {
+            // the body is in memory, so this is its decoding (bytes Jackson took for UTF-32 that are not): answered, not dropped
+            sendError(x, 400, "the request body is not JSON text in UTF-8, UTF-16 or UTF-32: " + e.getMessage());
+            return null;
+        }
+    }
+
+    /** Queues a write for the world's thread, in the bounded places writes share, and answers what came of it. */
+    private void write(Exchange x, PageWrite request, String kind) throws IOException {
+        if (!handSets.tryAcquire()) {
+            x.answer(503, "application/json; charset=utf-8", error(limits.handSets + kind + " already wait for the"
+                    + " game's next publish, the most this page holds at once, so " + request.undone() + "; nothing was changed."
+                    + " Ask again in a second"), "Retry-After", "1");
+            return;
+        }
+        PageWrite.Outcome outcome;
         try {
             outcome = devtools.handSet(request, WRITE_WAIT_MILLIS);
         } catch (InterruptedException e) {

@@ -69,8 +69,16 @@ final class Snapshots {
         return json;
     }
 
-    /** The snapshot of {@code world} now, numbered {@code seq}. On the world's thread. */
+    /** The snapshot of {@code world} now, numbered {@code seq}, of a loop that does not go through the page. On the world's thread. */
     String build(StateWorld world, long seq, boolean writable) {
+        return build(world, seq, writable, false, false);
+    }
+
+    /**
+     * The snapshot of {@code world} now, numbered {@code seq}, saying whether the game's loop goes
+     * through the page ({@code loop}) and whether the page paused it. On the world's thread.
+     */
+    String build(StateWorld world, long seq, boolean writable, boolean loop, boolean paused) {
         names.forgetDeleted();
         ObjectNode root = nodes.objectNode();
         root.put("format", FORMAT);
@@ -80,6 +88,8 @@ final class Snapshots {
         root.put("time", round(world.time()));
         root.put("steps", world.steps());
         root.put("writable", writable);
+        root.put("loop", loop);
+        root.put("paused", paused);
 
         List<States<?>> machines = world.machines();
         // the entities holding machines: the world's own first, then in the order their records joined
@@ -100,6 +110,7 @@ final class Snapshots {
             mo.put("id", m.id());
             mo.put("style", c.style.name().toLowerCase(Locale.ROOT));
             mo.put("tags", m.machine().tags());
+            mo.putPOJO("events", m.machine().events());
             mo.set("root", tree(c, 0));
             ArrayNode settable = mo.putArray("states");
             for (int s = 1; s < c.size; s++) {
@@ -174,10 +185,13 @@ final class Snapshots {
         rs.add(r);
     }
 
-    /** The page's answer to a state set by hand: the record as it is now. */
-    String setAnswer(String entity, StateRecord<?> r) {
+    /** The page's answer to a state set by hand or an event sent ({@code taken} not {@code null}): the record as it is now. */
+    String setAnswer(String entity, StateRecord<?> r, Boolean taken) {
         ObjectNode o = nodes.objectNode();
         o.put("ok", true);
+        if (taken != null) {
+            o.put("taken", taken);
+        }
         o.put("entity", entity);
         o.put("machine", r.machineId());
         o.set("record", record(r));

@@ -129,7 +129,7 @@ class DevtoolsHandSetTest {
         try (Room room = new Room()) {
             HandSet.Outcome o = set(room, true, "guard-9", "guard", "answer");
             assertEquals(404, o.status);
-            assertEquals("no live entity of " + room.world + " is named 'guard-9', so 'guard' was not set; expected a name the page"
+            assertEquals("no live entity of " + room.world + " is named 'guard-9', so 'guard' on 'guard-9' was not set; expected a name the page"
                     + " lists (an entity's key, or a name such as 'guard#3')", o.error);
             assertUnchanged(room);
         }
