@@ -135,4 +135,11 @@ class DocsCodeTest {
         assertTrue(seen.transformBack(), "the game's own component, added back by key");
         assertEquals(1, seen.bells(), "the context came back with the record");
     }
+
+    @Test
+    void theDevtoolsPagesTestStartsWhereADownloadedCheckpointLeftTheRoom(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        Path file = dir.resolve("checkpoint-tick-120.json");
+        Files.writeString(file, DevtoolsTimeTravel.checkpointOfAnOpenDoor());
+        assertEquals("shut", DevtoolsTestStart.startATestHere(file));
+    }
 }
