@@ -2,6 +2,7 @@ package dev.enginestates.ecs;
 
 import dev.dominion.ecs.api.Entity;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -68,14 +69,68 @@ public final class Rewind implements AutoCloseable {
         void apply(StateWorld world);
     }
 
+    /**
+     * How a {@link Rewind} keeps a machine's context: its fields written into the tick's snapshot and
+     * read back on a rewind. A game writes one for each machine whose code changes its context (a
+     * counter, a target, a timer of its own); a machine whose context never changes after its spawn
+     * needs none ({@link Rewind#sharedContexts}).
+     *
+     * <pre>{@code
+     * rewind.contexts(Guard.MACHINE, new Rewind.ContextBytes<Guard>() {
+     *     public void write(Guard guard, ByteBuffer out) { out.putInt(guard.bells); }
+     *     public Guard read(Guard guard, ByteBuffer in) { guard.bells = in.getInt(); return guard; }
+     * });
+     * }</pre>
+     *
+     * <p>Both run on the world's thread, between steps, once per record per tick for {@code write}:
+     * keep them free of allocation and of side effects. The buffer is little-endian and has room
+     * for what a context usually writes; a write that overflows it is simply run again with more room,
+     * so {@code write} must only write. {@code read} gets back exactly the bytes {@code write} wrote.
+     *
+     * @param <C> the context type
+     */
+    public interface ContextBytes<C> {
+        /**
+         * Writes the context's fields at the buffer's position.
+         *
+         * @param context the record's context
+         * @param out     where to write, little-endian
+         */
+        void write(C context, ByteBuffer out);
+
+        /**
+         * Reads back what {@link #write} wrote.
+         *
+         * @param context the context the record holds now (change it in place and return it, or return a new one)
+         * @param in      the bytes, at the buffer's position
+         * @return the context the record holds from now on
+         */
+        C read(C context, ByteBuffer in);
+    }
+
     private final StateWorld world;
     private final int window;
-    /** By {@link #slot}: the snapshot at the tick's start, its inputs, its dt, the records spawned with an entity during it, the keys of entities despawned. */
-    private final WorldSnapshot[] snapshots;
-    private final List<Input>[] inputs;
-    private final double[] dts;
-    private final List<EntityRecord<?>>[] spawned;
-    private final List<Object>[] despawned;
+    /** One kept tick, in the ring by {@link #slot}. */
+    private static final class Tick {
+        /** The records at the tick's start. */
+        final WorldSnapshot snapshot = new WorldSnapshot();
+        /** Its inputs, in the order given. */
+        final List<Input> inputs = new ArrayList<>();
+        double dt;
+        /** The records spawned with a new entity during it: a rewind to it or before despawns them. */
+        final List<EntityRecord<?>> spawned = new ArrayList<>();
+        /** The entities with a key despawned during it, and the key: entity, key, pair after pair. */
+        final List<Object> despawned = new ArrayList<>();
+
+        /** Empties it for a new use; the snapshot stays until taken again. */
+        void forget() {
+            inputs.clear();
+            spawned.clear();
+            despawned.clear();
+        }
+    }
+
+    private final Tick[] ticks;
     private final WorldSnapshot.Contexts contexts = new WorldSnapshot.Contexts();
     /** The tick the next step runs. */
     private long present;
@@ -86,22 +141,15 @@ public final class Rewind implements AutoCloseable {
     /** The earliest tick given an input since it ran, or {@link Long#MAX_VALUE}. */
     private long lateFrom = Long.MAX_VALUE;
     private boolean closed;
+    /** While a call of this rewind runs: a listener told of its net changes cannot start another. */
+    private boolean busy;
 
-    @SuppressWarnings("unchecked")
     private Rewind(StateWorld world, int window) {
         this.world = world;
         this.window = window;
-        int n = window + 1; // the kept ticks and the present's inputs
-        snapshots = new WorldSnapshot[n];
-        inputs = new List[n];
-        dts = new double[n];
-        spawned = new List[n];
-        despawned = new List[n];
-        for (int i = 0; i < n; i++) {
-            snapshots[i] = new WorldSnapshot();
-            inputs[i] = new ArrayList<>();
-            spawned[i] = new ArrayList<>();
-            despawned[i] = new ArrayList<>();
+        ticks = new Tick[window + 1]; // the kept ticks and the present's inputs
+        for (int i = 0; i < ticks.length; i++) {
+            ticks[i] = new Tick();
         }
         present = world.steps;
         oldest = present;
@@ -158,24 +206,38 @@ public final class Rewind implements AutoCloseable {
         return this;
     }
 
-    /** The tick the next {@link #step} runs: the world's step count. */
+    /**
+     * The tick the next {@link #step} runs.
+     *
+     * @return the world's step count
+     */
     public long tick() {
         return present;
     }
 
-    /** The oldest tick kept: {@link #rewind} goes back to it at most. */
+    /**
+     * The oldest tick kept: {@link #rewind} goes back to it at most.
+     *
+     * @return the tick, {@link #tick()} when none is kept yet
+     */
     public long oldest() {
         return oldest;
     }
 
-    /** Bytes of the snapshot of a kept tick (records, contexts and sends' references aside). */
+    /**
+     * The size of a kept tick's snapshot.
+     *
+     * @param tick a kept tick
+     * @return its bytes (the references it keeps to events and shared contexts aside)
+     * @throws IllegalArgumentException if the tick is not kept
+     */
     public int bytes(long tick) {
         checkKept(tick, "bytes");
-        return snapshots[slot(tick)].bytes.size();
+        return at(tick).snapshot.bytes.size();
     }
 
-    private int slot(long tick) {
-        return (int) Math.floorMod(tick, (long) snapshots.length);
+    private Tick at(long tick) {
+        return ticks[(int) Math.floorMod(tick, (long) ticks.length)];
     }
 
     /**
@@ -207,7 +269,7 @@ public final class Rewind implements AutoCloseable {
             checkKept(tick, "an input");
             lateFrom = Math.min(lateFrom, tick);
         }
-        inputs[slot(tick)].add(input);
+        at(tick).inputs.add(input);
     }
 
     /**
@@ -228,7 +290,7 @@ public final class Rewind implements AutoCloseable {
             checkKept(tick, "clearing inputs");
             lateFrom = Math.min(lateFrom, tick);
         }
-        inputs[slot(tick)].clear();
+        at(tick).inputs.clear();
     }
 
     /**
@@ -242,20 +304,22 @@ public final class Rewind implements AutoCloseable {
         checkOpen();
         world.checkAtRest("a rewind's step");
         follow();
-        runTick(dt);
+        busy = true;
+        try {
+            runTick(dt, false);
+        } finally {
+            busy = false;
+        }
     }
 
-    private void runTick(double dt) {
+    /** Runs the present tick; returns the failures of inputs it dropped ({@code goOn}) or throws the first (nothing changed). */
+    private RuntimeException runTick(double dt, boolean goOn) {
         long tick = present;
-        int i = slot(tick);
-        WorldSnapshot s = snapshots[i];
-        s.take(world, contexts); // a context it cannot keep throws before anything changes
+        Tick t = at(tick);
+        t.snapshot.take(world, contexts); // a context it cannot keep throws before anything changes
         oldest = Math.max(oldest, tick - window + 1);
-        List<Input> in = inputs[i];
-        for (int k = 0; k < in.size(); k++) {
-            in.get(k).apply(world);
-        }
-        dts[i] = dt;
+        RuntimeException failed = applyInputs(tick, goOn);
+        t.dt = dt;
         try {
             world.step(dt);
         } finally {
@@ -265,14 +329,52 @@ public final class Rewind implements AutoCloseable {
                 forget(present); // its slot held the tick that left the window
             }
         }
+        return failed;
+    }
+
+    /**
+     * Applies a tick's inputs, its snapshot just taken. An input that throws is dropped and the
+     * world goes back to the snapshot, undoing the inputs before it. Then either the failure is
+     * thrown, the world as it was before the tick's inputs (a step: the game may step again), or
+     * ({@code goOn}, a resimulation) the tick's other inputs are applied again and the failure is
+     * returned, to be thrown once the present is reached.
+     */
+    private RuntimeException applyInputs(long tick, boolean goOn) {
+        List<Input> in = at(tick).inputs;
+        RuntimeException failed = null;
+        int k = 0;
+        while (k < in.size()) {
+            try {
+                in.get(k).apply(world);
+                k++;
+            } catch (RuntimeException e) {
+                in.remove(k);
+                world.listeners.mute();
+                try {
+                    restore(tick);
+                } finally {
+                    world.listeners.unmute(world.registry.bindings());
+                }
+                IllegalStateException f = new IllegalStateException("input " + (k + 1) + " of tick " + tick + " of " + world
+                        + " threw " + e + "; it is dropped, and the tick's other inputs " + (goOn ? "were applied again"
+                        : "are undone: the world is as it was before the tick's inputs") + ". Nothing else was changed.", e);
+                if (!goOn) {
+                    throw f;
+                }
+                if (failed == null) {
+                    failed = f;
+                } else {
+                    failed.addSuppressed(f);
+                }
+                k = 0;
+            }
+        }
+        return failed;
     }
 
     /** Empties a tick's slot for its new use. */
     private void forget(long tick) {
-        int i = slot(tick);
-        inputs[i].clear();
-        spawned[i].clear();
-        despawned[i].clear();
+        at(tick).forget();
     }
 
     /**
@@ -296,17 +398,40 @@ public final class Rewind implements AutoCloseable {
             return 0;
         }
         long to = present;
+        RuntimeException failed = null;
+        busy = true;
         world.listeners.mute();
         try {
             restore(from);
             lateFrom = Long.MAX_VALUE;
             while (present < to) {
-                runTick(dts[slot(present)]);
+                RuntimeException dropped;
+                try {
+                    dropped = runTick(at(present).dt, true);
+                } catch (StepFailedException e) {
+                    // machines failed in a tick stepped again: the step went on for the others, and so do the ticks
+                    dropped = e;
+                    present = world.steps;
+                }
+                if (dropped != null) {
+                    if (failed == null) {
+                        failed = dropped;
+                    } else {
+                        failed.addSuppressed(dropped);
+                    }
+                }
             }
         } finally {
-            world.listeners.unmute(world.registry.bindings());
+            try {
+                world.listeners.unmute(world.registry.bindings()); // still busy: a listener told now cannot start another call
+            } finally {
+                busy = false;
+            }
         }
         world.listeners.throwPending();
+        if (failed != null) {
+            throw failed;
+        }
         return to - from;
     }
 
@@ -331,14 +456,19 @@ public final class Rewind implements AutoCloseable {
         }
         checkKept(tick, "a rewind");
         long to = present;
+        busy = true;
         world.listeners.mute();
         try {
             restore(tick);
         } finally {
-            world.listeners.unmute(world.registry.bindings());
+            try {
+                world.listeners.unmute(world.registry.bindings()); // still busy: a listener told now cannot start another call
+            } finally {
+                busy = false;
+            }
         }
         for (long t = tick; t <= to; t++) {
-            inputs[slot(t)].clear();
+            at(t).inputs.clear();
         }
         frontier = tick;
         lateFrom = Long.MAX_VALUE;
@@ -350,20 +480,20 @@ public final class Rewind implements AutoCloseable {
         List<EntityRecord<?>> since = new ArrayList<>();
         List<Object> keys = new ArrayList<>();
         for (long t = tick; t <= present; t++) {
-            since.addAll(spawned[slot(t)]);
-            keys.addAll(despawned[slot(t)]);
+            since.addAll(at(t).spawned);
+            keys.addAll(at(t).despawned);
         }
         boolean began = world.underWay.begin("a rewind", null, null);
         try {
-            snapshots[slot(tick)].restore(world, contexts, since, keyFinder(keys));
+            at(tick).snapshot.restore(world, contexts, since, keyFinder(keys));
         } finally {
             world.underWay.end(began);
         }
         // the ticks after it are gone; the tick's own spawns before its snapshot stay (an earlier tick lacks them)
-        spawned[slot(tick)].removeIf(r -> r.world != world);
+        at(tick).spawned.removeIf(r -> r.world != world);
         for (long t = tick + 1; t <= present; t++) {
-            spawned[slot(t)].clear();
-            despawned[slot(t)].clear();
+            at(t).spawned.clear();
+            at(t).despawned.clear();
         }
         present = tick;
     }
@@ -391,11 +521,11 @@ public final class Rewind implements AutoCloseable {
         into.checkAtRest("a copy of a kept tick");
         List<Object> keys = new ArrayList<>();
         for (long t = tick; t <= present; t++) {
-            keys.addAll(despawned[slot(t)]);
+            keys.addAll(at(t).despawned);
         }
         boolean began = into.underWay.begin("a copy of a kept tick", null, null);
         try {
-            snapshots[slot(tick)].copyInto(into, contexts, keyFinder(keys));
+            at(tick).snapshot.copyInto(into, contexts, keyFinder(keys));
         } finally {
             into.underWay.end(began);
         }
@@ -414,12 +544,12 @@ public final class Rewind implements AutoCloseable {
 
     /** Records spawned with a new entity, now: a rewind to an earlier tick despawns it. */
     void spawned(List<EntityRecord<?>> records) {
-        spawned[slot(present)].addAll(records);
+        at(present).spawned.addAll(records);
     }
 
     /** An entity with a key despawned now: a rewind to an earlier tick brings it back with it. */
     void despawned(Entity entity, EntityKey key) {
-        List<Object> d = despawned[slot(present)];
+        List<Object> d = at(present).despawned;
         d.add(entity);
         d.add(key);
     }
@@ -427,11 +557,9 @@ public final class Rewind implements AutoCloseable {
     /** A world stepped or restored outside this rewind since: the kept ticks no longer lead to it, so they are forgotten. */
     private void follow() {
         if (world.steps != present) {
-            for (int i = 0; i < snapshots.length; i++) {
-                snapshots[i].clear();
-                inputs[i].clear();
-                spawned[i].clear();
-                despawned[i].clear();
+            for (Tick t : ticks) {
+                t.snapshot.clear();
+                t.forget();
             }
             present = world.steps;
             oldest = present;
@@ -441,7 +569,7 @@ public final class Rewind implements AutoCloseable {
     }
 
     private void checkKept(long tick, String what) {
-        if (tick < oldest || tick >= present || !snapshots[slot(tick)].taken()) {
+        if (tick < oldest || tick >= present || !at(tick).snapshot.taken()) {
             throw new IllegalArgumentException(what + " for tick " + tick + " of " + world + ": that tick is not kept; this rewind keeps"
                     + " the last " + window + " ticks, " + (oldest < present ? "now " + oldest + " to " + (present - 1) : "none yet")
                     + " (ticks stepped or restored outside it are not kept). Nothing was changed.");
@@ -453,6 +581,10 @@ public final class Rewind implements AutoCloseable {
             throw new IllegalStateException("this rewind of " + world + " was closed");
         }
         world.checkThread();
+        if (busy) {
+            throw new IllegalStateException("a call of the rewind of " + world + " came from the game's code (an input or a listener)"
+                    + " while the rewind was stepping or going back; expected a call after it returns. Nothing was changed.");
+        }
     }
 
     /** Stops keeping ticks: the world may take another rewind. */
@@ -463,8 +595,9 @@ public final class Rewind implements AutoCloseable {
             if (world.rewind == this) {
                 world.rewind = null;
             }
-            for (WorldSnapshot s : snapshots) {
-                s.clear();
+            for (Tick t : ticks) {
+                t.snapshot.clear();
+                t.forget();
             }
         }
     }

@@ -16,7 +16,7 @@ import java.util.function.Function;
 /**
  * Every machine record of a world at the start of one tick, as compact bytes ({@link RecordBytes})
  * in buffers kept and reused tick after tick, with which record sat in which slot of which
- * machine, the contexts (written by the game's {@link ContextBytes}, or kept by reference) and the
+ * machine, the contexts (written by the game's {@link Rewind.ContextBytes}, or kept by reference) and the
  * hold components on held entities. Once its buffers have grown, taking one allocates nothing.
  *
  * <p>A restore writes it back into the same world: records still there are overwritten in place;
@@ -75,7 +75,7 @@ final class WorldSnapshot {
      * Takes the world's records, replacing what it held. The world is at rest (checked by the caller).
      *
      * @throws IllegalStateException naming the machine and entity, when a record holds a context its machine has no
-     *         {@link ContextBytes} for and the contexts are not declared shared; nothing is kept then
+     *         {@link Rewind.ContextBytes} for and the contexts are not declared shared; nothing is kept then
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
     void take(StateWorld world, Contexts contexts) {
@@ -107,7 +107,7 @@ final class WorldSnapshot {
             machines[m] = states;
             int end = binding.end();
             ends[m] = end;
-            ContextBytes codec = contexts.codec(states);
+            Rewind.ContextBytes codec = contexts.codec(states);
             boolean shared = codec == null && contexts.isShared(states);
             int bound = RecordBytes.bound(states.chart());
             if (slots.length < slotCount + end) {
@@ -143,7 +143,7 @@ final class WorldSnapshot {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void writeContext(RecordBytes.Buffer b, ContextBytes codec, Object context) {
+    private static void writeContext(RecordBytes.Buffer b, Rewind.ContextBytes codec, Object context) {
         while (true) {
             int at = b.size();
             b.room(64);
@@ -245,7 +245,7 @@ final class WorldSnapshot {
         world.unkeyedDraws = b.getLong();
         int slot = 0;
         for (int m = 0; m < machineCount; m++) {
-            ContextBytes codec = contexts.codec(machines[m]);
+            Rewind.ContextBytes codec = contexts.codec(machines[m]);
             for (int i = 0; i < ends[m]; i++) {
                 EntityRecord<?> r = slots[slot++];
                 if (r == null) {
@@ -317,7 +317,7 @@ final class WorldSnapshot {
         into.unkeyedDraws = b.getLong();
         int slot = 0;
         for (int m = 0; m < machineCount; m++) {
-            ContextBytes codec = contexts.codec(machines[m]);
+            Rewind.ContextBytes codec = contexts.codec(machines[m]);
             for (int i = 0; i < ends[m]; i++) {
                 EntityRecord<?> r = copies[slot++];
                 if (r == null) {
@@ -459,15 +459,15 @@ final class WorldSnapshot {
 
     /** The contexts' codecs and the machines whose contexts are kept by reference. */
     static final class Contexts {
-        private final Map<States<?>, ContextBytes<?>> codecs = new IdentityHashMap<>();
+        private final Map<States<?>, Rewind.ContextBytes<?>> codecs = new IdentityHashMap<>();
         private final Map<States<?>, Boolean> shared = new IdentityHashMap<>();
         private States<?> lastMachine;
-        private ContextBytes<?> lastCodec;
+        private Rewind.ContextBytes<?> lastCodec;
         /** Dominion's count of hold types' arrivals at the last look, and whether that look found any hold. */
         long holdJoins = -1;
         boolean holdsSeen;
 
-        <C> void codec(States<C> machine, ContextBytes<C> codec) {
+        <C> void codec(States<C> machine, Rewind.ContextBytes<C> codec) {
             codecs.put(machine, codec);
             shared.remove(machine);
             lastMachine = null;
@@ -479,7 +479,7 @@ final class WorldSnapshot {
             lastMachine = null;
         }
 
-        ContextBytes<?> codec(States<?> machine) {
+        Rewind.ContextBytes<?> codec(States<?> machine) {
             if (codecs.isEmpty()) {
                 return null;
             }

@@ -245,9 +245,10 @@ class DevtoolsTimeTravelHttpTest {
             assertEquals(5, d.history().size());
             assertEquals(16, d.history().all().get(0).tick(), "the oldest go first");
         }
-        try (Room room = new Room(); Devtools d = Devtools.serve(without(room), DevtoolsOptions.onPort(0).interval(Duration.ZERO))) {
+        try (Room room = new Room()) {
+            Devtools d = Devtools.serve(without(room), DevtoolsOptions.onPort(0).interval(Duration.ZERO));
             long one = d.history().heldBytes();
-            d.close();
+            d.close(); // the first page goes before the small one serves the same world
             try (Devtools small = Devtools.serve(room.world, DevtoolsOptions.onPort(0).interval(Duration.ZERO).history(300, one * 3 + one / 2))) {
                 get(small, "/api/snapshot");
                 for (int i = 0; i < 20; i++) {

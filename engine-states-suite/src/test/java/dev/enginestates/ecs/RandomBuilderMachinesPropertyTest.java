@@ -166,7 +166,7 @@ class RandomBuilderMachinesPropertyTest {
     }
 
     /** The walker's own fields (the builder style's own, time in state, progress, windows, are the record's). */
-    static final ContextBytes<Walker> WALKER = new ContextBytes<>() {
+    static final Rewind.ContextBytes<Walker> WALKER = new Rewind.ContextBytes<>() {
         @Override
         public void write(Walker w, java.nio.ByteBuffer out) {
             out.putLong(w.seed).putInt(w.ticks).putInt(w.enters);

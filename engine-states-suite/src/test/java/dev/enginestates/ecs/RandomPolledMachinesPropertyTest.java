@@ -223,7 +223,7 @@ class RandomPolledMachinesPropertyTest {
     }
 
     /** The context, field by field (its log as counted UTF-8 strings): a test's codec, not a fast one. */
-    static final ContextBytes<Ctx> CTX = new ContextBytes<>() {
+    static final Rewind.ContextBytes<Ctx> CTX = new Rewind.ContextBytes<>() {
         @Override
         public void write(Ctx c, java.nio.ByteBuffer out) {
             out.putLong(c.bits).putInt(c.sum).putLong(c.folded).putInt(c.calls).putInt(c.log.size());

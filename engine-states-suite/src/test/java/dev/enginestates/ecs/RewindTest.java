@@ -43,7 +43,7 @@ class RewindTest {
     static final class Stunned {
     }
 
-    static final ContextBytes<Count> COUNT = new ContextBytes<>() {
+    static final Rewind.ContextBytes<Count> COUNT = new Rewind.ContextBytes<>() {
         @Override
         public void write(Count c, ByteBuffer out) {
             out.putInt(c.answered).putInt(c.exits);
@@ -397,6 +397,123 @@ class RewindTest {
             rewind.rewind(0);
             assertSame(r, GUARD.read(world.entity("g")));
             assertTrue(world.query(GUARD.is("patrol.watch")).count() == 1, "its tags moved back with it");
+        }
+    }
+
+    @Test
+    void anInputThatThrowsIsDroppedAndTheWorldIsAsBeforeTheTicksInputs() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 8, "g");
+            rewind.step(DT);
+            String before = SAVES.checkpoint(world);
+            rewind.input(send("g", "BELL"));
+            rewind.input(w -> {
+                throw new IllegalArgumentException("the game's bug");
+            });
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> rewind.step(DT));
+            assertTrue(e.getMessage().contains("input 2 of tick 1") && e.getMessage().contains("the game's bug"), e.getMessage());
+            assertEquals(before, SAVES.checkpoint(world), "the bell before it is undone, and the tick did not run");
+            assertEquals(1, rewind.tick());
+            rewind.step(DT); // the tick again, with the bell and without the input that threw
+            assertEquals("answer", GUARD.read(world.entity("g")).state());
+        }
+    }
+
+    @Test
+    void anInputThatThrowsDuringAResimulationIsDroppedAndTheResimulationReachesThePresent() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "g");
+            rewind.step(DT);
+            long tick = rewind.tick();
+            for (int i = 0; i < 4; i++) {
+                rewind.step(DT);
+            }
+            rewind.input(tick, send("g", "BELL"));
+            rewind.input(tick, w -> {
+                throw new IllegalArgumentException("a late input's bug");
+            });
+            IllegalStateException e = assertThrows(IllegalStateException.class, rewind::resimulate);
+            assertTrue(e.getMessage().contains("a late input's bug"), e.getMessage());
+            assertEquals(5, world.steps(), "it reached the present");
+            assertEquals("answer", GUARD.read(world.entity("g")).state(), "the tick's other input was applied again");
+            assertEquals(0, rewind.resimulate(), "the input that threw is gone");
+        }
+    }
+
+    @Test
+    void aMachineThatFailsDuringAResimulationFailsAloneAndTheResimulationReachesThePresent() {
+        States<Void> brittle = States.define("rewound-brittle", () -> null, Fixtures.<Void>guard()
+                .watchWait(t -> t.action((c, e) -> {
+                    throw new IllegalStateException("the watch's bug");
+                })));
+        try (StateWorld world = StateWorld.create()) {
+            world.spawn(EntityKey.of("b"), brittle.trait());
+            world.spawn(EntityKey.of("g"), GUARD.trait());
+            Rewind rewind = Rewind.keep(world, 600).contexts(GUARD, COUNT);
+            List<Throwable> failures = new ArrayList<>();
+            world.onFailure(f -> failures.add(f.cause()));
+            for (int i = 0; i < 250; i++) {
+                rewind.step(DT);
+            }
+            assertEquals(1, failures.size(), "its 4 s wait ended once: " + failures);
+            failures.clear();
+            rewind.input(10, send("g", "BELL"));
+            assertEquals(240, rewind.resimulate());
+            assertEquals(1, failures.size(), "the failure of a tick stepped again reaches the handler too");
+            assertEquals("answer", GUARD.read(world.entity("g")).state());
+            assertEquals(250, world.steps());
+        }
+    }
+
+    @Test
+    void withoutAFailureHandlerAResimulationReachesThePresentThenThrowsTheStepsFailure() {
+        States<Void> brittle = States.define("rewound-brittle-thrown", () -> null, Fixtures.<Void>guard()
+                .watchWait(t -> t.action((c, e) -> {
+                    throw new IllegalStateException("the watch's bug");
+                })));
+        try (StateWorld world = StateWorld.create()) {
+            world.spawn(EntityKey.of("b"), brittle.trait());
+            world.spawn(EntityKey.of("g"), GUARD.trait());
+            Rewind rewind = Rewind.keep(world, 600).contexts(GUARD, COUNT);
+            for (int i = 0; i < 239; i++) {
+                rewind.step(DT);
+            }
+            assertThrows(StepFailedException.class, () -> rewind.step(DT));
+            for (int i = 0; i < 10; i++) {
+                rewind.step(DT);
+            }
+            rewind.input(10, send("g", "BELL"));
+            StepFailedException e = assertThrows(StepFailedException.class, rewind::resimulate);
+            assertTrue(e.getMessage().contains("the watch's bug") || String.valueOf(e.getCause()).contains("the watch's bug")
+                    || e.toString().contains("rewound-brittle-thrown"), e.toString());
+            assertEquals(250, world.steps(), "it reached the present");
+            assertEquals("answer", GUARD.read(world.entity("g")).state());
+        }
+    }
+
+    @Test
+    void aListenerThatCallsTheRewindWhileItTellsItsNetChangesIsRefusedAndTheRewindEnds() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "g");
+            rewind.step(DT);
+            rewind.step(DT);
+            List<Throwable> refused = new ArrayList<>();
+            world.addListener(new MachineListener<StateRecord<?>>() {
+                @Override
+                public void stateChanged(StateRecord<?> m, String from, String to, String event) {
+                    try {
+                        rewind.rewind(0);
+                    } catch (IllegalStateException e) {
+                        refused.add(e);
+                    }
+                }
+            });
+            rewind.input(0, send("g", "BELL"));
+            rewind.resimulate();
+            assertEquals(1, refused.size());
+            assertTrue(refused.get(0).getMessage().contains("Nothing was changed"), refused.get(0).getMessage());
+            assertEquals("answer", GUARD.read(world.entity("g")).state());
+            assertEquals(2, world.steps());
         }
     }
 }

@@ -9,7 +9,7 @@ public final class SnapshotBytes {
     }
 
     /** The bytes of a snapshot of {@code world}, each machine's contexts written with {@code codec}. */
-    public static <C> byte[] of(StateWorld world, List<States<C>> machines, ContextBytes<C> codec) {
+    public static <C> byte[] of(StateWorld world, List<States<C>> machines, Rewind.ContextBytes<C> codec) {
         WorldSnapshot.Contexts contexts = new WorldSnapshot.Contexts();
         machines.forEach(m -> contexts.codec(m, codec));
         WorldSnapshot s = new WorldSnapshot();
@@ -22,7 +22,7 @@ public final class SnapshotBytes {
      * by entity key and machine id, in key order: two worlds that hold the same records in another
      * order compare equal.
      */
-    public static <C> java.util.SortedMap<String, String> byRecord(StateWorld world, List<States<C>> machines, ContextBytes<C> codec) {
+    public static <C> java.util.SortedMap<String, String> byRecord(StateWorld world, List<States<C>> machines, Rewind.ContextBytes<C> codec) {
         java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
         for (States<C> m : machines) {
             for (StateRecord<C> face : world.records(m)) {

@@ -1,6 +1,5 @@
 package dev.enginestates.io;
 
-import dev.enginestates.ecs.ContextBytes;
 import dev.enginestates.ecs.Rewind;
 import dev.enginestates.ecs.SnapshotBytes;
 import dev.enginestates.ecs.StateWorld;
@@ -30,7 +29,7 @@ class RewindPropertyTest {
     static final int RUNS = Integer.getInteger("property.runs", 400);
 
     /** The random worlds' context, field by field. */
-    static final ContextBytes<RandomWorlds.Ctx> CTX = new ContextBytes<>() {
+    static final Rewind.ContextBytes<RandomWorlds.Ctx> CTX = new Rewind.ContextBytes<>() {
         @Override
         public void write(RandomWorlds.Ctx c, ByteBuffer out) {
             out.putInt(c.n).putInt(c.entries).putInt(c.exits).putDouble(c.total).putInt(c.a).putInt(c.taken);
