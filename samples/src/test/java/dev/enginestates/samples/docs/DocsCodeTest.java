@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DocsCodeTest {
     /** The pages docs/ must have: one per concept, the glossary, the cheatsheet and the index. */
     private static final List<String> PAGES = List.of("README.md", "statecharts.md", "typed-names.md", "entities.md",
-            "listeners.md", "self.md", "polled.md", "builder.md", "persistence.md", "streaming.md", "xstate.md", "scxml.md",
+            "listeners.md", "self.md", "polled.md", "builder.md", "persistence.md", "rewind.md", "streaming.md", "xstate.md", "scxml.md",
             "diagrams.md", "devtools.md", "testing.md", "errors.md", "limits.md", "reliability.md", "performance.md", "api.md",
             "architecture.md", "artifacts.md", "glossary.md", "cheatsheet.md", "samples.md");
 
@@ -124,6 +124,16 @@ class DocsCodeTest {
         assertTrue(routes[0].split(" ").length > 4, "they patrolled: " + routes[0]);
         String[] guards = routes[0].split("\\| ");
         assertFalse(guards[0].strip().equals(guards[1].strip()), "two guards, two streams: " + routes[0]);
+    }
+
+    @Test
+    void theRollbackClientEndsAsTheWorldThatHeardTheBellOnTimeAndItsListenerHearsOneChange() {
+        RollbackClient.Seen seen = RollbackClient.run();
+        assertEquals("PATROL.WATCH", seen.clientBefore(), "without the bell it kept watching");
+        assertEquals("ANSWER", seen.onTime());
+        assertEquals(seen.onTime(), seen.clientAfter(), "after the late bell it is where the on-time world is");
+        assertEquals(java.util.List.of("PATROL.WATCH -> ANSWER (rewind)"), seen.heard());
+        assertTrue(seen.checkpointOfTick3().contains("\"steps\" : 3"), seen.checkpointOfTick3());
     }
 
     @Test
