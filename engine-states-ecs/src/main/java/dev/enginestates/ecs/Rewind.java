@@ -232,6 +232,7 @@ public final class Rewind implements AutoCloseable {
      * @throws IllegalArgumentException if the tick is not kept
      */
     public int bytes(long tick) {
+        checkOpen();
         checkKept(tick, "bytes");
         return at(tick).snapshot.bytes.size();
     }
@@ -353,7 +354,7 @@ public final class Rewind implements AutoCloseable {
                 try {
                     restore(tick);
                 } finally {
-                    world.listeners.unmute(world.registry.bindings());
+                    tellNetChanges();
                 }
                 IllegalStateException f = new IllegalStateException("input " + (k + 1) + " of tick " + tick + " of " + world
                         + " threw " + e + "; it is dropped, and the tick's other inputs " + (goOn ? "were applied again"
@@ -423,7 +424,7 @@ public final class Rewind implements AutoCloseable {
             }
         } finally {
             try {
-                world.listeners.unmute(world.registry.bindings()); // still busy: a listener told now cannot start another call
+                tellNetChanges(); // still busy: a listener told now cannot start another call
             } finally {
                 busy = false;
             }
@@ -462,7 +463,7 @@ public final class Rewind implements AutoCloseable {
             restore(tick);
         } finally {
             try {
-                world.listeners.unmute(world.registry.bindings()); // still busy: a listener told now cannot start another call
+                tellNetChanges(); // still busy: a listener told now cannot start another call
             } finally {
                 busy = false;
             }
@@ -473,6 +474,16 @@ public final class Rewind implements AutoCloseable {
         frontier = tick;
         lateFrom = Long.MAX_VALUE;
         world.listeners.throwPending();
+    }
+
+    /** Tells the listeners each machine's net change, as a call of the world's: a listener cannot close it under the telling. */
+    private void tellNetChanges() {
+        boolean began = world.underWay.begin("a rewind", null, null);
+        try {
+            world.listeners.unmute(world.registry.bindings());
+        } finally {
+            world.underWay.end(began);
+        }
     }
 
     /** Writes tick {@code tick}'s snapshot back into the world; the present becomes that tick. */

@@ -516,4 +516,50 @@ class RewindTest {
             assertEquals(2, world.steps());
         }
     }
+
+    @Test
+    void aListenerThatClosesTheWorldWhileItTellsItsNetChangesIsRefusedAndTheWorldStaysWhole() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "g", "h");
+            rewind.step(DT);
+            rewind.step(DT);
+            List<Throwable> refused = new ArrayList<>();
+            world.addListener(new MachineListener<StateRecord<?>>() {
+                @Override
+                public void stateChanged(StateRecord<?> m, String from, String to, String event) {
+                    try {
+                        world.close();
+                    } catch (IllegalStateException e) {
+                        refused.add(e);
+                    }
+                }
+            });
+            rewind.input(0, send("g", "BELL"));
+            rewind.input(0, send("h", "BELL"));
+            rewind.resimulate();
+            assertEquals(2, refused.size(), "each machine's change was told, each close refused");
+            rewind.step(DT);
+            assertEquals("answer", GUARD.read(world.entity("h")).state());
+        }
+    }
+
+    @Test
+    void anotherThreadCannotUseTheRewindAndChangesNothing() throws Exception {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 10, "g");
+            rewind.step(DT);
+            Throwable[] caught = new Throwable[1];
+            Thread t = new Thread(() -> {
+                try {
+                    rewind.rewind(0);
+                } catch (Throwable e) {
+                    caught[0] = e;
+                }
+            });
+            t.start();
+            t.join();
+            assertTrue(caught[0] instanceof IllegalStateException, String.valueOf(caught[0]));
+            assertEquals(1, world.steps());
+        }
+    }
 }
