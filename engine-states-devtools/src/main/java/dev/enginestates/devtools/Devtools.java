@@ -117,6 +117,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class Devtools implements AutoCloseable {
     private static final String MAPPER = "com.fasterxml.jackson.databind.ObjectMapper";
+    /** Whether the timeline listens to the world: from the first {@link #publish()} a page watched. */
+    private boolean timelineOn;
+
     /** A page that asked within this long is watching: publish keeps taking snapshots for it. */
     private static final long WATCHING_NANOS = TimeUnit.SECONDS.toNanos(10);
     /** The most steps the page may ask for ahead of the game's loop; one more is answered 503. */
@@ -159,9 +162,6 @@ public final class Devtools implements AutoCloseable {
         this.snapshots = new Snapshots(names);
         this.timeline = new Timeline(world, Timeline.CAPACITY);
         this.history = new History(options.historyTicks(), options.historyBytes());
-        // the timeline hears the machines as any listener does, and the inputs beside the game's own recorder
-        world.addListener(timeline);
-        world.watchInputs(timeline);
         byte[] page;
         try (InputStream in = Devtools.class.getResourceAsStream("devtools.html")) {
             if (in == null) {
@@ -175,8 +175,6 @@ public final class Devtools implements AutoCloseable {
         try {
             this.server = new Server(this, options, snapshots.json(), page, limits);
         } catch (IOException e) {
-            world.removeListener(timeline); // no page: the world keeps nothing of it
-            world.unwatchInputs(timeline);
             throw new UncheckedIOException("the devtools page for " + world + " could not listen on " + options.host() + ":"
                     + options.port() + " (" + e.getMessage() + "); choose another port, or 0 for any free one", e);
         }
@@ -316,10 +314,17 @@ public final class Devtools implements AutoCloseable {
                 return false; // no page can fetch a snapshot any more, and close() refused every queued state
             }
         }
-        boolean set = applyRequests();
         long now = System.nanoTime();
         long asked = askedAt;
         boolean watching = asked != 0 && now - asked < WATCHING_NANOS;
+        if (!timelineOn && (watching || force || !requests.isEmpty())) {
+            // from the first page on, the timeline hears the machines as any listener does, and the
+            // inputs beside the game's own recorder: a world no page has looked at pays nothing for it
+            timelineOn = true;
+            world.addListener(timeline);
+            world.watchInputs(timeline);
+        }
+        boolean set = applyRequests();
         if (set || force || (watching && now - builtAt >= intervalNanos)) {
             build();
             return true;
@@ -519,8 +524,10 @@ public final class Devtools implements AutoCloseable {
         }
         server.stop();
         try {
-            world.removeListener(timeline);
-            world.unwatchInputs(timeline);
+            if (timelineOn) {
+                world.removeListener(timeline);
+                world.unwatchInputs(timeline);
+            }
         } catch (RuntimeException e) {
             // closed off the world's thread, or after the world: the timeline stays attached, bounded, and unread
             System.getLogger("dev.enginestates").log(System.Logger.Level.DEBUG, "the devtools timeline stays on " + world + ": " + e.getMessage());

@@ -73,6 +73,7 @@ class DevtoolsTimeTravelHttpTest {
     @Test
     void theTimelineRecordsTransitionsRefusalsWaitsHoldsSpawnsAndDespawnsWithTheirTickFilteredByEntityAndMachine() throws Exception {
         try (Room room = new Room(); Devtools d = Devtools.serve(room.world, 0)) {
+            watched(d);
             room.world.step(Room.DT); // the first step finds guard-3's hold as it starts
             Room.GUARD.send(room.guard1, "BELL");
             Room.SIEGE.send(room.world, "WAVE_HELD"); // refused while the siege waits
@@ -113,6 +114,7 @@ class DevtoolsTimeTravelHttpTest {
     @Test
     void theTimelineKeepsItsLast10000EntriesAndSaysHowManyItDropped() throws Exception {
         try (Room room = new Room(); Devtools d = Devtools.serve(room.world, 0)) {
+            watched(d);
             for (int i = 0; i < 6_000; i++) {
                 Room.GUARD.send(room.guard1, "BELL");   // answer
                 Room.GUARD.send(room.guard1, "RESUME"); // back to the patrol: two transitions, a wait ended
@@ -138,6 +140,7 @@ class DevtoolsTimeTravelHttpTest {
             without(room);
             InputLog before = InputLog.start(Saves.of(Room.GUARD, Room.SIEGE, Room.BOT), room.world);
             try (Devtools d = Devtools.serve(room.world, 0)) {
+                watched(d);
                 assertSame(before, room.world.inputRecorder(), "the game's recorder is still the world's recorder");
                 script(room);
                 assertEquals(alone, before.text(), "the game's log is the same with the page watching");
@@ -153,6 +156,25 @@ class DevtoolsTimeTravelHttpTest {
                 List<String> guard3 = describe(JSON.readTree(get(d, "/api/timeline?entity=guard-3").body()));
                 assertTrue(guard3.get(guard3.size() - 1).endsWith("hold-off guard-3 - Stunned"), "and so does the page: " + guard3);
             }
+        }
+    }
+
+    /** A page looks, and the game publishes: from then on the timeline records (a world no page looked at pays nothing for it). */
+    private void watched(Devtools d) throws Exception {
+        get(d, "/api/snapshot");
+        d.publish();
+    }
+
+    @Test
+    void theTimelineRecordsNothingAndTheWorldHasNoListenerUntilAPageLooks() throws Exception {
+        try (Room room = new Room(); Devtools d = Devtools.serve(room.world, 0)) {
+            Room.GUARD.send(room.guard1, "BELL");
+            d.publish();
+            assertTrue(describe(JSON.readTree(get(d, "/api/timeline").body())).isEmpty(), "nothing before a page looked");
+            watched(d);
+            Room.GUARD.send(room.guard1, "RESUME");
+            List<String> guard1 = describe(JSON.readTree(get(d, "/api/timeline?entity=guard-1").body()));
+            assertEquals("0 transition guard-1 guard answer -> patrol.watch on RESUME", guard1.get(guard1.size() - 1), guard1.toString());
         }
     }
 
