@@ -58,6 +58,9 @@ public final class Rewind implements AutoCloseable {
     /** The most ticks a rewind keeps. */
     public static final int MAX_TICKS = 4096;
 
+    /** The most inputs one tick takes: a flood of inputs (a hostile client's, a loop's bug) is refused, not kept. */
+    public static final int MAX_INPUTS_PER_TICK = 65_536;
+
     /** An input of one tick: the game's code that changes the world before the tick's step (a send, a spawn, a hold). */
     @FunctionalInterface
     public interface Input {
@@ -268,9 +271,16 @@ public final class Rewind implements AutoCloseable {
         }
         if (tick < present) {
             checkKept(tick, "an input");
+        }
+        List<Input> in = at(tick).inputs;
+        if (in.size() >= MAX_INPUTS_PER_TICK) {
+            throw new IllegalStateException("tick " + tick + " of " + world + " already has " + MAX_INPUTS_PER_TICK + " inputs, the most"
+                    + " a tick takes; expected fewer (batch them into one input). Nothing was changed.");
+        }
+        if (tick < present) {
             lateFrom = Math.min(lateFrom, tick);
         }
-        at(tick).inputs.add(input);
+        in.add(input);
     }
 
     /**

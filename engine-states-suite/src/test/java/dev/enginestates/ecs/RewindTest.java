@@ -519,7 +519,8 @@ class RewindTest {
 
     @Test
     void aListenerThatClosesTheWorldWhileItTellsItsNetChangesIsRefusedAndTheWorldStaysWhole() {
-        try (StateWorld world = StateWorld.create()) {
+        StateWorld world = StateWorld.create(); // not a resource: the listener below closes it by hand
+        try {
             Rewind rewind = guards(world, 10, "g", "h");
             rewind.step(DT);
             rewind.step(DT);
@@ -540,6 +541,8 @@ class RewindTest {
             assertEquals(2, refused.size(), "each machine's change was told, each close refused");
             rewind.step(DT);
             assertEquals("answer", GUARD.read(world.entity("h")).state());
+        } finally {
+            world.close();
         }
     }
 
@@ -560,6 +563,20 @@ class RewindTest {
             t.join();
             assertTrue(caught[0] instanceof IllegalStateException, String.valueOf(caught[0]));
             assertEquals(1, world.steps());
+        }
+    }
+
+    @Test
+    void aFloodOfInputsForOneTickIsRefusedBeyondTheBoundAndTheTickKeepsTheRest() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 4, "g");
+            for (int i = 0; i < Rewind.MAX_INPUTS_PER_TICK; i++) {
+                rewind.input(w -> { });
+            }
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> rewind.input(send("g", "BELL")));
+            assertTrue(e.getMessage().contains("65536 inputs"), e.getMessage());
+            rewind.step(DT);
+            assertEquals("patrol.watch", GUARD.read(world.entity("g")).state(), "the refused input was not kept");
         }
     }
 }
