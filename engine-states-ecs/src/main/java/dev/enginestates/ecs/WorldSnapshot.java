@@ -230,24 +230,34 @@ final class WorldSnapshot {
      * their entities, when they hold none of the snapshot's records, are despawned; other entities
      * that gained a machine only lose it. {@code keyOf} gives the key a despawned entity had.
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     void restore(StateWorld world, Contexts contexts, List<EntityRecord<?>> spawnedSince, Function<Entity, EntityKey> keyOf) {
         if (!sameRecords(world)) {
             reshape(world, spawnedSince, keyOf);
         }
+        readInto(world, contexts, slots);
+        restoreHolds(world);
+    }
+
+    /**
+     * Sets {@code target}'s clock and seed to the snapshot's, reads each record's bytes and context
+     * into {@code records} (the snapshot's own, or their copies, slot for slot) and has
+     * {@code target} derive each again (timers, rules, tags).
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void readInto(StateWorld target, Contexts contexts, EntityRecord<?>[] records) {
         RecordBytes.Buffer b = bytes;
         b.rewind();
         b.getInt();
         double clock = b.getDouble();
         long stepCount = b.getLong();
-        world.rewindClock(clock, stepCount);
-        world.randomSeed(b.getLong());
-        world.unkeyedDraws = b.getLong();
+        target.rewindClock(clock, stepCount);
+        target.randomSeed(b.getLong());
+        target.unkeyedDraws = b.getLong();
         int slot = 0;
         for (int m = 0; m < machineCount; m++) {
             Rewind.ContextBytes codec = contexts.codec(machines[m]);
             for (int i = 0; i < ends[m]; i++) {
-                EntityRecord<?> r = slots[slot++];
+                EntityRecord<?> r = records[slot++];
                 if (r == null) {
                     continue;
                 }
@@ -259,10 +269,9 @@ final class WorldSnapshot {
                 } else {
                     r.context(b.getRef());
                 }
-                world.rewound(r);
+                target.rewound(r);
             }
         }
-        restoreHolds(world);
     }
 
     /**
@@ -272,7 +281,6 @@ final class WorldSnapshot {
      * machines, read from the bytes, in the snapshot's order; and the hold components back on them.
      * Contexts written by a codec are read into fresh contexts; shared ones are the same objects.
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     void copyInto(StateWorld into, Contexts contexts, Function<Entity, EntityKey> keyOf) {
         EntityRecord<?>[] copies = new EntityRecord<?>[slotCount];
         Map<Entity, List<Object>> byEntity = new IdentityHashMap<>();
@@ -308,32 +316,7 @@ final class WorldSnapshot {
             }
             spawned.put(old, into.spawnForCopy(components.toArray()));
         }
-        RecordBytes.Buffer b = bytes;
-        b.rewind();
-        b.getInt();
-        b.getDouble();
-        b.getLong();
-        into.randomSeed(b.getLong());
-        into.unkeyedDraws = b.getLong();
-        int slot = 0;
-        for (int m = 0; m < machineCount; m++) {
-            Rewind.ContextBytes codec = contexts.codec(machines[m]);
-            for (int i = 0; i < ends[m]; i++) {
-                EntityRecord<?> r = copies[slot++];
-                if (r == null) {
-                    continue;
-                }
-                RecordBytes.read(r, b);
-                if (codec != null) {
-                    ByteBuffer in = b.view(b.readPosition());
-                    r.context(codec.read(r.contextObject(), in));
-                    b.skipReadTo(in.position());
-                } else {
-                    r.context(b.getRef());
-                }
-                into.rewound(r);
-            }
-        }
+        readInto(into, contexts, copies);
         for (int i = 0; i < holdCount; i += 2) {
             Entity e = spawned.get(((EntityRecord<?>) holds[i]).entity);
             if (e != null && !e.has(holds[i + 1].getClass())) {
