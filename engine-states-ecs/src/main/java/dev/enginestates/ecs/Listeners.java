@@ -49,12 +49,10 @@ final class Listeners {
     /**
      * Above 0 while a rewind and its resimulation run ({@link Rewind}): listeners hear none of the
      * intermediate moves, and each record's {@link Told} keeps what they heard before, so that
-     * {@link #unmute} tells each machine's net change only.
+     * {@link #unmute} tells each machine's net change only. A record leaving the world is told
+     * even then, as it leaves: its entity can still say its key.
      */
     private int muted;
-    /** Records that left the world while muted: at {@link #unmute} those still out are told of as gone. */
-    private EntityRecord<?>[] leftMuted = new EntityRecord<?>[4];
-    private int leftMutedCount;
 
     Listeners(StateWorld world) {
         this.world = world;
@@ -115,24 +113,11 @@ final class Listeners {
      * a record whose leaves differ from what they last heard is told as one change (cause
      * {@code "rewind"}, with its wait's end and start); one whose leaves are the same is told
      * nothing, even if it left and came back to them or its wait restarted; one that joined while
-     * muted is told of as a spawn; one that left and stayed out as a despawn.
+     * muted (or came back after it left) is told of as a spawn.
      */
     void unmute(java.util.List<Binding> bindings) {
-        if (--muted > 0) {
+        if (--muted > 0 || !any()) {
             return;
-        }
-        EntityRecord<?>[] gone = leftMuted;
-        int goneCount = leftMutedCount;
-        leftMuted = new EntityRecord<?>[4];
-        leftMutedCount = 0;
-        if (!any()) {
-            return;
-        }
-        for (int i = 0; i < goneCount; i++) {
-            EntityRecord<?> r = gone[i];
-            if (r.world != world) {
-                left(r);
-            }
         }
         for (Binding b : bindings) {
             for (int i = 0; i < b.end(); i++) {
@@ -185,10 +170,6 @@ final class Listeners {
 
     /** A record left the world (detached, despawned, or its entity deleted). */
     void left(EntityRecord<?> r) {
-        if (muted > 0) {
-            leftMuted = StateWorld.push(leftMuted, leftMutedCount++, r);
-            return;
-        }
         if (telling > 0) {
             leftLater = StateWorld.push(leftLater, leftLaterCount++, r);
             return;

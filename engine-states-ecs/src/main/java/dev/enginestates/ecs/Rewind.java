@@ -38,11 +38,13 @@ import java.util.Objects;
  * they had, as a new Dominion entity: the game's own other components are the game's to put back,
  * so address entities by {@link EntityKey} in inputs, not by a kept {@code Entity}.
  *
- * <p><b>Listeners</b> hear nothing while a rewind and its steps run. Then each machine whose
+ * <p><b>Listeners</b> hear no move while a rewind and its steps run. Then each machine whose
  * active states differ from what they last heard is told once, with the event {@code "rewind"}:
  * a machine that went A → B → A inside the window is told nothing, one that went A → B → C is
  * told A → C, one whose states are the same but whose wait restarted is told nothing. A
- * rollback game shows the corrected present, not the ticks it replaced: that is why.
+ * rollback game shows the corrected present, not the ticks it replaced: that is why. A machine
+ * whose entity leaves is told as it leaves, while the entity can still say its key; an entity
+ * spawned again by the steps has new records, told as a spawn.
  *
  * <p><b>Inputs</b> are the game's code, run on the world's thread before the tick's step, again
  * at every resimulation: they must give the same result from the same world (find entities by

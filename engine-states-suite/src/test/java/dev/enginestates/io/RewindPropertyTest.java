@@ -95,12 +95,55 @@ class RewindPropertyTest {
         };
     }
 
+    /**
+     * What a listener of the client world believes: each machine's leaves as it was last told (a
+     * change's {@code to}, gone on a despawn). After every resimulation it must be what the world
+     * holds: the net changes told are exactly enough, none missing, none stale.
+     */
+    static final class Heard implements dev.enginestates.MachineListener<dev.enginestates.ecs.StateRecord<?>> {
+        final StateWorld world;
+        final java.util.Map<String, String> believed = new java.util.TreeMap<>();
+
+        Heard(StateWorld world) {
+            this.world = world;
+            for (dev.enginestates.ecs.States<?> m : world.machines()) {
+                for (dev.enginestates.ecs.StateRecord<?> r : world.records(m)) {
+                    believed.put(name(r), r.state());
+                }
+            }
+            world.addListener(this);
+        }
+
+        static String name(dev.enginestates.ecs.StateRecord<?> r) {
+            return StateWorld.keyOf(r.entity()) + " " + r.machineId();
+        }
+
+        @Override
+        public void stateChanged(dev.enginestates.ecs.StateRecord<?> r, String from, String to, String event) {
+            if (to.isEmpty()) {
+                believed.remove(name(r));
+            } else {
+                believed.put(name(r), to);
+            }
+        }
+
+        void check(String where) {
+            java.util.Map<String, String> actual = new java.util.TreeMap<>();
+            for (dev.enginestates.ecs.States<?> m : world.machines()) {
+                for (dev.enginestates.ecs.StateRecord<?> r : world.records(m)) {
+                    actual.put(name(r), r.state());
+                }
+            }
+            assertEquals(actual, believed, where + ": what the listener was told");
+        }
+    }
+
     @Test
     void aClientThatGetsLateInputsAndResimulatesEndsEqualToAWorldThatHadThemOnTime() {
         RandomWorlds.Options o = new RandomWorlds.Options().spawns(true).despawns(true).marks(true).tagsOneIn(3);
         int late = 0;
         int resimulated = 0;
-        for (int run = 0; run < RUNS / 2; run++) {
+        for (int run = 0; run < RUNS * 5 / 2; run++) { // a thousand random worlds by default
             long seed = 0x7E_3300L + run;
             RandomWorlds.Spec spec = RandomWorlds.generate(seed, o);
             Ticks ticks = new Ticks(spec);
@@ -111,6 +154,7 @@ class RewindPropertyTest {
             try {
                 Rewind onTime = Rewind.keep(straight, window);
                 Rewind rewind = Rewind.keep(client, window);
+                Heard heard = new Heard(client);
                 spec.machines.forEach(m -> {
                     rewind.contexts(m.states, CTX);
                     onTime.contexts(m.states, CTX);
@@ -147,6 +191,7 @@ class RewindPropertyTest {
                     }
                     if (any) {
                         resimulated += (int) rewind.resimulate();
+                        heard.check(spec + ", window " + window + ", after the resimulation at " + t);
                     }
                     if (t < ticks.size()) {
                         List<RandomWorlds.Input> in = ticks.inputs.get(t);
@@ -173,8 +218,8 @@ class RewindPropertyTest {
                 client.close();
             }
         }
-        assertTrue(late > RUNS / 2, "inputs that arrived late: " + late);
-        assertTrue(resimulated > RUNS / 2, "ticks stepped again: " + resimulated);
+        assertTrue(late > RUNS * 5, "inputs that arrived late: " + late);
+        assertTrue(resimulated > RUNS * 5, "ticks stepped again: " + resimulated);
     }
 
     /**
