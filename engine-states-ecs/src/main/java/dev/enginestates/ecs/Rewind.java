@@ -359,6 +359,10 @@ public final class Rewind implements AutoCloseable {
         while (k < in.size()) {
             try {
                 in.get(k).apply(world);
+                if (world.steps != tick) {
+                    throw new IllegalStateException("the input stepped or restored the world itself, from step " + tick + " to "
+                            + world.steps + "; a tick's inputs change the world, and the rewind steps it");
+                }
                 k++;
             } catch (RuntimeException e) {
                 in.remove(k);

@@ -579,4 +579,22 @@ class RewindTest {
             assertEquals("patrol.watch", GUARD.read(world.entity("g")).state(), "the refused input was not kept");
         }
     }
+
+    @Test
+    void anInputThatStepsTheWorldItselfIsDroppedAndTheTickIsAsBefore() {
+        try (StateWorld world = StateWorld.create()) {
+            Rewind rewind = guards(world, 4, "g");
+            rewind.step(DT);
+            String before = SAVES.checkpoint(world);
+            rewind.input(w -> w.step(DT));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> rewind.step(DT));
+            assertTrue(e.getMessage().contains("stepped or restored the world itself"), e.getMessage());
+            assertEquals(before, SAVES.checkpoint(world));
+            assertEquals(1, world.steps());
+            rewind.step(DT);
+            rewind.step(DT);
+            rewind.rewind(2);
+            assertEquals(2, world.steps(), "every kept tick is the world's own");
+        }
+    }
 }
