@@ -45,13 +45,13 @@ if [ "$quick" = 1 ]; then
     result="$here/jmh-result-quick.json"
     mode=(-wi 1 -w 700ms -i 1 -r 800ms)
     if [ "${#jmh_args[@]}" = 0 ]; then
-        jmh_args=('Timed$' -e '\.(Polled|Builder|Stream)')
+        jmh_args=('Timed$' -e '\.(Polled|Builder|Stream|Rewind)')
     fi
 else
     result="$here/jmh-result.json"
     mode=(-wi 3 -w 1s -i 4 -r 1s)
     if [ "${#jmh_args[@]}" = 0 ]; then
-        jmh_args=(-e '\.(Polled|Builder|Stream|InternalQueue|ChartCompile)')
+        jmh_args=(-e '\.(Polled|Builder|Stream|InternalQueue|ChartCompile|Rewind)')
     fi
 fi
 
