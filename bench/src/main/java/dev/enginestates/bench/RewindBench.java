@@ -1,7 +1,6 @@
 package dev.enginestates.bench;
 
 import dev.enginestates.declare.HistoryDepth;
-import dev.enginestates.ecs.ContextBytes;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.Rewind;
 import dev.enginestates.ecs.RewindBenchHook;
@@ -35,7 +34,7 @@ import static dev.enginestates.bench.Machines.DT;
  * would have them: a third answered the bell (their waits' seconds paused), half of those
  * resumed through the history. {@code context}: {@code none} (the guard without a context: the
  * snapshot's bytes per machine are the records' own) or {@code bytes} (its bell counter, written
- * by a {@link ContextBytes}: 4 bytes a machine more).
+ * by a {@link Rewind.ContextBytes}: 4 bytes a machine more).
  *
  * <ul>
  * <li>{@code snapshot}: one tick's snapshot of every record, what {@link Rewind#step} adds to the
@@ -95,7 +94,7 @@ public class RewindBench {
     static final Saves COUNTING_SAVES = Saves.of(COUNTING);
 
     /** The bell counter, 4 bytes. */
-    static final ContextBytes<Object> POST_BYTES = new ContextBytes<>() {
+    static final Rewind.ContextBytes<Object> POST_BYTES = new Rewind.ContextBytes<>() {
         @Override
         public void write(Object post, ByteBuffer out) {
             out.putInt(((Post) post).bells);

@@ -21,7 +21,7 @@ public final class RewindBenchHook {
      * A snapshot of {@code world}'s records, {@code machine}'s contexts written by {@code codec},
      * or kept by reference when {@code codec} is {@code null}, as a {@link Rewind} does.
      */
-    public static <C> RewindBenchHook of(StateWorld world, States<C> machine, ContextBytes<C> codec) {
+    public static <C> RewindBenchHook of(StateWorld world, States<C> machine, Rewind.ContextBytes<C> codec) {
         RewindBenchHook h = new RewindBenchHook(world);
         if (codec != null) {
             h.contexts.codec(machine, codec);

@@ -33,9 +33,17 @@ final class WorldSnapshot {
     /** By machine, in the world's order: its binding's states and its slot count. */
     private States<?>[] machines = new States<?>[8];
     private int[] ends = new int[8];
+    /** By machine, its chart's record layout: made when a machine first takes that place, then reused tick after tick. */
+    private RecordBytes.Layout[] layouts = new RecordBytes.Layout[8];
     private int machineCount;
     /** The record in each slot, machine after machine ({@code null} for a hole). */
     private EntityRecord<?>[] slots = new EntityRecord<?>[64];
+    /**
+     * By slot, the context kept by reference (a machine without a {@link ContextBytes}), or {@code null}:
+     * beside the records rather than in the bytes' side table, so that a tick whose records hold
+     * the same contexts as the last stores nothing.
+     */
+    private Object[] kept = new Object[64];
     private int slotCount;
     /**
      * The hold components on the entities of held records: a record on the entity, then the
@@ -54,6 +62,7 @@ final class WorldSnapshot {
     /** Forgets the snapshot (its records may then be collected). */
     void clear() {
         Arrays.fill(slots, 0, slotCount, null);
+        Arrays.fill(kept, 0, slotCount, null);
         Arrays.fill(holds, 0, holdCount, null);
         slotCount = 0;
         holdCount = 0;
@@ -94,6 +103,7 @@ final class WorldSnapshot {
         if (machines.length < n) {
             machines = Arrays.copyOf(machines, n);
             ends = Arrays.copyOf(ends, n);
+            layouts = Arrays.copyOf(layouts, n);
         }
         Arrays.fill(holds, 0, holdCount, null);
         holdCount = 0;
@@ -109,34 +119,45 @@ final class WorldSnapshot {
             ends[m] = end;
             Rewind.ContextBytes codec = contexts.codec(states);
             boolean shared = codec == null && contexts.isShared(states);
-            int bound = RecordBytes.bound(states.chart());
+            RecordBytes.Layout layout = layouts[m];
+            if (layout == null || layout.chart() != states.chart()) {
+                layouts[m] = layout = RecordBytes.layout(states.chart());
+            }
             if (slots.length < slotCount + end) {
                 slots = Arrays.copyOf(slots, Math.max(slotCount + end, slots.length * 2));
+                kept = Arrays.copyOf(kept, slots.length);
             }
             for (int i = 0; i < end; i++) {
                 EntityRecord<?> r = binding.at(i);
-                slots[slotCount++] = r;
+                int slot = slotCount++;
+                // tick after tick the same records and contexts: stored only when they differ (a GC barrier each)
+                if (slots[slot] != r) {
+                    slots[slot] = r;
+                }
+                Object context = r == null || codec != null ? null : r.contextObject();
+                if (kept[slot] != context) {
+                    kept[slot] = context;
+                }
                 if (r == null) {
                     continue;
                 }
-                RecordBytes.write(r, b, bound);
-                Object context = r.contextObject();
+                RecordBytes.write(r, b, layout);
                 if (codec != null) {
-                    writeContext(b, codec, context);
-                } else {
-                    if (context != null && !shared) {
-                        slotCount--;
-                        throw new IllegalStateException("cannot keep machine '" + states.id() + "' on " + StateWorld.describe(r.entity)
-                                + " for a rewind: its context (" + context.getClass().getName() + ") has no ContextBytes, so a"
-                                + " rewind could not put back what its code changes; expected rewind.contexts(machine, codec),"
-                                + " or rewind.sharedContexts(machine) if its code never changes the context. Nothing was kept.");
-                    }
-                    b.putRef(context); // null, or one its machine's code never changes
+                    writeContext(b, codec, r.contextObject());
+                } else if (context != null && !shared) {
+                    slots[slot] = null;
+                    kept[slot] = null;
+                    slotCount--;
+                    throw new IllegalStateException("cannot keep machine '" + states.id() + "' on " + StateWorld.describe(r.entity)
+                            + " for a rewind: its context (" + context.getClass().getName() + ") has no ContextBytes, so a"
+                            + " rewind could not put back what its code changes; expected rewind.contexts(machine, codec),"
+                            + " or rewind.sharedContexts(machine) if its code never changes the context. Nothing was kept.");
                 }
             }
         }
         if (oldSlots > slotCount) {
             Arrays.fill(slots, slotCount, oldSlots, null); // no despawned record kept alive by an old snapshot
+            Arrays.fill(kept, slotCount, oldSlots, null);
         }
         keepHolds(world, contexts);
         taken = true;
@@ -256,18 +277,19 @@ final class WorldSnapshot {
         int slot = 0;
         for (int m = 0; m < machineCount; m++) {
             Rewind.ContextBytes codec = contexts.codec(machines[m]);
+            RecordBytes.Layout layout = layouts[m];
             for (int i = 0; i < ends[m]; i++) {
                 EntityRecord<?> r = records[slot++];
                 if (r == null) {
                     continue;
                 }
-                RecordBytes.read(r, b);
+                RecordBytes.read(r, b, layout);
                 if (codec != null) {
                     ByteBuffer in = b.view(b.readPosition());
                     r.context(codec.read(r.contextObject(), in));
                     b.skipReadTo(in.position());
                 } else {
-                    r.context(b.getRef());
+                    r.context(kept[slot - 1]);
                 }
                 target.rewound(r);
             }

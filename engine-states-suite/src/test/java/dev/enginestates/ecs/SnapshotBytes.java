@@ -17,27 +17,6 @@ public final class SnapshotBytes {
         return Arrays.copyOf(s.bytes.array(), s.bytes.size());
     }
 
-    /**
-     * Each record's bytes as a snapshot writes them (its context's after them, through {@code codec}),
-     * by entity key and machine id, in key order: two worlds that hold the same records in another
-     * order compare equal.
-     */
-    public static <C> java.util.SortedMap<String, String> byRecord(StateWorld world, List<States<C>> machines, Rewind.ContextBytes<C> codec) {
-        java.util.SortedMap<String, String> out = new java.util.TreeMap<>();
-        for (States<C> m : machines) {
-            for (StateRecord<C> face : world.records(m)) {
-                EntityRecord<C> r = EntityRecord.of(face);
-                dev.enginestates.records.RecordBytes.Buffer b = new dev.enginestates.records.RecordBytes.Buffer(256);
-                dev.enginestates.records.RecordBytes.write(r, b);
-                java.nio.ByteBuffer view = b.view(b.size());
-                codec.write(r.context(), view);
-                b.skipTo(view.position());
-                out.put(StateWorld.keyOf(r.entity) + " " + m.id(), java.util.HexFormat.of().formatHex(b.array(), 0, b.size()));
-            }
-        }
-        return out;
-    }
-
     /** The bytes of a snapshot of {@code world}, contexts kept by reference (none written). */
     public static byte[] of(StateWorld world) {
         WorldSnapshot.Contexts contexts = new WorldSnapshot.Contexts();

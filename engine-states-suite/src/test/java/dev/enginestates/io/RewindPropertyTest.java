@@ -225,7 +225,9 @@ class RewindPropertyTest {
     /**
      * Binary and JSON convert both ways: a kept tick written as JSON ({@link Saves#checkpoint(Rewind, long)})
      * is the checkpoint the world gave at the start of that tick, and that checkpoint restored into a
-     * fresh world gives each record the bytes it had in the snapshot.
+     * fresh world, kept by a rewind of its own and written as JSON again, is the same text. (The
+     * bytes themselves may differ there: a snapshot writes a record's times array whole, the entry
+     * times of states no longer active included, which no read sees and a checkpoint does not keep.)
      */
     @Test
     void aKeptTickAsJsonIsTheWorldsCheckpointThenAndBackGivesTheSameBytes() {
@@ -247,7 +249,7 @@ class RewindPropertyTest {
                     long tick = world.steps();
                     if (r.nextInt(6) == 0) {
                         long due = tick + 1 + r.nextInt(window);
-                        remembered.put(tick, new Object[] {spec.saves.checkpoint(world), SnapshotBytes.byRecord(world, spec.states(), CTX), due});
+                        remembered.put(tick, new Object[] {spec.saves.checkpoint(world), null, due});
                     }
                     for (RandomWorlds.Input in : ticks.inputs.get(t)) {
                         rewind.input(tolerant(in));
@@ -264,8 +266,16 @@ class RewindPropertyTest {
                             fail(spec + ", tick " + e.getKey() + " as JSON: " + RandomWorlds.firstDifference((String) e.getValue()[0], asJson));
                         }
                         try (StateWorld fresh = spec.freshWorld()) {
+                            // JSON to binary and back: the checkpoint restored, kept by a rewind of its own, written again
                             spec.saves.restoreSpawningMissing(fresh, asJson);
-                            assertEquals(e.getValue()[1], SnapshotBytes.byRecord(fresh, spec.states(), CTX), spec + ", tick " + e.getKey() + " back from JSON");
+                            Rewind again = Rewind.keep(fresh, 1);
+                            spec.machines.forEach(m -> again.contexts(m.states, CTX));
+                            long at = fresh.steps();
+                            again.step(RandomWorlds.DT);
+                            String twice = spec.saves.checkpoint(again, at);
+                            if (!asJson.equals(twice)) {
+                                fail(spec + ", tick " + e.getKey() + " from JSON to binary and back: " + RandomWorlds.firstDifference(asJson, twice));
+                            }
                         }
                         compared++;
                     }
