@@ -91,7 +91,10 @@ public final class Rewind implements AutoCloseable {
      * <p>Both run on the world's thread, between steps, once per record per tick for {@code write}:
      * keep them free of allocation and of side effects. The buffer is little-endian and has room
      * for what a context usually writes; a write that overflows it is simply run again with more room,
-     * so {@code write} must only write. {@code read} gets back exactly the bytes {@code write} wrote.
+     * so {@code write} must only write. {@code read} gets back exactly the bytes {@code write} wrote
+     * (the next record's are read from where this write ended, whatever the read took). A context
+     * takes at most 1 MiB. A {@code write} that throws refuses the tick; a {@code read} that throws
+     * leaves that context as it was, every other record coming back, and the rewind then says which.
      *
      * @param <C> the context type
      */
@@ -368,10 +371,14 @@ public final class Rewind implements AutoCloseable {
             } catch (RuntimeException e) {
                 in.remove(k);
                 world.listeners.mute();
+                IllegalStateException unread;
                 try {
-                    restore(tick);
+                    unread = restore(tick);
                 } finally {
                     tellNetChanges();
+                }
+                if (unread != null) {
+                    e.addSuppressed(unread);
                 }
                 IllegalStateException f = new IllegalStateException("input " + (k + 1) + " of tick " + tick + " of " + world
                         + " threw " + e + "; it is dropped, and the tick's other inputs " + (goOn ? "were applied again"
@@ -420,7 +427,7 @@ public final class Rewind implements AutoCloseable {
         busy = true;
         world.listeners.mute();
         try {
-            restore(from);
+            failed = restore(from);
             lateFrom = Long.MAX_VALUE;
             while (present < to) {
                 RuntimeException dropped;
@@ -474,10 +481,11 @@ public final class Rewind implements AutoCloseable {
         }
         checkKept(tick, "a rewind");
         long to = present;
+        IllegalStateException unread;
         busy = true;
         world.listeners.mute();
         try {
-            restore(tick);
+            unread = restore(tick);
         } finally {
             try {
                 tellNetChanges(); // still busy: a listener told now cannot start another call
@@ -491,6 +499,9 @@ public final class Rewind implements AutoCloseable {
         frontier = tick;
         lateFrom = Long.MAX_VALUE;
         world.listeners.throwPending();
+        if (unread != null) {
+            throw unread;
+        }
     }
 
     /** Tells the listeners each machine's net change, as a call of the world's: a listener cannot close it under the telling. */
@@ -503,17 +514,24 @@ public final class Rewind implements AutoCloseable {
         }
     }
 
-    /** Writes tick {@code tick}'s snapshot back into the world; the present becomes that tick. */
-    private void restore(long tick) {
+    /**
+     * Writes tick {@code tick}'s snapshot back into the world; the present becomes that tick.
+     * Returns the failure of a context's codec that threw reading back (every record is back, that
+     * context as it was), or {@code null}.
+     */
+    private IllegalStateException restore(long tick) {
         List<EntityRecord<?>> since = new ArrayList<>();
         List<Object> keys = new ArrayList<>();
         for (long t = tick; t <= present; t++) {
             since.addAll(at(t).spawned);
             keys.addAll(at(t).despawned);
         }
+        IllegalStateException failed = null;
         boolean began = world.underWay.begin("a rewind", null, null);
         try {
             at(tick).snapshot.restore(world, contexts, since, keyFinder(keys));
+        } catch (IllegalStateException e) {
+            failed = e; // a context's codec threw reading back: every record is back, that context as it was
         } finally {
             world.underWay.end(began);
         }
@@ -524,6 +542,7 @@ public final class Rewind implements AutoCloseable {
             at(t).despawned.clear();
         }
         present = tick;
+        return failed;
     }
 
     /**

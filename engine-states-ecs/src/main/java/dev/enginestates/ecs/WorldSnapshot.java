@@ -38,6 +38,8 @@ final class WorldSnapshot {
     private int machineCount;
     /** The record in each slot, machine after machine ({@code null} for a hole). */
     private EntityRecord<?>[] slots = new EntityRecord<?>[64];
+    /** For a record whose context a codec wrote: where its bytes end (a read that takes more or fewer goes on from there). */
+    private int[] contextEnd = new int[64];
     /**
      * By slot, the context kept by reference (a machine without a {@link ContextBytes}), or {@code null}:
      * beside the records rather than in the bytes' side table, so that a tick whose records hold
@@ -125,6 +127,7 @@ final class WorldSnapshot {
             }
             if (slots.length < slotCount + end) {
                 slots = Arrays.copyOf(slots, Math.max(slotCount + end, slots.length * 2));
+                contextEnd = Arrays.copyOf(contextEnd, slots.length);
                 kept = Arrays.copyOf(kept, slots.length);
             }
             for (int i = 0; i < end; i++) {
@@ -143,7 +146,15 @@ final class WorldSnapshot {
                 }
                 RecordBytes.write(r, b, layout);
                 if (codec != null) {
-                    writeContext(b, codec, r.contextObject());
+                    try {
+                        writeContext(b, codec, r.contextObject());
+                        contextEnd[slot] = b.size();
+                    } catch (RuntimeException e) {
+                        slots[slot] = null;
+                        slotCount--;
+                        throw new IllegalStateException("the ContextBytes of machine '" + states.id() + "' threw writing the context on "
+                                + StateWorld.describe(r.entity) + " for a rewind: " + e + ". Nothing was kept, and the tick did not run.", e);
+                    }
                 } else if (context != null && !shared) {
                     slots[slot] = null;
                     kept[slot] = null;
@@ -163,19 +174,27 @@ final class WorldSnapshot {
         taken = true;
     }
 
+    /** The most bytes one context's codec may write: a codec that writes without end is refused, not fed memory. */
+    static final int MAX_CONTEXT_BYTES = 1 << 20;
+
     @SuppressWarnings({"unchecked", "rawtypes"})
     private static void writeContext(RecordBytes.Buffer b, Rewind.ContextBytes codec, Object context) {
+        int room = 64;
         while (true) {
             int at = b.size();
-            b.room(64);
+            b.room(room);
             ByteBuffer out = b.view(at);
+            out.limit(Math.min(out.limit(), at + MAX_CONTEXT_BYTES));
             try {
                 codec.write(context, out);
                 b.skipTo(out.position());
                 return;
             } catch (BufferOverflowException full) {
                 b.truncate(at);
-                b.room(Math.max(b.capacity(), 1 << 12)); // the codec writes again into twice the room
+                if (out.limit() - at >= MAX_CONTEXT_BYTES) {
+                    throw new IllegalStateException("it wrote more than " + MAX_CONTEXT_BYTES + " bytes, the most a context may take");
+                }
+                room = Math.max(room, b.capacity() - at) * 2; // the codec writes again into twice the room
             }
         }
     }
@@ -255,8 +274,11 @@ final class WorldSnapshot {
         if (!sameRecords(world)) {
             reshape(world, spawnedSince, keyOf);
         }
-        readInto(world, contexts, slots);
+        IllegalStateException failed = readInto(world, contexts, slots);
         restoreHolds(world);
+        if (failed != null) {
+            throw failed;
+        }
     }
 
     /**
@@ -265,7 +287,8 @@ final class WorldSnapshot {
      * {@code target} derive each again (timers, rules, tags).
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private void readInto(StateWorld target, Contexts contexts, EntityRecord<?>[] records) {
+    private IllegalStateException readInto(StateWorld target, Contexts contexts, EntityRecord<?>[] records) {
+        IllegalStateException failed = null;
         RecordBytes.Buffer b = bytes;
         b.rewind();
         b.getInt();
@@ -286,14 +309,27 @@ final class WorldSnapshot {
                 RecordBytes.read(r, b, layout);
                 if (codec != null) {
                     ByteBuffer in = b.view(b.readPosition());
-                    r.context(codec.read(r.contextObject(), in));
-                    b.skipReadTo(in.position());
+                    try {
+                        r.context(codec.read(r.contextObject(), in));
+                    } catch (RuntimeException e) {
+                        // its record is back, its context as it was; the other records go on being restored
+                        IllegalStateException f = new IllegalStateException("the ContextBytes of machine '" + machines[m].id()
+                                + "' threw reading the context on " + StateWorld.describe(r.entity) + " back: " + e
+                                + "; that record is back at the tick, its context as it was before; every other record is back", e);
+                        if (failed == null) {
+                            failed = f;
+                        } else {
+                            failed.addSuppressed(f);
+                        }
+                    }
+                    b.skipReadTo(contextEnd[slot - 1]); // where the codec's write ended, whatever this read took
                 } else {
                     r.context(kept[slot - 1]);
                 }
                 target.rewound(r);
             }
         }
+        return failed;
     }
 
     /**
@@ -338,12 +374,15 @@ final class WorldSnapshot {
             }
             spawned.put(old, into.spawnForCopy(components.toArray()));
         }
-        readInto(into, contexts, copies);
+        IllegalStateException failed = readInto(into, contexts, copies);
         for (int i = 0; i < holdCount; i += 2) {
             Entity e = spawned.get(((EntityRecord<?>) holds[i]).entity);
             if (e != null && !e.has(holds[i + 1].getClass())) {
                 e.add(holds[i + 1]);
             }
+        }
+        if (failed != null) {
+            throw failed;
         }
     }
 

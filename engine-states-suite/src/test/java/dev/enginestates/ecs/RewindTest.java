@@ -597,4 +597,90 @@ class RewindTest {
             assertEquals(2, world.steps(), "every kept tick is the world's own");
         }
     }
+
+    /** A codec for the guard's count that throws when told to. */
+    static final class Brittle implements Rewind.ContextBytes<Count> {
+        boolean throwOnWrite;
+        boolean throwOnRead;
+        boolean endless;
+
+        @Override
+        public void write(Count c, ByteBuffer out) {
+            if (throwOnWrite) {
+                throw new IllegalArgumentException("the codec's write bug");
+            }
+            out.putInt(c.answered).putInt(c.exits);
+            while (endless) {
+                out.putLong(0L);
+            }
+        }
+
+        @Override
+        public Count read(Count c, ByteBuffer in) {
+            if (throwOnRead) {
+                in.getInt(); // a read that fails half-way: the next record must still be read from its own start
+                throw new IllegalArgumentException("the codec's read bug");
+            }
+            c.answered = in.getInt();
+            c.exits = in.getInt();
+            return c;
+        }
+    }
+
+    @Test
+    void aContextCodecThatThrowsWritingIsRefusedNamingItAndTheTickDoesNotRun() {
+        try (StateWorld world = StateWorld.create()) {
+            world.spawn(EntityKey.of("g"), GUARD.trait());
+            Brittle codec = new Brittle();
+            Rewind rewind = Rewind.keep(world, 4).contexts(GUARD, codec);
+            rewind.step(DT);
+            codec.throwOnWrite = true;
+            rewind.input(send("g", "BELL"));
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> rewind.step(DT));
+            assertTrue(e.getMessage().contains("'rewound-guard'") && e.getMessage().contains("'g'")
+                    && e.getMessage().contains("the codec's write bug"), e.getMessage());
+            assertEquals(1, world.steps());
+            assertEquals("patrol.watch", GUARD.read(world.entity("g")).state(), "its input did not run");
+            codec.throwOnWrite = false;
+            rewind.step(DT);
+            assertEquals("answer", GUARD.read(world.entity("g")).state());
+        }
+    }
+
+    @Test
+    void aContextCodecThatWritesWithoutEndIsRefusedNotFedMemory() {
+        try (StateWorld world = StateWorld.create()) {
+            world.spawn(EntityKey.of("g"), GUARD.trait());
+            Brittle codec = new Brittle();
+            codec.endless = true;
+            Rewind rewind = Rewind.keep(world, 4).contexts(GUARD, codec);
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> rewind.step(DT));
+            assertTrue(e.getMessage().contains("more than 1048576 bytes"), e.getMessage());
+            assertEquals(0, world.steps());
+        }
+    }
+
+    @Test
+    void aContextCodecThatThrowsReadingBackLeavesEveryOtherRecordBackAndSaysWhich() {
+        try (StateWorld world = StateWorld.create()) {
+            world.spawn(EntityKey.of("a"), GUARD.trait());
+            world.spawn(EntityKey.of("b"), GUARD.trait());
+            Brittle codec = new Brittle();
+            Rewind rewind = Rewind.keep(world, 4).contexts(GUARD, codec);
+            rewind.step(DT);
+            rewind.input(send("a", "BELL"));
+            rewind.input(send("b", "BELL"));
+            rewind.step(DT);
+            codec.throwOnRead = true;
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> rewind.rewind(1));
+            assertTrue(e.getMessage().contains("threw reading the context on entity 'a'") && e.getMessage().contains("the codec's read bug"),
+                    e.getMessage());
+            assertEquals(1, world.steps(), "the rewind went back");
+            assertEquals("patrol.watch", GUARD.read(world.entity("a")).state());
+            assertEquals("patrol.watch", GUARD.read(world.entity("b")).state(), "the record after the one that threw is back too");
+            codec.throwOnRead = false;
+            rewind.step(DT);
+            assertEquals(2, world.steps());
+        }
+    }
 }
