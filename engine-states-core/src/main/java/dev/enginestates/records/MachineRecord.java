@@ -417,18 +417,18 @@ public class MachineRecord implements Self.Draws {
                 && (x.afterFired & (1 << d)) != 0;
     }
 
-    /** Whether the record has its side object (a hold, paused seconds, sends, or the polled and builder styles' fields), for {@link RecordBytes} (prototype). */
+    /** Whether the record has its side object (a hold, paused seconds, sends, or the polled and builder styles' fields), for {@link RecordBytes}. */
     final boolean hasSeldom() {
         return seldom != null;
     }
 
-    /** Polled style: the {@code after} marks by depth, as {@link RecordBytes} copies them whole (prototype). */
+    /** Polled style: the {@code after} marks by depth, as {@link RecordBytes} copies them whole. */
     final int afterFiredBits() {
         Seldom x = seldom;
         return x == null ? 0 : x.afterFired;
     }
 
-    /** Sets the {@code after} marks by depth whole (prototype; {@link RecordBytes}). */
+    /** Sets the {@code after} marks by depth whole ({@link RecordBytes}). */
     final void afterFiredBits(int bits) {
         if (seldom != null || bits != 0) {
             seldom().afterFired = bits;

@@ -10,13 +10,13 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
- * PROTOTYPE (spike "rewind", not for main as it is): a machine record's fields as compact
- * little-endian bytes in a reusable {@link Buffer}, and back into the same record, for a
- * rollback that snapshots every tick. Nothing is allocated once the buffer has grown to its
- * size. The bytes are only read back in the same process, into records of the same chart: they
- * carry no paths and no version of their own (the world's snapshot checks the chart and the
- * record by identity), and objects a record holds (the events and ids of pending sends) go to the
- * buffer's side table of references, not into the bytes. Contexts are not written.
+ * A machine record's fields as compact little-endian bytes in a reusable {@link Buffer}, and
+ * back into the same record, for a rewind that snapshots every tick (every style alike). Nothing
+ * is allocated once the buffer has grown to its size. The bytes are only read back in the same
+ * process, into records of the same chart: they carry no paths and no version of their own (the
+ * world's snapshot knows the chart and the record by identity), and objects a record holds (the
+ * events and ids of pending sends) go to the buffer's side table of references, not into the
+ * bytes. Contexts are the snapshot's to write.
  *
  * <p>One record, in order: a flags byte (status, waiting, held, paused seconds kept, sends
  * pending); the active states in entry order (count, then states); the style's times (entry
@@ -24,7 +24,8 @@ import java.util.Arrays;
  * at most {@link #RAW_TIMES}, else those of the active states in entry order, each behind a tag
  * byte (same as the value before it, zero, or the 8 bytes); each history node's count + 1 and
  * remembered states; the wait (state, start; seconds only when the chart computes them); the
- * hold's start; paused seconds (count, then slot and seconds); the polled and builder styles'
+ * hold's start; paused seconds (count, then slot and seconds); the random numbers' state, once
+ * drawn; the polled and builder styles'
  * previous leaf, {@code after} marks, time in state and progress; then pending sends (count, then
  * due time, event id and two references each). A state is one byte in a chart of up to 254 states
  * (255 is "none"), else two. What depends only on the chart (state width, history nodes, which
