@@ -3,7 +3,6 @@ package dev.enginestates.devtools;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.ecs.StateRecord;
-import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.records.Access;
 
 import java.util.HashSet;
@@ -39,15 +38,7 @@ final class HandSet extends PageWrite {
      * actions run, and its tags at the start of the next step.
      */
     @Override
-    Outcome apply(StateWorld world, EntityNames names, boolean writable) {
-        if (!writable) {
-            return readOnly();
-        }
-        Outcome[] refusal = new Outcome[1];
-        StateRecord<?> r = target(world, names, refusal);
-        if (r == null) {
-            return refusal[0];
-        }
+    Outcome applyTo(StateRecord<?> r) {
         Chart c = Access.record(r).chart();
         if (states.isEmpty()) {
             return Outcome.refused(400, "machine '" + machine + "' on '" + entity + "': name at least one state to set, such as '"

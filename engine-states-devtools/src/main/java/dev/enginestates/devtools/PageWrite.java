@@ -39,7 +39,17 @@ abstract class PageWrite {
     abstract String ability();
 
     /** Applies the request on the world's thread, or refuses it, changing nothing. */
-    abstract Outcome apply(StateWorld world, EntityNames names, boolean writable);
+    final Outcome apply(StateWorld world, EntityNames names, boolean writable) {
+        if (!writable) {
+            return readOnly();
+        }
+        Outcome[] refusal = new Outcome[1];
+        StateRecord<?> r = target(world, names, refusal);
+        return r == null ? refusal[0] : applyTo(r);
+    }
+
+    /** Applies the request to the record it names (found, on a writable page), or refuses it, changing nothing. */
+    abstract Outcome applyTo(StateRecord<?> r);
 
     /** The refusal of a read-only page. */
     Outcome readOnly() {

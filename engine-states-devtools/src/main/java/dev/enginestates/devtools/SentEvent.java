@@ -2,7 +2,6 @@ package dev.enginestates.devtools;
 
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.ecs.StateRecord;
-import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 
 import java.util.List;
@@ -35,21 +34,8 @@ final class SentEvent extends PageWrite {
      * the machine, the event and what was expected; a refused event changes nothing.
      */
     @Override
-    Outcome apply(StateWorld world, EntityNames names, boolean writable) {
-        if (!writable) {
-            return readOnly();
-        }
-        Outcome[] refusal = new Outcome[1];
-        StateRecord<?> r = target(world, names, refusal);
-        if (r == null) {
-            return refusal[0];
-        }
-        States<?> m = null;
-        for (States<?> s : world.machines()) {
-            if (s.id().equals(machine)) {
-                m = s;
-            }
-        }
+    Outcome applyTo(StateRecord<?> r) {
+        States<?> m = r.states();
         List<String> events = m.machine().events();
         if (!events.contains(event)) {
             return Outcome.refused(422, "machine '" + machine + "' on '" + entity + "' takes no event '" + event + "'; expected one of "
