@@ -501,7 +501,10 @@ final class WorldSnapshot {
         }
     }
 
-    /** The contexts' codecs and the machines whose contexts are kept by reference. */
+    /**
+     * What every snapshot of one rewind shares: the contexts' codecs, the machines whose contexts
+     * are kept by reference, and what the last look for hold components found.
+     */
     static final class Contexts {
         private final Map<States<?>, Rewind.ContextBytes<?>> codecs = new IdentityHashMap<>();
         private final Map<States<?>, Boolean> shared = new IdentityHashMap<>();
