@@ -683,4 +683,46 @@ class RewindTest {
             assertEquals(2, world.steps());
         }
     }
+
+    @Test
+    void aHundredThousandSpawnsAndDespawnsWithLateInputsEndAsTheWorldThatHadThemOnTimeAndMemoryStaysFlat() {
+        int perTick = 50;
+        int ticks = 2_000;
+        try (StateWorld client = StateWorld.create(); StateWorld onTime = StateWorld.create()) {
+            Rewind rewind = Rewind.keep(client, 8).sharedContexts(PLAIN);
+            Rewind straight = Rewind.keep(onTime, 8).sharedContexts(PLAIN);
+            for (int t = 0; t < ticks; t++) {
+                int tick = t;
+                Rewind.Input churn = w -> {
+                    for (int i = 0; i < perTick; i++) {
+                        w.spawn(EntityKey.of("n" + (tick * perTick + i)), PLAIN.trait());
+                        if (tick >= 5) { // each lives five ticks
+                            w.despawn(w.entity("n" + ((tick - 5) * perTick + i)));
+                        }
+                    }
+                };
+                rewind.input(churn);
+                straight.input(churn);
+                // every tenth tick a bell for an entity it spawns: on time for one world, three ticks late for the other
+                if (t % 10 == 6) {
+                    straight.input(bellFor("n" + (t * perTick)));
+                }
+                if (t % 10 == 9) {
+                    rewind.input(t - 3, bellFor("n" + ((t - 3) * perTick)));
+                    assertEquals(3, rewind.resimulate());
+                    assertEquals("answer", PLAIN.read(client.entity("n" + ((t - 3) * perTick))).state(), "the late bell moved it");
+                }
+                rewind.step(DT);
+                straight.step(DT);
+            }
+            assertEquals(5 * perTick, client.records(PLAIN).size());
+            assertTrue(rewind.bytes(rewind.tick() - 1) < 100 * 5 * perTick, "a snapshot holds the live records only: "
+                    + rewind.bytes(rewind.tick() - 1) + " bytes");
+            assertEquals(SAVES.checkpoint(onTime), SAVES.checkpoint(client));
+        }
+    }
+
+    private static Rewind.Input bellFor(String key) {
+        return w -> PLAIN.send(w.entity(key), "BELL");
+    }
 }
