@@ -4,8 +4,11 @@ import dev.enginestates.declare.InvalidMachineException;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.ChartCompiler;
+import dev.enginestates.chart.Names;
 import dev.enginestates.records.Access;
 import dev.enginestates.declare.MachineBuilder;
+import dev.enginestates.declare.Migration;
+import dev.enginestates.chart.Fingerprint;
 import dev.enginestates.declare.StateDefinition;
 
 import java.util.ArrayList;
@@ -41,6 +44,9 @@ public final class Machine<C> {
     private final boolean tags;
     private final List<Class<?>> heldBy;
     private final boolean ownerOnly;
+    private final int version;
+    private final List<Migration> migrations;
+    private volatile String fingerprint;
 
     static {
         // the library's packages reach the chart through Access; game code never does
@@ -55,14 +61,17 @@ public final class Machine<C> {
 
             @Override
             public Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy,
-                    boolean ownerOnly) {
-                return Machine.compiled(id, context, chart, tags, heldBy, ownerOnly);
+                    boolean ownerOnly, int version, List<Migration> migrations) {
+                return Machine.compiled(id, context, chart, tags, heldBy, ownerOnly, version, migrations);
             }
         });
     }
 
     private Machine(String id, Supplier<? extends C> contextFactory, StateDefinition<C> definition, Chart chart,
-            boolean tags, List<Class<?>> heldBy, boolean ownerOnly) {
+            boolean tags, List<Class<?>> heldBy, boolean ownerOnly, int version, List<Migration> migrations) {
+        checkVersions(id, chart, version, migrations);
+        this.version = version;
+        this.migrations = List.copyOf(migrations);
         this.id = id;
         this.contextFactory = contextFactory;
         this.definition = definition;
@@ -169,7 +178,8 @@ public final class Machine<C> {
         StateDefinition<C> definition = builder.definition();
         Chart chart = ChartCompiler.compile(id, definition, builder.unknownEventPolicy(), builder.stateNames(), builder.eventNames(),
                 builder.semantics());
-        return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes(), builder.isOwnerOnly());
+        return new Machine<>(id, context, definition, chart, builder.hasTags(), builder.heldByTypes(), builder.isOwnerOnly(),
+                builder.declaredVersion(), builder.migrations());
     }
 
     /** A polled machine (the {@code StatesDef} style): the context comes with each instance. */
@@ -180,7 +190,8 @@ public final class Machine<C> {
                     + " context (new StateMachine<>(def, ctx), States.of(def).trait(ctx)), or define it with"
                     + " StatesDef.define(\"" + id + "\", Context::new, ...) so that trait() and checkpoint restores can make one");
         };
-        return new Machine<>(id, factory, null, chart, builder.hasTags(), builder.heldByTypes(), builder.isOwnerOnly());
+        return new Machine<>(id, factory, null, chart, builder.hasTags(), builder.heldByTypes(), builder.isOwnerOnly(),
+                builder.declaredVersion(), builder.migrations());
     }
 
     /**
@@ -191,14 +202,14 @@ public final class Machine<C> {
      *                every instance is given its own
      */
     private static <C> Machine<C> compiled(String id, Supplier<? extends C> context, Chart chart, boolean tags, List<Class<?>> heldBy,
-            boolean ownerOnly) {
+            boolean ownerOnly, int version, List<Migration> migrations) {
         Objects.requireNonNull(chart, "chart");
         Supplier<? extends C> factory = context != null ? context : () -> {
             throw new MachineException(id, "machine '" + id + "' was built without a context factory; give each instance its"
                     + " context (trait(ctx), initialize(ctx)), or give the builder one so that trait() and checkpoint restores can"
                     + " make one");
         };
-        return new Machine<>(id, factory, null, chart, tags, List.copyOf(heldBy), ownerOnly);
+        return new Machine<>(id, factory, null, chart, tags, List.copyOf(heldBy), ownerOnly, version, migrations);
     }
 
     /**
@@ -314,6 +325,103 @@ public final class Machine<C> {
      */
     public Class<?> eventEnum() {
         return chart.enumNames().eventEnum();
+    }
+
+    /**
+     * The version the definition declared ({@code version(n, ...)}), 0 when it declared none.
+     * Checkpoints, snapshots, stream frames and input logs record it with the {@link #fingerprint}.
+     *
+     * @return the version, 0 or more
+     */
+    public int version() {
+        return version;
+    }
+
+    /**
+     * A stable digest of the definition's structure: its states and their kinds and initial
+     * states, its transitions (source, trigger, targets, whether guarded), its waits and history
+     * states, and each style's own table (polled targets and {@code after}s, builder durations).
+     * Not its code: a changed action keeps the fingerprint, a renamed state or a changed wait does
+     * not. The same on every JVM and every run.
+     *
+     * @return 16 hex digits
+     */
+    public String fingerprint() {
+        String f = fingerprint;
+        if (f == null) {
+            f = Fingerprint.of(chart);
+            fingerprint = f;
+        }
+        return f;
+    }
+
+    /**
+     * The migrations declared with the version, which lead older versions' records to this one.
+     *
+     * @return the migrations, unmodifiable; empty when none was declared
+     */
+    public List<Migration> migrations() {
+        return migrations;
+    }
+
+    /**
+     * The migrations that take a record of version {@code from} to this machine's version, in order.
+     *
+     * @param from an older version, or this one (no migration)
+     * @return the chain, empty when {@code from} is this version
+     * @throws MachineException naming the missing step when the declared migrations do not reach from {@code from},
+     *                          or when {@code from} is newer than this version
+     */
+    public List<Migration> migrationsFrom(int from) {
+        if (from > version) {
+            throw new MachineException(id, "machine '" + id + "' is version " + version + " (fingerprint " + fingerprint()
+                    + "); a record of version " + from + " is newer than it: expected version " + version + " or older, migrated up");
+        }
+        List<Migration> chain = new ArrayList<>();
+        for (int v = from; v < version; v++) {
+            Migration step = null;
+            for (Migration m : migrations) {
+                if (m.fromVersion() == v) {
+                    step = m;
+                }
+            }
+            if (step == null) {
+                throw new MachineException(id, "machine '" + id + "' is version " + version + " and declares no migration from version "
+                        + v + " to " + (v + 1) + ", which a record of version " + from + " needs; expected version(" + version
+                        + ", Migration.from(" + v + ")...) among its migrations");
+            }
+            chain.add(step);
+        }
+        return chain;
+    }
+
+    /** Refuses a version below 0, two migrations from one version, one from this version or later, and a last step naming a state this version lacks. */
+    private static void checkVersions(String id, Chart chart, int version, List<Migration> migrations) {
+        List<String> problems = new ArrayList<>();
+        if (version < 0) {
+            problems.add("version " + version + ": expected a version 0 or more");
+        }
+        java.util.Set<Integer> froms = new java.util.HashSet<>();
+        for (Migration m : migrations) {
+            Objects.requireNonNull(m, "migration");
+            if (m.fromVersion() >= version) {
+                problems.add("the migration from version " + m.fromVersion() + " leads to version " + (m.fromVersion() + 1)
+                        + ", but the machine is version " + version + "; expected migrations from older versions");
+            } else if (!froms.add(m.fromVersion())) {
+                problems.add("two migrations from version " + m.fromVersion() + "; expected one");
+            } else if (m.fromVersion() == version - 1) {
+                for (String t : m.targets()) {
+                    int s = chart.stateAt(t);
+                    if (s <= 0) {
+                        problems.add("the migration from version " + m.fromVersion() + " names '" + t + "', which is no state of version "
+                                + version + Names.suggestion(t, chart.stateNames()));
+                    }
+                }
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new InvalidMachineException(id, problems);
+        }
     }
 
     @Override

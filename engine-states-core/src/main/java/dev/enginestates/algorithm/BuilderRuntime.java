@@ -177,6 +177,11 @@ final class BuilderRuntime extends StyleRuntime {
     /** The float clock, written as the double it widens to so that it reads back exactly. */
     private static final RecordField TIME_IN_STATE = new RecordField.Number("timeInState", "the seconds in the current state") {
         @Override
+        public boolean ofLeaf() {
+            return true;
+        }
+
+        @Override
         public double read(MachineRecord r) {
             return r.timeInState();
         }
@@ -193,6 +198,11 @@ final class BuilderRuntime extends StyleRuntime {
 
     /** The progress at the last step, which a window's edges are found against. */
     private static final RecordField PREVIOUS_PROGRESS = new RecordField.Number("previousProgress", "the progress at the last step") {
+        @Override
+        public boolean ofLeaf() {
+            return true;
+        }
+
         @Override
         public double read(MachineRecord r) {
             return r.previousProgress();

@@ -66,6 +66,11 @@ public abstract sealed class RecordField permits RecordField.Number, RecordField
 
         public abstract double read(MachineRecord r);
 
+        /** Whether the number belongs to the active leaf (time in it, its progress): a migration keeps it only where the leaf stays. */
+        public boolean ofLeaf() {
+            return false;
+        }
+
         /** Writes a finite number, or says why not. */
         public abstract String write(MachineRecord r, double v);
 

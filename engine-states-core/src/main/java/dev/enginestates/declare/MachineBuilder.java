@@ -16,6 +16,8 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     private boolean tags = true;
     private final List<Class<?>> heldBy = new ArrayList<>();
     private boolean ownerOnly;
+    private int version;
+    private java.util.List<dev.enginestates.declare.Migration> migrations = java.util.List.of();
     private final Class<? extends Enum<?>> stateNames;
     private final Class<? extends Enum<?>> eventNames;
 
@@ -178,4 +180,39 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     public StateDefinition<C> definition() {
         return build();
     }
+
+    /**
+     * Declares the machine's version, which checkpoints, snapshots, streams and input logs record,
+     * and how records of older versions become records of this one. A machine that declares none
+     * is version 0. Migrations from a version to the next chain: a checkpoint of version 1 restored
+     * by version 3 goes through the migrations from 1 and from 2.
+     *
+     * @param version this definition's version, 0 or more
+     * @param migrations how each older version's records become the next's, each from a version below {@code version}
+     * @return this builder, for chaining
+     */
+    public MachineBuilder<C> version(int version, dev.enginestates.declare.Migration... migrations) {
+        this.version = version;
+        this.migrations = java.util.List.of(migrations);
+        return this;
+    }
+
+    /**
+     * The version declared, 0 when none was.
+     *
+     * @return the version
+     */
+    public int declaredVersion() {
+        return version;
+    }
+
+    /**
+     * The migrations declared with the version.
+     *
+     * @return the migrations, unmodifiable
+     */
+    public java.util.List<dev.enginestates.declare.Migration> migrations() {
+        return migrations;
+    }
+
 }

@@ -64,6 +64,8 @@ public final class StateMachineBuilder<C extends StateContextCore> {
     private String behaviorName;
     private boolean tags = true;
     private boolean ownerOnly;
+    private int version;
+    private java.util.List<dev.enginestates.declare.Migration> migrations = java.util.List.of();
 
     /** A builder whose machine is named by the first {@link StateBehavior} registered, or {@code "fsm"}. */
     public StateMachineBuilder() {
@@ -279,7 +281,7 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         Chart compiled = ChartCompiler.compileBuilder(machineId, shape.definition(), chart, found);
         Access.initialize(Machine.class); // a game using only this style may not have touched Machine yet
         @SuppressWarnings("unchecked")
-        Machine<C> machine = (Machine<C>) Access.compiled(machineId, contexts, compiled, tags, heldBy, ownerOnly);
+        Machine<C> machine = (Machine<C>) Access.compiled(machineId, contexts, compiled, tags, heldBy, ownerOnly, version, migrations);
         return new StateMachineDefinition<>(machine);
     }
 
@@ -784,4 +786,39 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         return "StateMachineBuilder(" + (id != null ? id : behaviorName != null ? behaviorName : DEFAULT_ID) + ", states "
                 + Arrays.toString(states.keySet().toArray()) + ")";
     }
+
+    /**
+     * Declares the machine's version, which checkpoints, snapshots, streams and input logs record,
+     * and how records of older versions become records of this one. A machine that declares none
+     * is version 0. Migrations from a version to the next chain: a checkpoint of version 1 restored
+     * by version 3 goes through the migrations from 1 and from 2.
+     *
+     * @param version this definition's version, 0 or more
+     * @param migrations how each older version's records become the next's, each from a version below {@code version}
+     * @return this builder, for chaining
+     */
+    public StateMachineBuilder<C> version(int version, dev.enginestates.declare.Migration... migrations) {
+        this.version = version;
+        this.migrations = java.util.List.of(migrations);
+        return this;
+    }
+
+    /**
+     * The version declared, 0 when none was.
+     *
+     * @return the version
+     */
+    public int declaredVersion() {
+        return version;
+    }
+
+    /**
+     * The migrations declared with the version.
+     *
+     * @return the migrations, unmodifiable
+     */
+    public java.util.List<dev.enginestates.declare.Migration> migrations() {
+        return migrations;
+    }
+
 }

@@ -26,7 +26,8 @@ public final class Access {
         Chart chart(Object machine);
 
         /** A machine around a chart compiled by a declaration style of its own (the builder style's). */
-        Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy, boolean ownerOnly);
+        Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy, boolean ownerOnly, int version,
+                List<dev.enginestates.declare.Migration> migrations);
     }
 
     /** What a face keeps private: its live record. */
@@ -124,8 +125,8 @@ public final class Access {
      * touched yet.
      */
     public static Object compiled(String id, Supplier<?> context, Chart chart, boolean tags, List<Class<?>> heldBy,
-            boolean ownerOnly) {
-        return machines.compiled(id, context, chart, tags, heldBy, ownerOnly);
+            boolean ownerOnly, int version, List<dev.enginestates.declare.Migration> migrations) {
+        return machines.compiled(id, context, chart, tags, heldBy, ownerOnly, version, migrations);
     }
 
     /** The live record behind a face: a {@code StateRecord}, a plain or a builder-style {@code StateMachine}. */

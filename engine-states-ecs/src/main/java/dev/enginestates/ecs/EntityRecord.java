@@ -72,6 +72,13 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
         return a == null ? null : a.told;
     }
 
+    /** Forgets what the listeners were told of this record, so its leaving is not told (its machine goes on in another record). */
+    void forgetTold() {
+        if (aside != null) {
+            aside.told = null;
+        }
+    }
+
     /** What the world's listeners were last told of this record, made now if it was never told of. */
     Listeners.Told toldOrNew() {
         Aside a = aside == null ? aside = new Aside() : aside;

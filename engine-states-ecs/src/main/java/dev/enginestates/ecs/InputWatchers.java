@@ -64,6 +64,13 @@ final class InputWatchers {
         }
 
         @Override
+        public void swapped(States<?> from, States<?> too, dev.enginestates.declare.Migration mapping) {
+            for (WorldInputs w : to) {
+                w.swapped(from, too, mapping);
+            }
+        }
+
+        @Override
         public void attached(Entity entity, StateRecord<?> record) {
             for (WorldInputs w : to) {
                 w.attached(entity, record);

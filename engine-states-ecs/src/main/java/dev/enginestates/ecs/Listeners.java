@@ -80,6 +80,28 @@ final class Listeners {
         entries[entries.length - 1] = new Entry(machine, (MachineListener<? super EntityRecord<?>>) listener);
     }
 
+    /** Listeners of {@code from} hear {@code to}, which its records swapped to. */
+    @SuppressWarnings("unchecked")
+    void machineSwapped(States<?> from, States<?> to) {
+        for (int i = 0; i < entries.length; i++) {
+            if (entries[i].machine == from) {
+                entries[i] = new Entry(to, entries[i].listener);
+            }
+        }
+    }
+
+    /**
+     * What was told of a record swapped to another definition, carried to its new record: only
+     * what differs is then told ({@code wait}: the told wait's state in the new chart, -1 if it has none there).
+     */
+    void carried(Told told, EntityRecord<?> to, int wait) {
+        Told t = to.toldOrNew();
+        t.entries = told.entries;
+        t.state = told.state;
+        t.wait = wait;
+        t.waitStart = told.waitStart;
+    }
+
     boolean remove(MachineListener<?> listener) {
         for (int i = 0; i < entries.length; i++) {
             if (entries[i].listener == listener) {

@@ -103,10 +103,13 @@ final class Registry {
         rec.clearWaitChanged();
         world.waits.schedule(r);
         world.whens.update(r);
-        if (world.listeners.any()) {
+        if (world.listeners.any() && !swapping) {
             world.listeners.joined(r);
         }
     }
+
+    /** Set while a record of a swapped machine takes its older record's place: it goes on, it does not join. */
+    boolean swapping;
 
     /** Set while the world despawns an entity: its records' pending sends are dropped. */
     boolean despawning;

@@ -601,18 +601,27 @@ public final class Rewind implements AutoCloseable {
         d.add(key);
     }
 
+    /** A machine of the world swapped to another definition: the kept ticks hold the older one's records, so they are forgotten. */
+    void swapped() {
+        forgetAll();
+    }
+
     /** A world stepped or restored outside this rewind since: the kept ticks no longer lead to it, so they are forgotten. */
     private void follow() {
         if (world.steps != present) {
-            for (Tick t : ticks) {
-                t.snapshot.clear();
-                t.forget();
-            }
-            present = world.steps;
-            oldest = present;
-            frontier = present;
-            lateFrom = Long.MAX_VALUE;
+            forgetAll();
         }
+    }
+
+    private void forgetAll() {
+        for (Tick t : ticks) {
+            t.snapshot.clear();
+            t.forget();
+        }
+        present = world.steps;
+        oldest = present;
+        frontier = present;
+        lateFrom = Long.MAX_VALUE;
     }
 
     private void checkKept(long tick, String what) {

@@ -8,7 +8,11 @@ import dev.enginestates.declare.Event;
 import dev.enginestates.MachineListener;
 import dev.enginestates.declare.MachineException;
 import dev.enginestates.declare.UserCodeException;
+import dev.enginestates.Machine;
+import dev.enginestates.algorithm.Migrator;
+import dev.enginestates.algorithm.RecordImage;
 import dev.enginestates.algorithm.Scratch;
+import dev.enginestates.declare.Migration;
 import dev.enginestates.algorithm.Interpreter;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.chart.Chart;
@@ -989,6 +993,188 @@ public final class StateWorld implements AutoCloseable {
         } finally {
             underWay.end(began);
         }
+    }
+
+    // ------------------------------------------------------------------ swap: another definition of a machine, live
+
+    /**
+     * Moves every record of {@code from} in this world to {@code to}, another definition (a newer
+     * version, or the same version edited) of the same machine id, between steps. The records go
+     * through the migrations {@code to} declares from {@code from}'s version (none when the
+     * versions are equal: every state keeps its path). A state that keeps its place keeps its
+     * entry time, clocks, wait (so its seconds left) and history; no code of the machine runs and
+     * listeners hear only the records whose states changed (cause {@code "swap"}). A state newly
+     * entered (a split's initial child, a removed state's target) is entered without its entry
+     * actions, and its wait starts now. Pending sends stay pending. Tags follow: the entity carries
+     * {@code to}'s tag of each active state, and none of {@code from}'s. Listeners added for
+     * {@code from} hear {@code to} from now on.
+     *
+     * <p>All or nothing: every record is placed first, and if one cannot be (a state the
+     * migrations do not place, a remembered state with no place, a pending event the newer
+     * definition does not know), nothing changes and the refusal names every machine, state and
+     * entity concerned. A {@link Rewind} keeping this world forgets the ticks before the swap.
+     *
+     * @param from the definition the world's records have now
+     * @param to   the definition they move to: the same id, the same version or a newer one
+     * @return how many records moved
+     * @throws MachineException if the ids differ, {@code to} is older, a migration is missing, or a record cannot be placed
+     * @throws IllegalStateException during a step or from the game's code inside one of the world's calls
+     */
+    public int swap(States<?> from, States<?> to) {
+        Objects.requireNonNull(to, "to");
+        return swap(from, to, null);
+    }
+
+    /**
+     * Moves every record of {@code from} to {@code to} as {@link #swap(States, States)} does, through
+     * the one {@code mapping} given instead of the migrations {@code to} declares: for a definition
+     * edited while the game runs, whose version did not change ({@code Migration.from(v)} of
+     * {@code from}'s version {@code v}).
+     *
+     * @param from    the definition the world's records have now
+     * @param to      the definition they move to, with the same id
+     * @param mapping how {@code from}'s states map to {@code to}'s; {@code null}: {@code to}'s declared migrations
+     * @return how many records moved
+     * @throws MachineException if the ids differ, the mapping is from another version, or a record cannot be placed
+     * @throws IllegalStateException during a step or from the game's code inside one of the world's calls
+     */
+    public int swap(States<?> from, States<?> to, Migration mapping) {
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(to, "to");
+        checkNotTellingWrites("swap a machine");
+        return during("a swap", () -> swapNow(from, to, mapping));
+    }
+
+    private int swapNow(States<?> from, States<?> to, Migration mapping) {
+        Machine<?> older = from.machine();
+        Machine<?> newer = to.machine();
+        String id = older.id();
+        if (from == to) {
+            throw new IllegalArgumentException("swap of machine '" + id + "' to itself; expected another definition of it");
+        }
+        if (!id.equals(newer.id())) {
+            throw new MachineException(id, "a swap moves records of machine '" + id + "' to machine '" + newer.id() + "'; expected"
+                    + " another definition of '" + id + "' (checkpoints name records by machine id)");
+        }
+        List<Migration> chain;
+        if (mapping != null) {
+            if (mapping.fromVersion() != older.version()) {
+                throw new MachineException(id, "the mapping of the swap of machine '" + id + "' is a migration from version "
+                        + mapping.fromVersion() + ", but the records are version " + older.version() + "; expected Migration.from("
+                        + older.version() + ")");
+            }
+            chain = List.of(mapping);
+        } else {
+            chain = newer.migrationsFrom(older.version());
+        }
+        String version = "version " + newer.version() + " (fingerprint " + newer.fingerprint() + ")";
+        List<EntityRecord<?>> olds = new ArrayList<>();
+        for (StateRecord<?> r : registry.records(from)) {
+            olds.add(EntityRecord.of(r));
+        }
+        List<String> problems = new ArrayList<>();
+        int refused = 0;
+        MachineRecord[] staged = new MachineRecord[olds.size()];
+        Scratch scratch = interpreters.take(clock);
+        try {
+            for (int i = 0; i < olds.size(); i++) {
+                EntityRecord<?> r = olds.get(i);
+                String where = "'" + id + "' on " + describe(r.entity);
+                List<String> own = new ArrayList<>();
+                if (r.entity.has(to.recordClass())) {
+                    own.add(where + ": the entity holds a record of the newer definition already; expected one record of '" + id
+                            + "' per entity");
+                } else {
+                    RecordImage img = RecordImage.of(r);
+                    Object context = img.context;
+                    try {
+                        context = Migrator.context(chain, 0, context);
+                    } catch (RuntimeException e) {
+                        own.add(where + ": the migration's context change threw " + e);
+                    }
+                    if (own.isEmpty()) {
+                        staged[i] = Migrator.migrate(img, chain, to.chart(), version, context, scratch.at(clock, 0), where, own);
+                    }
+                }
+                if (!own.isEmpty()) {
+                    refused++;
+                    if (problems.size() < MAX_SWAP_PROBLEMS) {
+                        problems.addAll(own.subList(0, Math.min(own.size(), MAX_SWAP_PROBLEMS - problems.size())));
+                    }
+                }
+            }
+        } finally {
+            interpreters.release();
+        }
+        if (refused > 0) {
+            throw new MachineException(id, "machine '" + id + "' cannot be swapped from version " + older.version() + " (fingerprint "
+                    + older.fingerprint() + ") to " + version + ": " + refused + " of its " + olds.size() + " records cannot be placed,"
+                    + " so nothing was changed:\n  - " + String.join("\n  - ", problems)
+                    + (refused > problems.size() ? "\n  (only the first " + problems.size() + " problems are listed)" : ""));
+        }
+        batch++;
+        try {
+            listeners.machineSwapped(from, to);
+            for (int i = 0; i < olds.size(); i++) {
+                swapOne(olds.get(i), to, staged[i], chain);
+            }
+        } finally {
+            batch--;
+        }
+        if (rewind != null) {
+            rewind.swapped();
+        }
+        if (hearsInputs()) {
+            inputs.swapped(from, to, mapping);
+        }
+        if (batch == 0 && listeners.any()) {
+            listeners.throwPending();
+        }
+        return olds.size();
+    }
+
+    /** More problems than this in a refused swap are counted, not listed. */
+    private static final int MAX_SWAP_PROBLEMS = 20;
+
+    /** One record's move to the newer definition, on its entity: the listeners' memory of it carried over. */
+    private void swapOne(EntityRecord<?> r, States<?> to, MachineRecord staged, List<Migration> chain) {
+        Entity e = r.entity;
+        int toldWait = -1;
+        Listeners.Told told = r.told();
+        if (told != null && told.wait >= 0) {
+            boolean[] moved = new boolean[1];
+            String p = Migrator.pathOf(chain, r.states.chart().path[told.wait], moved);
+            toldWait = p == null || moved[0] ? -1 : to.chart().stateAt(p);
+        }
+        if (r.binding.moves != null) {
+            r.binding.moves.removeAll(e, r);
+        }
+        r.forgetTold(); // the machine goes on in the newer record: its leaving is not told
+        registry.unregister(r);
+        e.removeType(r.states.recordClass());
+        EntityRecord<?> n = to.trait(staged);
+        e.add(n);
+        registry.swapping = true;
+        try {
+            registry.register(n, e);
+        } finally {
+            registry.swapping = false;
+        }
+        if (told != null) {
+            listeners.carried(told, n, toldWait);
+        }
+        MachineRecord rec = n;
+        rec.clearWaitChanged();
+        if (rec.contextObject() instanceof dev.enginestates.fsm.StateContext sc) {
+            sc.setEntity(e);
+        }
+        waits.schedule(n);
+        whens.update(n);
+        if (rec.isHeld()) {
+            holds.restoredHeld(n);
+        }
+        applyTags(n);
+        tell(n, "swap");
     }
 
     // ------------------------------------------------------------------ rewind (a Rewind's restore, under way as its call)

@@ -134,4 +134,15 @@ public interface WorldInputs {
     /** The second half of a split tick: {@link StateWorld#runStates}. */
     default void ranStates() {
     }
+
+    /**
+     * Every record of a machine moved to another definition of it ({@link StateWorld#swap}).
+     *
+     * @param from    the definition the records had
+     * @param to      the definition they have now
+     * @param mapping the mapping given to the swap, or {@code null} when {@code to}'s declared migrations were used
+     */
+    default void swapped(States<?> from, States<?> to, dev.enginestates.declare.Migration mapping) {
+    }
+
 }

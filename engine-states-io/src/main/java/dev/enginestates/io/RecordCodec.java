@@ -1,6 +1,10 @@
 package dev.enginestates.io;
 
+import dev.enginestates.algorithm.Migrator;
 import dev.enginestates.algorithm.RecordField;
+import dev.enginestates.algorithm.RecordImage;
+import dev.enginestates.algorithm.Scratch;
+import dev.enginestates.declare.Migration;
 import dev.enginestates.algorithm.StyleRuntime;
 import dev.enginestates.algorithm.TimeRules;
 import dev.enginestates.records.Access;
@@ -467,6 +471,164 @@ final class RecordCodec {
         return problems.size() == before ? r : null;
     }
 
+    // ------------------------------------------------------------------ an older version's record
+
+    /**
+     * A record of an older version of {@code machine}, decoded through the migrations {@code chain}
+     * ({@link Migrator}): read by paths, without the older definition, then placed in the newer
+     * one at the checkpoint's clock {@code time}. {@code null} with the problems added.
+     */
+    MachineRecord decodeMigrated(JsonNode node, States<?> machine, List<Migration> chain, String version, double time, String at,
+            List<String> problems) {
+        Chart c = Access.chart(machine.machine());
+        int before = problems.size();
+        if (!node.isObject()) {
+            problems.add(at + ": expected a machine record object, found " + Json.kind(node));
+            return null;
+        }
+        RecordImage img = image(node, c, at, problems);
+        int changes = -1;
+        for (int i = chain.size() - 1; i >= 0; i--) {
+            if (chain.get(i).changesContext()) {
+                changes = i; // the context is read as the version before the first change wrote it
+            }
+        }
+        Object context;
+        if (changes < 0) {
+            context = decodeContext(node.get("context"), machine, at + ".context", problems);
+        } else {
+            Migration first = chain.get(changes);
+            context = decodeContext(node.get("context"), first::oldContext, machine.id(), at + ".context", problems);
+            if (problems.size() == before) {
+                try {
+                    context = Migrator.context(chain, changes, context);
+                } catch (RuntimeException e) {
+                    problems.add(at + ".context: the migration's context change threw " + e);
+                }
+            }
+        }
+        if (problems.size() > before) {
+            return null;
+        }
+        return Migrator.migrate(img, chain, c, version, context, new Scratch().at(time, 0), at, problems);
+    }
+
+    /** A record's fields by paths, checked for their JSON types only: the older chart that would say more is gone. */
+    private static RecordImage image(JsonNode node, Chart newer, String at, List<String> problems) {
+        RecordImage img = new RecordImage();
+        String status = node.path("status").asText("");
+        if (!status.equals("done") && !status.equals("active")) {
+            problems.add(at + ".status: expected \"active\" or \"done\", found " + Json.kind(node.get("status")));
+        }
+        img.done = status.equals("done");
+        JsonNode active = node.get("active");
+        if (active == null || !active.isArray() || active.isEmpty()) {
+            problems.add(at + ".active: expected the active state paths in entry order, a non-empty array; found " + Json.kind(active));
+        } else {
+            img.active.addAll(paths(active, at + ".active", problems));
+        }
+        JsonNode history = node.path("history");
+        if (!history.isObject()) {
+            problems.add(at + ".history: expected an object from history state path to remembered paths, found " + Json.kind(history));
+        } else {
+            for (Map.Entry<String, JsonNode> e : history.properties()) {
+                img.history.put(e.getKey(), paths(e.getValue(), at + ".history." + e.getKey(), problems));
+            }
+        }
+        JsonNode paused = node.path("paused");
+        if (paused.isObject()) {
+            for (Map.Entry<String, JsonNode> e : paused.properties()) {
+                double v = seconds(e.getValue(), at + ".paused." + e.getKey(), problems);
+                if (!Double.isNaN(v)) {
+                    img.paused.put(e.getKey(), v);
+                }
+            }
+        }
+        JsonNode wait = node.get("wait");
+        if (wait != null && !wait.isNull()) {
+            JsonNode state = wait.get("state");
+            if (state == null || !state.isTextual()) {
+                problems.add(at + ".wait.state: expected a state path, found " + Json.kind(state));
+            } else {
+                img.waitState = state.asText();
+                img.waitStart = number(wait.get("start"), at + ".wait.start", problems);
+                img.waitSeconds = seconds(wait.get("seconds"), at + ".wait.seconds", problems);
+            }
+        }
+        JsonNode held = node.get("heldSince");
+        if (held != null && !held.isNull()) {
+            img.heldSince = number(held, at + ".heldSince", problems);
+        }
+        for (RecordField f : StyleRuntime.of(newer).recordFields()) {
+            JsonNode v = node.get(f.name);
+            String where = at + "." + f.name;
+            if (v == null) {
+                continue;
+            }
+            if (f instanceof RecordField.Number) {
+                double x = number(v, where, problems);
+                if (!Double.isNaN(x)) {
+                    img.fields.put(f.name, x);
+                }
+            } else if (f instanceof RecordField.StatePath) {
+                img.fields.put(f.name, v.asText(""));
+            } else if (f instanceof RecordField.Times) {
+                Map<String, Double> values = new LinkedHashMap<>();
+                if (v.isObject()) {
+                    for (Map.Entry<String, JsonNode> e : v.properties()) {
+                        double x = number(e.getValue(), where + "." + e.getKey(), problems);
+                        values.put(e.getKey(), x);
+                    }
+                }
+                img.fields.put(f.name, values);
+            } else {
+                img.fields.put(f.name, paths(v, where, problems));
+            }
+        }
+        JsonNode sends = node.get("sends");
+        if (sends != null && sends.isArray()) {
+            for (int i = 0; i < sends.size(); i++) {
+                JsonNode send = sends.get(i);
+                String where = at + ".sends[" + i + "]";
+                JsonNode type = send.get("type");
+                if (type == null || !type.isTextual()) {
+                    problems.add(where + ".type: expected the event's type, found " + Json.kind(type));
+                    continue;
+                }
+                Map<String, Object> fields = send.has("fields") ? EventFields.decode(send.get("fields"), JsonPath.of(where + ".fields"),
+                        problems) : Map.of();
+                double due = number(send.get("due"), where + ".due", problems);
+                JsonNode id = send.get("id");
+                if (fields != null) {
+                    img.sends.add(new RecordImage.Send(Event.of(type.asText(), fields), due, id == null || !id.isTextual() ? null
+                            : id.asText()));
+                }
+            }
+        }
+        JsonNode random = node.get(RANDOM);
+        if (random != null && !random.isNull()) {
+            Long state = unhex(random, at + "." + RANDOM, "the state of the machine's random numbers", problems);
+            img.random = state == null ? 0 : state;
+        }
+        return img;
+    }
+
+    private static List<String> paths(JsonNode v, String at, List<String> problems) {
+        List<String> out = new ArrayList<>();
+        if (v == null || !v.isArray()) {
+            problems.add(at + ": expected an array of state paths, found " + Json.kind(v));
+            return out;
+        }
+        for (int i = 0; i < v.size(); i++) {
+            if (!v.get(i).isTextual() || v.get(i).asText().isEmpty()) {
+                problems.add(at + "[" + i + "]: expected a state path, found " + Json.kind(v.get(i)));
+            } else {
+                out.add(v.get(i).asText());
+            }
+        }
+        return out;
+    }
+
     /**
      * Writes one of a style's own fields into {@code o} by its kind: numbers through {@code number}
      * (exact doubles in a record, rounded ones in a dump), states as their paths ({@code ""} for
@@ -596,9 +758,14 @@ final class RecordCodec {
     }
 
     private Object decodeContext(JsonNode node, States<?> machine, String at, List<String> problems) {
+        return decodeContext(node, machine.machine()::newContext, machine.id(), at, problems);
+    }
+
+    private Object decodeContext(JsonNode node, java.util.function.Supplier<?> newContext, String machineId, String at,
+            List<String> problems) {
         Object fresh;
         try {
-            fresh = machine.machine().newContext();
+            fresh = newContext.get();
         } catch (dev.enginestates.declare.MachineException e) {
             problems.add(at + ": " + e.getMessage()); // a polled machine defined without a context factory
             return null;
@@ -609,12 +776,12 @@ final class RecordCodec {
         }
         if (fresh == null) {
             if (!node.isNull()) {
-                problems.add(at + ": expected null (machine '" + machine.id() + "' has no context), found " + Json.kind(node));
+                problems.add(at + ": expected null (machine '" + machineId + "' has no context), found " + Json.kind(node));
             }
             return null;
         }
         if (node.isNull()) {
-            problems.add(at + ": null, but machine '" + machine.id() + "' has a context of type " + fresh.getClass().getName()
+            problems.add(at + ": null, but machine '" + machineId + "' has a context of type " + fresh.getClass().getName()
                     + "; expected its fields");
             return null;
         }
@@ -624,7 +791,7 @@ final class RecordCodec {
                 return fresh;
             } catch (RuntimeException e) { // IllegalArgumentException by contract; other failures of its code are refusals too
                 String why = e instanceof IllegalArgumentException ? Json.oneLine(e) : e.toString(); // another: its code failed, say what
-                problems.add(at + ": machine '" + machine.id() + "' cannot restore its context: " + why);
+                problems.add(at + ": machine '" + machineId + "' cannot restore its context: " + why);
                 return null;
             }
         }

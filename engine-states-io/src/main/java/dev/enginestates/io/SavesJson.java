@@ -263,6 +263,12 @@ final class SavesJson {
         if (world.randomSeed() != 0) {
             root.put(RANDOM_SEED, RecordCodec.hex(world.randomSeed())); // written when set: older checkpoints read as before
         }
+        ObjectNode versions = root.putObject(MACHINES);
+        for (States<?> m : world.machines()) {
+            if (machines.get(m.id()) == m && !versions.has(m.id()) && !world.records(m).isEmpty()) {
+                versions.set(m.id(), identity(m));
+            }
+        }
         ObjectNode entities = root.putObject("entities");
         for (Map.Entry<Entity, String> e : names.entrySet()) {
             ObjectNode out = entities.putObject(e.getValue());
@@ -281,6 +287,97 @@ final class SavesJson {
             throw new CheckpointException("the world cannot be checkpointed", problems);
         }
         return root;
+    }
+
+    /** The field naming each machine's version and fingerprint, by id; a checkpoint written before it has none. */
+    static final String MACHINES = "machines";
+
+    /** A machine's version and fingerprint, as checkpoints, stream frames and input logs write them. */
+    static ObjectNode identity(States<?> m) {
+        ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("version", m.machine().version());
+        o.put("fingerprint", m.machine().fingerprint());
+        return o;
+    }
+
+    /**
+     * How the records of each machine a checkpoint (or a frame, a log) names are read: by
+     * {@link #decodeAny}, which migrates those of an older version. The problems with a machine's
+     * version are added once, at {@code $.machines.id}, not once per record.
+     */
+    final class Versions {
+        private final Map<String, List<dev.enginestates.declare.Migration>> chains = new java.util.HashMap<>();
+        private final Map<String, String> stored = new java.util.HashMap<>();
+        private final java.util.Set<String> refused = new java.util.HashSet<>();
+        private final java.util.Set<String> noted = new java.util.HashSet<>();
+        private final double time;
+
+        Versions(JsonNode node, String at, double time, List<String> problems) {
+            this.time = time;
+            if (node == null) {
+                return; // written before versions were: every record is read as this definition's
+            }
+            if (!node.isObject()) {
+                problems.add(at + ": expected an object from machine id to {version, fingerprint}, found " + Json.kind(node));
+                return;
+            }
+            for (Map.Entry<String, JsonNode> e : node.properties()) {
+                String where = at + "." + e.getKey();
+                JsonNode v = e.getValue();
+                JsonNode version = v.get("version");
+                JsonNode fingerprint = v.get("fingerprint");
+                if (!v.isObject() || version == null || !version.isInt() || version.asInt() < 0 || fingerprint == null
+                        || !fingerprint.isTextual()) {
+                    problems.add(where + ": expected {\"version\": a whole number 0 or more, \"fingerprint\": a string}, found " + v);
+                    continue;
+                }
+                States<?> m = machines.get(e.getKey());
+                if (m == null) {
+                    continue; // its records say so, one by one
+                }
+                int mine = m.machine().version();
+                int theirs = version.asInt();
+                String fp = fingerprint.asText();
+                stored.put(e.getKey(), "version " + theirs + " (fingerprint " + fp + ")");
+                if (theirs > mine) {
+                    refused.add(e.getKey());
+                    problems.add(where + ": the records of machine '" + e.getKey() + "' were written by version " + theirs
+                            + " (fingerprint " + fp + "), newer than this definition, version " + mine + " (fingerprint "
+                            + m.machine().fingerprint() + "); expected a definition of version " + theirs + " or later");
+                } else if (theirs < mine) {
+                    try {
+                        chains.put(e.getKey(), m.machine().migrationsFrom(theirs));
+                    } catch (dev.enginestates.declare.MachineException missing) {
+                        refused.add(e.getKey());
+                        problems.add(where + ": the records of machine '" + e.getKey() + "' are version " + theirs + " (fingerprint " + fp
+                                + "): " + missing.getMessage());
+                    }
+                } else if (!fp.equals(m.machine().fingerprint())) {
+                    noted.add(e.getKey());
+                }
+            }
+        }
+
+        /** A record of machine {@code m} as this definition's: decoded, or migrated from the version the checkpoint names; {@code null} with problems. */
+        MachineRecord decode(JsonNode node, States<?> m, String at, List<String> problems) {
+            if (refused.contains(m.id())) {
+                return null;
+            }
+            List<dev.enginestates.declare.Migration> chain = chains.get(m.id());
+            if (chain != null) {
+                return codec.decodeMigrated(node, m, chain, "version " + m.machine().version() + " (fingerprint "
+                        + m.machine().fingerprint() + ")", time, at, problems);
+            }
+            int before = problems.size();
+            MachineRecord r = codec.decode(node, m, at, problems);
+            if (problems.size() > before && noted.remove(m.id())) {
+                problems.add("$." + MACHINES + "." + m.id() + ": the records of machine '" + m.id() + "' are " + stored.get(m.id())
+                        + ", and this definition has the same version but fingerprint " + m.machine().fingerprint()
+                        + ": its structure changed without a new version; expected version(" + (m.machine().version() + 1)
+                        + ", Migration.from(" + m.machine().version() + ")...) on the definition, to migrate them");
+            }
+            return r;
+        }
     }
 
     /** A context that refused to be written, as a problem naming the entity, the machine and what was refused. */
@@ -331,7 +428,7 @@ final class SavesJson {
             problems.add("$.version: expected " + CHECKPOINT_VERSION + " (this library reads checkpoint version " + CHECKPOINT_VERSION
                     + "), found " + Json.kind(root.get("version")));
         }
-        unknown(root, "$", List.of("format", "version", "clock", RANDOM_SEED, "entities"), problems);
+        unknown(root, "$", List.of("format", "version", "clock", RANDOM_SEED, MACHINES, "entities"), problems);
         long seed = 0; // absent: a checkpoint of a world whose seed was never set
         if (root.has(RANDOM_SEED)) {
             Long s = RecordCodec.unhex(root.get(RANDOM_SEED), "$." + RANDOM_SEED, "the world's seed of random numbers", problems);
@@ -355,6 +452,7 @@ final class SavesJson {
         if (!problems.isEmpty()) {
             throw new CheckpointException("the checkpoint cannot be restored", problems);
         }
+        Versions versions = new Versions(root.get(MACHINES), "$." + MACHINES, time, problems);
         Map<String, Entity> byKey = keyed(world, problems);
         List<Staged> staged = new ArrayList<>();
         missing.entities(entities.size());
@@ -374,7 +472,7 @@ final class SavesJson {
                     problems.add(at + "." + m.getKey() + ": no machine has id '" + m.getKey() + "'; expected one of " + machines.keySet());
                     continue;
                 }
-                MachineRecord r = codec.decode(m.getValue(), machine, at + "." + m.getKey(), problems);
+                MachineRecord r = versions.decode(m.getValue(), machine, at + "." + m.getKey(), problems);
                 if (r != null && !timesFit(r, time, at + "." + m.getKey(), problems)) {
                     r = null;
                 }
