@@ -46,15 +46,24 @@ final class SavesJson {
 
     private final ObjectMapper json = Json.mapper();
     private final RecordCodec codec = new RecordCodec(json);
+    /** By id, the newest version these saves know: what a checkpoint's records of that id are restored as, migrated when older. */
     private final Map<String, States<?>> machines = new LinkedHashMap<>();
+    /** By id and version, every definition these saves know: a checkpoint, a frame or a log of a version held is read as it. */
+    private final Map<String, Map<Integer, States<?>>> byVersion = new LinkedHashMap<>();
 
     SavesJson(States<?>[] machines) {
         List<String> problems = new ArrayList<>();
         for (States<?> m : machines) {
             Objects.requireNonNull(m, "machine");
-            States<?> before = this.machines.putIfAbsent(m.id(), m);
+            Map<Integer, States<?>> versions = byVersion.computeIfAbsent(m.id(), k -> new TreeMap<>());
+            States<?> before = versions.putIfAbsent(m.machine().version(), m);
             if (before != null && before != m) {
-                problems.add("two machines have id '" + m.id() + "'; a checkpoint names machines by id, so ids must differ");
+                problems.add("two machines have id '" + m.id() + "' and version " + m.machine().version() + "; a checkpoint names"
+                        + " machines by id and version, so expected other ids, or other versions of one machine (version(n, ...))");
+            }
+            States<?> newest = this.machines.get(m.id());
+            if (newest == null || newest.machine().version() < m.machine().version()) {
+                this.machines.put(m.id(), m);
             }
             checkContext(m, problems);
         }
@@ -247,8 +256,9 @@ final class SavesJson {
         List<String> problems = new ArrayList<>();
         Map<Entity, String> names = names(world, true, problems);
         for (States<?> m : world.machines()) {
-            if (machines.get(m.id()) != m && !world.records(m).isEmpty()) {
-                problems.add("machine '" + m.id() + "' is in the world but not in these saves; expected one of " + machines.keySet());
+            if (!knows(m) && !world.records(m).isEmpty()) {
+                problems.add("machine '" + m.id() + "' (version " + m.machine().version() + ") is in the world but not in these saves;"
+                        + " expected one of " + known());
             }
         }
         if (!problems.isEmpty()) {
@@ -265,7 +275,7 @@ final class SavesJson {
         }
         ObjectNode versions = root.putObject(MACHINES);
         for (States<?> m : world.machines()) {
-            if (machines.get(m.id()) == m && !versions.has(m.id()) && !world.records(m).isEmpty()) {
+            if (knows(m) && !versions.has(m.id()) && !world.records(m).isEmpty()) {
                 versions.set(m.id(), identity(m));
             }
         }
@@ -310,6 +320,7 @@ final class SavesJson {
         private final Map<String, String> stored = new java.util.HashMap<>();
         private final java.util.Set<String> refused = new java.util.HashSet<>();
         private final java.util.Set<String> noted = new java.util.HashSet<>();
+        private final Map<String, States<?>> chosen = new java.util.HashMap<>();
         private final double time;
 
         Versions(JsonNode node, String at, double time, List<String> problems) {
@@ -335,9 +346,14 @@ final class SavesJson {
                 if (m == null) {
                     continue; // its records say so, one by one
                 }
-                int mine = m.machine().version();
                 int theirs = version.asInt();
                 String fp = fingerprint.asText();
+                States<?> exact = machine(e.getKey(), theirs);
+                if (exact != null && exact != m) {
+                    chosen.put(e.getKey(), exact); // a version these saves hold is read as itself, not migrated
+                    m = exact;
+                }
+                int mine = m.machine().version();
                 stored.put(e.getKey(), "version " + theirs + " (fingerprint " + fp + ")");
                 if (theirs > mine) {
                     refused.add(e.getKey());
@@ -356,6 +372,12 @@ final class SavesJson {
                     noted.add(e.getKey());
                 }
             }
+        }
+
+        /** The definition a record of machine {@code id} is read as: the version the checkpoint names when these saves hold it, else the newest. */
+        States<?> definition(String id) {
+            States<?> m = chosen.get(id);
+            return m != null ? m : machines.get(id);
         }
 
         /** A record of machine {@code m} as this definition's: decoded, or migrated from the version the checkpoint names; {@code null} with problems. */
@@ -467,7 +489,7 @@ final class SavesJson {
                 continue;
             }
             for (Map.Entry<String, JsonNode> m : e.getValue().properties()) {
-                States<?> machine = machines.get(m.getKey());
+                States<?> machine = versions.definition(m.getKey());
                 if (machine == null) {
                     problems.add(at + "." + m.getKey() + ": no machine has id '" + m.getKey() + "'; expected one of " + machines.keySet());
                     continue;
@@ -565,6 +587,11 @@ final class SavesJson {
 
     /** Writes a staged record onto an entity: into its record of that machine, or a new one attached. */
     static <C> void write(StateWorld world, Entity entity, States<C> machine, MachineRecord staged) {
+        for (States<?> other : world.machines()) {
+            if (other != machine && other.id().equals(machine.id())) {
+                world.detach(entity, other); // another definition of the machine: the record written takes its place
+            }
+        }
         StateRecord<C> r = entity.get(machine.recordType());
         if (r == null || r.world() != world) {
             r = traitOf(machine, staged);
@@ -677,6 +704,24 @@ final class SavesJson {
 
     States<?> machine(String id) {
         return machines.get(id);
+    }
+
+    /** The definition of machine {@code id} at {@code version} these saves hold, or {@code null}. */
+    States<?> machine(String id, int version) {
+        Map<Integer, States<?>> versions = byVersion.get(id);
+        return versions == null ? null : versions.get(version);
+    }
+
+    /** Whether {@code m} is one of the definitions these saves hold. */
+    boolean knows(States<?> m) {
+        return machine(m.id(), m.machine().version()) == m;
+    }
+
+    /** The definitions held, for messages: {@code guard (versions 1, 2)}. */
+    private List<String> known() {
+        List<String> out = new ArrayList<>();
+        byVersion.forEach((id, v) -> out.add(v.size() == 1 ? id : id + " (versions " + v.keySet() + ")"));
+        return out;
     }
 
     /** The ids of the machines these saves know. */
