@@ -16,11 +16,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A game depends on a small API: the public top-level types of the packages the module exports
  * to everyone stay at most {@link #MOST} (93 when the three styles came to share one runtime:
  * a new capability is written on that runtime, not as a type per style; 94 with {@code Rewind},
- * written once for every style, its codec and inputs nested in it). Fewer is better; a new
+ * written once for every style, its codec and inputs nested in it; 95 with {@code Migration}, the
+ * one declaration of how a version's records become the next's, for every style, every restore
+ * and {@code StateWorld.swap}). Fewer is better; a new
  * exported type replaces one, or this number is raised on purpose, in review.
  */
 class ExportedApiSizeTest {
-    static final int MOST = 94;
+    static final int MOST = 95;
 
     @Test
     void theExportedApiDoesNotGrow() throws Exception {

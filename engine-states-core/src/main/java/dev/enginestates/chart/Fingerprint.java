@@ -78,7 +78,8 @@ public final class Fingerprint {
                 paths(t, c, p.toTarget[s]);
             }
             if (!Double.isNaN(p.afterSeconds[s])) {
-                t.append(" after ").append(p.afterSeconds[s]).append(' ').append(c.path[p.afterTarget[s]]);
+                t.append(" after ").append(p.afterSeconds[s]);
+                paths(t, c, new int[] {p.afterTarget[s]});
             }
             t.append(p.update[s] != null ? " update" : "");
             if (p.onKind[s] != null) {

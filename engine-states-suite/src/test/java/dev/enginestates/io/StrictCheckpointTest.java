@@ -285,7 +285,7 @@ class StrictCheckpointTest {
             assertSendingRefused(w, sendingEdited(w, (root, r) -> r.set("Sends", r.remove("sends"))),
                     "$.entities.g.sending-guard.Sends: not a field", "heldSince", "sends");
             assertSendingRefused(w, sendingEdited(w, (root, r) -> root.put("extra", 1)),
-                    "$.extra: not a field of a checkpoint; expected format, version, clock, randomSeed, entities");
+                    "$.extra: not a field of a checkpoint; expected format, version, clock, randomSeed, machines, entities");
             assertSendingRefused(w, sendingEdited(w, (root, r) -> ((ObjectNode) root.get("clock")).put("tick", 1)),
                     "$.clock.tick: not a field", "expected time, steps");
             assertSendingRefused(w, sendingEdited(w, (root, r) -> r.put("junk", 1)), "$.entities.g.sending-guard.junk: not a field");
