@@ -83,7 +83,7 @@ class StreamPropertyTest {
         if (versions != null) {
             java.util.Set<String> seen = new java.util.HashSet<>();
             entities.forEach(e -> seen.addAll(StreamTest.names((ObjectNode) e)));
-            versions.retainAll(seen);
+            versions.retain(seen);
         }
         return root;
     }
