@@ -347,9 +347,18 @@ public final class Interpreter implements InternalQueue {
      * The caller has checked that the states can be active together.
      */
     public void place(MachineRecord r, int[] targets) {
+        place(r, targets, null);
+    }
+
+    /**
+     * {@link #place(MachineRecord, int[])} for a migration: a wait of a state in {@code kept} (by
+     * state; {@code null}: none) is not started, its seconds not asked of the machine's code: the
+     * migration gives it the wait it had.
+     */
+    public void place(MachineRecord r, int[] targets, boolean[] kept) {
         beginEvent(r, r.chart().initEvent);
         try {
-            placeConfiguration(r, targets);
+            placeConfiguration(r, targets, kept);
         } finally {
             endEvent(r);
         }
@@ -359,7 +368,7 @@ public final class Interpreter implements InternalQueue {
      * Not a step of the algorithm: the entry set of the given states is computed and entered as
      * {@link #enterStates} does, and the actions that queued are dropped.
      */
-    private void placeConfiguration(MachineRecord r, int[] targets) {
+    private void placeConfiguration(MachineRecord r, int[] targets, boolean[] kept) {
         Chart c = r.chart();
         ensureScratch(c);
         r.clearConfiguration();
@@ -384,6 +393,11 @@ public final class Interpreter implements InternalQueue {
         actionCount = 0;
         configMarks = 0;
         clearQueue();
+        if (kept != null && pendingWait >= 0 && kept[pendingWait]) {
+            pendingWait = -1; // its wait is the one it had, which the migration writes
+            r.clearWait();
+            return;
+        }
         startPendingWait(c, r, c.initEvent);
     }
 

@@ -115,12 +115,18 @@ public final class Migrator {
             return null;
         }
         MachineRecord r = new MachineRecord(to, context);
+        boolean[] keptStates = new boolean[to.size];
+        for (int s : kept) {
+            keptStates[s] = true;
+        }
         try {
-            StyleRuntime.of(to).place(scratch, r, targets.stream().mapToInt(Integer::intValue).toArray());
+            StyleRuntime.of(to).placeMigrated(scratch, r, targets.stream().mapToInt(Integer::intValue).toArray(), keptStates);
         } catch (RuntimeException e) {
-            problems.add(where + ": entering its states in " + of + " ran the machine's code (a wait's seconds), which threw: " + e);
+            problems.add(where + ": entering its new states in " + of + " asked a wait's seconds of the machine's code, which threw"
+                    + " (a migration runs no machine: code that needs its entity or random numbers cannot run in it): " + e);
             return null;
         }
+        keepOrder(img, chain, r);
         keepFields(img, chain, r, kept, where, problems);
         keepWait(img, chain, r, kept);
         keepHistory(img, chain, r, of, where, problems);
@@ -138,6 +144,54 @@ public final class Migrator {
             }
         }
         return problems.size() == before ? r : null;
+    }
+
+    /**
+     * The active states in the order the older record entered them (XState's later choices follow
+     * entry order): each kept or target state where its older one was, and each state newly
+     * entered just before the first of its descendants already placed, or else just after its parent.
+     */
+    private static void keepOrder(RecordImage img, List<Migration> chain, MachineRecord r) {
+        Chart to = r.chart();
+        int n = r.activeCount();
+        List<Integer> order = new ArrayList<>(n);
+        List<Integer> rest = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            if (r.activeAt(i) == 0) {
+                order.add(0);
+            }
+        }
+        for (String p : img.active) {
+            String q = pathOf(chain, p, null);
+            int s = q == null ? -1 : to.stateAt(q);
+            if (s > 0 && r.isActive(s) && !order.contains(s)) {
+                order.add(s);
+            }
+        }
+        for (int i = 0; i < n; i++) {
+            if (!order.contains(r.activeAt(i))) {
+                rest.add(r.activeAt(i));
+            }
+        }
+        rest.sort(null); // document order: a parent before its children
+        for (int x : rest) {
+            int at = -1;
+            for (int i = 0; i < order.size() && at < 0; i++) {
+                if (to.isDescendant(order.get(i), x)) {
+                    at = i;
+                }
+            }
+            if (at < 0) {
+                int parent = order.indexOf(to.parent[x]);
+                at = parent < 0 ? order.size() : parent + 1;
+            }
+            order.add(at, x);
+        }
+        int[] a = new int[n];
+        for (int i = 0; i < n; i++) {
+            a[i] = order.get(i);
+        }
+        r.restoreOrder(a, n);
     }
 
     /** Whether no other active path lies below {@code p}. */

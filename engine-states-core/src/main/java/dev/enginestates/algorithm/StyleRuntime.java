@@ -168,6 +168,14 @@ public abstract class StyleRuntime {
     /** Puts the record in the given states by hand, no code run (a restore, the test kit, devtools). */
     public abstract void place(Scratch s, MachineRecord r, int[] targets);
 
+    /**
+     * {@link #place} for a migration ({@link Migrator}): the states in {@code kept} (by state)
+     * keep the wait they had, which the migration writes, so no code asks a kept wait's seconds.
+     */
+    public void placeMigrated(Scratch s, MachineRecord r, int[] targets, boolean[] kept) {
+        place(s, r, targets);
+    }
+
     /** Puts a new record in its initial states with no code run, as a test's fixture starts it before it sets the states it wants. */
     public abstract void placeInitial(Scratch s, MachineRecord r);
 

@@ -60,6 +60,11 @@ final class XStateRuntime extends StyleRuntime {
     }
 
     @Override
+    public void placeMigrated(Scratch s, MachineRecord r, int[] targets, boolean[] kept) {
+        s.xstate().place(r, targets, kept);
+    }
+
+    @Override
     public String ownMoveAdvice() {
         return "take a transition (an event raised, or a target)";
     }
