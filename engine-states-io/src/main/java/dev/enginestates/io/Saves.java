@@ -58,11 +58,14 @@ public final class Saves {
     }
 
     /**
-     * Saves for these machines.
+     * Saves for these machines. Several versions of one machine may be given
+     * ({@code Saves.of(GUARD_V1, GUARD_V2)}): a checkpoint names each machine's version, a record of
+     * a version given is read as that version, and a record of an older one is migrated to the
+     * newest given, through the migrations it declares.
      *
      * @param machines the machines a game saves
      * @return saves for these machines
-     * @throws CheckpointException if a context type cannot be written and read back exactly, or two machines share an id
+     * @throws CheckpointException if a context type cannot be written and read back exactly, or two machines share an id and a version
      * @throws IllegalStateException if Jackson is not there (a build that excludes engine-states-io's dependency)
      */
     public static Saves of(States<?>... machines) {
