@@ -53,6 +53,14 @@ import java.util.Set;
  * a record its machine cannot be in. After a refused frame, ask the room for a whole one
  * ({@link RoomStream#join} again).
  *
+ * <p><b>Versions.</b> A frame names the version of each machine whose records it brings first (a
+ * whole frame, of every machine it holds), and the replica reads its records as that version.
+ * Made with several versions of one machine, it follows a room that swaps from one to another
+ * ({@link StateWorld#swap}): the room's next frame is whole, and its records of the newer version
+ * replace those of the older. A frame naming a version the replica was not made with is refused,
+ * naming the machine, that version and fingerprint, and those the replica knows. A machine no
+ * frame named (a frame written before versions) is read as the newest version given.
+ *
  * <p><b>The replica world.</b> It follows the room's clock (records keep their times, so
  * seconds waited and left read as on the room). The game does not step it: a step would run the
  * machines' code on the replica, and the next frame would overwrite what it did. An entity is
@@ -76,9 +84,10 @@ public final class Replica {
      *
      * @param world     the replica world, which the game does not step
      * @param recipient the player's id, as the room's stream names it; frames for another are refused
-     * @param machines  the machines the room streams (the same definitions); frames naming others are refused
+     * @param machines  the machines the room streams (the same definitions), and any other version of them the room
+     *                  may swap to; frames naming others are refused
      * @return the replica, waiting for its first, whole frame
-     * @throws StreamException if a context type cannot be written and read back exactly, or two machines share an id
+     * @throws StreamException if a context type cannot be written and read back exactly, or two machines share an id and a version
      * @throws IllegalArgumentException if the recipient is empty
      * @throws IllegalStateException if Jackson is not there
      */
@@ -187,7 +196,10 @@ final class ReplicaFrames {
     final String recipient;
     private final SavesJson saves;
     private final RecordCodec codec;
+    /** By id, the definition the replica reads records as: the one the last frame named, else the newest given. */
     private final Map<String, States<?>> machines = new LinkedHashMap<>();
+    /** Every definition the replica was made with, several versions of one id among them. */
+    private final List<States<?>> definitions = new ArrayList<>();
     /** The room's record as last applied, whole, by entity key and machine id: what a frame's changes apply to. */
     private final Map<String, Map<String, ObjectNode>> view = new HashMap<>();
     /** The keys of the entities this replica spawned (and so despawns when their last record goes). */
@@ -208,7 +220,10 @@ final class ReplicaFrames {
         }
         this.codec = saves.codec();
         for (States<?> m : machines) {
-            this.machines.put(m.id(), m);
+            this.machines.put(m.id(), saves.machine(m.id()));
+            if (!definitions.contains(m)) {
+                definitions.add(m);
+            }
         }
     }
 
@@ -279,6 +294,10 @@ final class ReplicaFrames {
         if (!problems.isEmpty()) {
             throw refused(problems);
         }
+        Map<String, States<?>> reading = new LinkedHashMap<>();
+        Map<String, String> otherPrint = new HashMap<>();
+        Set<String> unread = new HashSet<>();
+        versions(root.get(SavesJson.MACHINES), whole, reading, otherPrint, unread, problems);
         List<Staged> staged = new ArrayList<>();
         List<String[]> removed = new ArrayList<>();
         for (Map.Entry<String, JsonNode> e : entities.properties()) {
@@ -295,11 +314,15 @@ final class ReplicaFrames {
             Map<String, ObjectNode> held = whole ? null : view.get(key);
             for (Map.Entry<String, JsonNode> m : e.getValue().properties()) {
                 String where = at + "." + m.getKey();
-                States<?> machine = machines.get(m.getKey());
+                States<?> machine = reading.get(m.getKey());
                 if (machine == null) {
                     problems.add(where + ": no machine has id '" + m.getKey() + "'; expected one of " + machines.keySet());
                     continue;
                 }
+                if (unread.contains(m.getKey())) {
+                    continue; // its version is unknown here: said once, at $.machines
+                }
+                int before = problems.size();
                 ObjectNode base = held == null ? null : held.get(m.getKey());
                 if (m.getValue().isNull()) {
                     if (whole) {
@@ -313,12 +336,17 @@ final class ReplicaFrames {
                     continue;
                 }
                 ObjectNode merged = merge(base, m.getValue(), machine, key, where, problems);
-                if (merged == null) {
-                    continue;
-                }
-                MachineRecord r = codec.decode(merged, machine, where, problems);
+                MachineRecord r = merged == null ? null : codec.decode(merged, machine, where, problems);
                 if (r != null && !SavesJson.timesFit(r, time, where, problems)) {
                     r = null;
+                }
+                String print = problems.size() > before ? otherPrint.remove(m.getKey()) : null;
+                if (print != null) {
+                    // once per machine: the likely reason its records do not fit
+                    problems.add("$." + SavesJson.MACHINES + "." + m.getKey() + ": the room's records of machine '" + m.getKey() + "' are "
+                            + print + ", and this replica's definition has the same version but fingerprint "
+                            + machine.machine().fingerprint() + ": the room runs another definition of that version; expected the"
+                            + " replica made with the room's definition");
                 }
                 if (r != null) {
                     boolean contextKept = base != null && !m.getValue().has("context") && !m.getValue().has("contextFields");
@@ -332,10 +360,92 @@ final class ReplicaFrames {
         // a listener's failure is thrown once the whole frame is written and counted, so the next frame is not taken for a gap
         Access.writeAll(world, () -> {
             write(time, steps, whole, staged, removed);
+            machines.putAll(reading);
             seq = frameSeq;
             stream = frameStream;
             epoch = frameEpoch;
         });
+    }
+
+    /**
+     * The definition each machine's records in this frame are read as, into {@code reading}: the
+     * version the frame names ({@code machines}, which a whole frame carries), which the replica must
+     * hold; a machine the frame does not name keeps the definition of the last frame (a whole frame's
+     * falls back to the newest given, as frames written before versions are read). A frame of changes
+     * names another definition than the one followed only for a machine the replica holds no record
+     * of (its first record for this player): the room sends a whole frame after a swap.
+     */
+    private void versions(JsonNode node, boolean whole, Map<String, States<?>> reading, Map<String, String> otherPrint,
+                          Set<String> unread, List<String> problems) {
+        for (States<?> m : machines.values()) {
+            reading.put(m.id(), whole ? saves.machine(m.id()) : m);
+        }
+        if (node == null) {
+            return;
+        }
+        String at = "$." + SavesJson.MACHINES;
+        if (!node.isObject()) {
+            problems.add(at + ": expected an object from machine id to {version, fingerprint}, found " + Json.kind(node));
+            return;
+        }
+        for (Map.Entry<String, JsonNode> e : node.properties()) {
+            String id = e.getKey();
+            String where = at + "." + id;
+            JsonNode v = e.getValue();
+            JsonNode version = v.get("version");
+            JsonNode fingerprint = v.get("fingerprint");
+            if (!v.isObject() || version == null || !version.isInt() || version.asInt() < 0 || fingerprint == null
+                    || !fingerprint.isTextual()) {
+                problems.add(where + ": expected {\"version\": a whole number 0 or more, \"fingerprint\": a string}, found " + v);
+                unread.add(id);
+                continue;
+            }
+            States<?> followed = machines.get(id);
+            if (followed == null) {
+                continue; // a machine this replica was not made with: its records, if any, say so one by one
+            }
+            String theirs = "version " + version.asInt() + " (fingerprint " + fingerprint.asText() + ")";
+            States<?> m = saves.machine(id, version.asInt());
+            if (m == null) {
+                unread.add(id);
+                problems.add(where + ": the room's records of machine '" + id + "' are " + theirs + ", which this replica does not"
+                        + " know: it knows " + known(id) + "; expected the replica made with that definition too (Replica.of(world,"
+                        + " player, ...) given every version the room may swap to)");
+                continue;
+            }
+            if (!whole && m != followed && holds(id)) {
+                unread.add(id);
+                problems.add(where + ": a frame of changes names machine '" + id + "' " + theirs + ", but this replica holds its"
+                        + " records as version " + followed.machine().version() + " (fingerprint " + followed.machine().fingerprint()
+                        + "); expected a whole frame to change the version (ask the room to join this player again)");
+                continue;
+            }
+            if (!fingerprint.asText().equals(m.machine().fingerprint())) {
+                otherPrint.put(id, theirs); // read as this version all the same; said only if a record does not fit
+            }
+            reading.put(id, m);
+        }
+    }
+
+    /** Whether the replica holds a record of machine {@code id}, as last applied. */
+    private boolean holds(String id) {
+        for (Map<String, ObjectNode> held : view.values()) {
+            if (held.containsKey(id)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The versions of machine {@code id} this replica was made with, for messages: {@code version 1 (fingerprint ...)}. */
+    private String known(String id) {
+        List<String> out = new ArrayList<>();
+        for (States<?> m : definitions) {
+            if (m.id().equals(id)) {
+                out.add("version " + m.machine().version() + " (fingerprint " + m.machine().fingerprint() + ")");
+            }
+        }
+        return String.join(", ", out);
     }
 
     /**
@@ -457,7 +567,7 @@ final class ReplicaFrames {
             for (Staged s : staged) {
                 named.add(s.key + '\u0000' + s.machine.id());
             }
-            for (States<?> m : machines.values()) {
+            for (States<?> m : definitions) {
                 for (StateRecord<?> r : recordsOf(m)) {
                     String key = StateWorld.keyOf(r.entity());
                     if (key == null || !named.contains(key + '\u0000' + m.id())) {
@@ -473,7 +583,11 @@ final class ReplicaFrames {
         for (String[] gone : removed) {
             Entity e = entity(gone[0]);
             if (e != null) {
-                world.detach(e, machines.get(gone[1]));
+                for (States<?> m : definitions) {
+                    if (m.id().equals(gone[1])) {
+                        world.detach(e, m);
+                    }
+                }
             }
             Map<String, ObjectNode> held = view.get(gone[0]);
             held.remove(gone[1]);
@@ -513,7 +627,7 @@ final class ReplicaFrames {
     }
 
     private boolean holdsAny(Entity e) {
-        for (States<?> m : machines.values()) {
+        for (States<?> m : definitions) {
             StateRecord<?> r = e.get(m.recordType());
             if (r != null && r.world() == world) {
                 return true;

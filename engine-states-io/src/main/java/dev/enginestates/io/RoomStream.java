@@ -54,7 +54,7 @@ import java.util.Objects;
  * {@code ownerOnly} machine on an entity without an owner (the world's own entity included, unless
  * the game gives it one) goes to nobody. Every other machine goes to every player. When an
  * entity changes hands, the old owner's next frame removes the record and the new owner's
- * brings it whole. Machines the stream was not made with stay on the room.
+ * brings it whole. Machines of ids the stream was not made with stay on the room.
  *
  * <p><b>Entities are named by key</b>, as in a checkpoint: every entity holding a streamed
  * machine needs an {@link EntityKey} ({@code "world"} is the world's own), or the frame is
@@ -78,6 +78,9 @@ import java.util.Objects;
  * <tr><td>{@code whole}</td><td>{@code true}: everything the player may see (after {@link #join}); {@code false}: what
  * changed since the player's last frame</td></tr>
  * <tr><td>{@code clock}</td><td>{@code {"time": seconds, "steps": count}}: the room's clock, exactly</td></tr>
+ * <tr><td>{@code machines}</td><td>{@code {machine id: {"version": n, "fingerprint": "..."}}}, as a checkpoint names them: the
+ * definition each machine's records are read as, in a whole frame for every machine it holds records of, and in a frame
+ * of changes for a machine whose first record reaches the player; absent when it names none</td></tr>
  * <tr><td>{@code entities}</td><td>{@code {key: {machine id: record, or null when the record is gone for this
  * player}}}, only the entities with something to say; empty when nothing changed</td></tr>
  * </tbody>
@@ -89,6 +92,12 @@ import java.util.Objects;
  * replaced whole when it changes. A record the player already holds comes with the fields that
  * changed only, and a context that is a JSON object with the same field names as before comes as
  * {@code contextFields}: its changed fields alone. A record new to the player comes whole.
+ *
+ * <p><b>A machine swapped mid-run.</b> The stream sends, of each machine id, the definition whose
+ * records the world holds: after {@link StateWorld#swap} it follows the newer one (made with it or
+ * not), and every player's next frame is whole, naming the new version, so a replica made with that
+ * version replaces its records of the older one. Records of two definitions of one id at once
+ * cannot be named by one frame, and are refused with a {@link StreamException} naming both.
  *
  * <p><b>Epochs: a room that moves.</b> A room restored on another node (from its checkpoint, or its
  * journal) streams from there with a new {@code RoomStream}, whose whole frames replicas take in
@@ -321,6 +330,10 @@ final class RoomFrames {
     private final SavesJson saves;
     private final ObjectMapper json;
     private final RecordCodec codec;
+    /**
+     * The definition streamed of each machine id: the one given, until the world's records of that
+     * id are another definition's ({@link StateWorld#swap}), which the stream then follows.
+     */
     private final Map<String, States<?>> machines = new LinkedHashMap<>();
     /** Every streamed record of the world at the last pass, and what was found of it. */
     private final Map<StateRecord<?>, Tracked> tracked = new IdentityHashMap<>();
@@ -416,6 +429,7 @@ final class RoomFrames {
         int unkeyed = 0;
         long pass = ++passes;
         order.clear();
+        follow(problems);
         for (States<?> m : world.machines()) {
             if (machines.get(m.id()) != m) {
                 continue;
@@ -460,6 +474,38 @@ final class RoomFrames {
         named.values().removeIf(t -> t.pass != pass); // and keys no entity has now
         for (Tracked t : order) {
             update(t);
+        }
+    }
+
+    /**
+     * Follows each machine id to the definition whose records the world holds: after a swap the
+     * records are the newer definition's, and every player's next frame is whole, naming it, so a
+     * replica reads them all as that version. Two definitions of one id holding records at once
+     * cannot be named by one frame, and are refused.
+     */
+    private void follow(List<String> problems) {
+        for (States<?> m : world.machines()) {
+            States<?> streamed = machines.get(m.id());
+            if (streamed == null || streamed == m || world.records(m).isEmpty()) {
+                continue;
+            }
+            if (!world.records(streamed).isEmpty()) {
+                problems.add("machine '" + m.id() + "' has records of two definitions in the room: version "
+                        + streamed.machine().version() + " (fingerprint " + streamed.machine().fingerprint() + ") and version "
+                        + m.machine().version() + " (fingerprint " + m.machine().fingerprint() + "); a frame reads every record of"
+                        + " a machine as one version, so expected world.swap(older, newer) to move them all");
+                continue;
+            }
+            try {
+                new SavesJson(new States<?>[] {m}); // its context must write and read back, as the given machines' must
+            } catch (CheckpointException e) {
+                problems.addAll(e.problems());
+                continue;
+            }
+            machines.put(m.id(), m);
+            for (Recipient r : recipients.values()) {
+                r.whole = true; // the records held of the older definition are all replaced, under the version named
+            }
         }
     }
 
@@ -555,7 +601,9 @@ final class RoomFrames {
         boolean whole = r.whole;
         if (whole) {
             r.sent.clear();
+            r.named.clear();
         }
+        ObjectNode versions = null;
         long round = ++r.rounds;
         ObjectNode entities = JsonNodeFactory.instance.objectNode();
         for (Tracked t : order) {
@@ -575,6 +623,14 @@ final class RoomFrames {
             ObjectNode out = s == null || moved ? t.fields : changes(s.fields, t.fields);
             if (out != null) {
                 entity(entities, t.key).set(t.machine.id(), out);
+                if (r.named.get(t.machine.id()) != t.machine) {
+                    // the first record of the machine this player gets: the frame names the version it is read as
+                    r.named.put(t.machine.id(), t.machine);
+                    if (versions == null) {
+                        versions = JsonNodeFactory.instance.objectNode();
+                    }
+                    versions.set(t.machine.id(), SavesJson.identity(t.machine));
+                }
             }
             if (s == null) {
                 s = new Sent(t);
@@ -603,6 +659,9 @@ final class RoomFrames {
         ObjectNode clock = root.putObject("clock");
         clock.put("time", world.time());
         clock.put("steps", world.steps());
+        if (versions != null) {
+            root.set(SavesJson.MACHINES, versions);
+        }
         root.set("entities", entities);
         r.whole = false;
         try {
@@ -700,6 +759,12 @@ final class RoomFrames {
     private static final class Recipient {
         final String id;
         final Map<Tracked, Sent> sent = new IdentityHashMap<>();
+        /**
+         * By id, the definition its frames named since its last whole frame: a machine is named when
+         * its first record reaches the player (so an {@code ownerOnly} one only to its owner), and a
+         * definition changes only in a whole frame, after which the records held are all replaced.
+         */
+        final Map<String, States<?>> named = new HashMap<>();
         boolean whole = true;
         /**
          * The number of its last frame. It starts at the passes made before it joined: a frame takes

@@ -1043,7 +1043,8 @@ class StreamTest {
     void theFrameIsVersionedJson() {
         Room room = new Room();
         JsonNode frame = parse(room.stream.frame("alice"));
-        assertEquals(List.of("format", "version", "stream", "epoch", "recipient", "seq", "whole", "clock", "entities"), names(frame));
+        assertEquals(List.of("format", "version", "stream", "epoch", "recipient", "seq", "whole", "clock", "machines", "entities"),
+                names(frame));
         assertEquals(1, frame.get("epoch").asLong());
         assertTrue(frame.get("stream").asText().matches("[0-9a-f]{16}"), frame.get("stream").toString());
         assertEquals(RoomStream.FORMAT, frame.get("format").asText());
