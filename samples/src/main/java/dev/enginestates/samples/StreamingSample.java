@@ -146,7 +146,7 @@ public final class StreamingSample {
     }
 
     /**
-     * The room's checkpoint as a player may see it: the talk is alice's alone.
+     * The room's checkpoint as a player may see it: the talk is alice's alone, its version too.
      *
      * @param roomCheckpoint the room's checkpoint
      * @param player the player
@@ -166,6 +166,10 @@ public final class StreamingSample {
                 if (machines.isEmpty()) {
                     it.remove();
                 }
+            }
+            var versions = (com.fasterxml.jackson.databind.node.ObjectNode) root.get("machines");
+            if (versions != null) {
+                versions.remove("talk"); // a player is told the version of a machine only with its records
             }
             return json.writeValueAsString(root);
         } catch (IOException e) {
