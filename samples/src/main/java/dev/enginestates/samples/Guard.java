@@ -2,6 +2,7 @@ package dev.enginestates.samples;
 
 import dev.enginestates.Machine;
 import dev.enginestates.declare.HistoryDepth;
+import dev.enginestates.xstate.XStateImport;
 
 import static dev.enginestates.samples.Guard.GuardEvent.BELL;
 import static dev.enginestates.samples.Guard.GuardEvent.RESTART;
@@ -46,4 +47,15 @@ public final class Guard {
                     .entry((guard, e) -> guard.bells++)
                     .on(RESUME, RESUMED)
                     .on(RESTART, PATROL)));
+
+    /**
+     * An import of the guard from XState JSON, with the code its JSON names: {@code countBell},
+     * the answer's entry. {@code samples/guard.json} is this machine written as JSON, the file the
+     * room's hot reload reads ({@code -Dguard.file}).
+     *
+     * @return a new importer; its machines are named by strings, as the JSON writes them ({@code "PATROL.WATCH"})
+     */
+    public static XStateImport<Guard> fromJson() {
+        return XStateImport.withContext(Guard::new).action("countBell", (guard, e) -> guard.bells++);
+    }
 }

@@ -11,6 +11,8 @@ import dev.enginestates.ecs.States;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -20,9 +22,6 @@ import java.util.concurrent.locks.LockSupport;
 import static dev.enginestates.samples.Guard.GuardEvent.BELL;
 import static dev.enginestates.samples.Guard.GuardEvent.RESTART;
 import static dev.enginestates.samples.Guard.GuardEvent.RESUME;
-import static dev.enginestates.samples.Guard.GuardState.ANSWER;
-import static dev.enginestates.samples.Guard.GuardState.REST;
-import static dev.enginestates.samples.Guard.GuardState.WATCH;
 
 /**
  * The samples' main job. First a siege and a guard on plain objects, driven by events, each move
@@ -38,6 +37,12 @@ import static dev.enginestates.samples.Guard.GuardState.WATCH;
  * <p>With {@code -Ddevtools.port=8080} the room is also served as a devtools page (printing its
  * address), and steps in real time so the page can be watched; the page stays up after the
  * minute until Enter is pressed. {@code -Ddevtools.write=true} lets the page set states by hand.
+ *
+ * <p>With {@code -Dguard.file=samples/guard.json} the guards are read from that XState JSON file
+ * (the same guard, written as JSON), the room steps in real time, and each edit saved to the
+ * file is taken between two steps ({@link HotReload}): the guards keep their states and waits
+ * and run the edited definition from then on. An edit the room cannot take is printed and the
+ * room keeps the definition it had.
  */
 public final class Main {
     private static final double DT = 1.0 / 60;
@@ -77,26 +82,41 @@ public final class Main {
         System.out.println();
     }
 
-    /** 1,000 guards and a siege in a world, a minute of game time at 60 Hz; served as a devtools page with {@code -Ddevtools.port}. */
+    /**
+     * 1,000 guards and a siege in a world, a minute of game time at 60 Hz; served as a devtools page
+     * with {@code -Ddevtools.port}, its guards read and reloaded from {@code -Dguard.file}.
+     */
     static void room() {
         String port = System.getProperty("devtools.port");
-        room(port, port != null, System.in);
+        String guardFile = System.getProperty("guard.file");
+        room(port, guardFile == null ? null : Path.of(guardFile.strip()), port != null || guardFile != null, System.in);
+    }
+
+    /** The room with the guards of {@link Guard#MACHINE}, as {@link #room(String, Path, boolean, InputStream)} without a file. */
+    static void room(String devtoolsPort, boolean realTime, InputStream stay) {
+        room(devtoolsPort, null, realTime, stay);
     }
 
     /**
      * The room; with a devtools port (0 for any free one), also served as a devtools page, in real
      * time or not, staying up afterwards until a line (or the end) of {@code stay}. A first room,
      * neither printed nor served, runs the same minute before, so that the means printed are those
-     * of compiled code.
+     * of compiled code. With a {@code guardFile}, the guards are that file's machine, and the file
+     * is reloaded between steps when it changes.
      */
-    static void room(String devtoolsPort, boolean realTime, InputStream stay) {
+    static void room(String devtoolsPort, Path guardFile, boolean realTime, InputStream stay) {
         System.out.printf("== a room on the world: %d guards on entities, a siege, timed waits, tag queries ==%n", GUARDS);
         double warmUp = warmUp();
         System.out.printf("warm-up: a first room ran the same %d s unmeasured, %.1f µs a step on average while the JIT compiled the"
                 + " step%n", SECONDS, warmUp);
-        try (StateWorld world = StateWorld.create("room"); Devtools devtools = serve(world, devtoolsPort)) {
-            Room room = new Room(world);
+        try (StateWorld world = StateWorld.create("room"); Devtools devtools = serve(world, devtoolsPort);
+                HotReload<Guard> reload = watch(world, guardFile)) {
+            Room room = new Room(world, reload == null ? States.of(Guard.MACHINE) : reload.current());
             System.out.printf("%d guards and a siege, %d s of game time at 60 Hz%n", GUARDS, SECONDS);
+            if (reload != null) {
+                System.out.println("hot reload: the guards run " + reload.file() + "; save an edit to it (a wait's seconds, a"
+                        + " new state) and the room takes it between two steps");
+            }
             System.out.println("each line: one game second, the siege's state and waves held, guards in each state (tag queries),"
                     + " the mean and the slowest of its 60 steps in wall time");
             System.out.println("(a lone slow step among fast ones is most often the JVM or the computer pausing the program,"
@@ -120,16 +140,23 @@ public final class Main {
                     slowest = Math.max(slowest, took);
                     if (devtools != null) {
                         devtools.publish();
-                        if (realTime) {
-                            waitUntil(start + Math.round((steps + i + 1) * DT * 1e9));
+                    }
+                    if (reload != null) {
+                        HotReload.Outcome outcome = reload.reloadIfChanged();
+                        if (outcome.kind() != HotReload.Kind.UNCHANGED) {
+                            System.out.println("hot reload: " + outcome.message());
                         }
+                        room.use(reload.current());
+                    }
+                    if (realTime && (devtools != null || reload != null)) {
+                        waitUntil(start + Math.round((steps + i + 1) * DT * 1e9));
                     }
                 }
                 totalNanos += secondNanos;
                 steps += 60;
-                System.out.printf("%4d  %-9s %5d  %6d %6d %6d  %9.1f µs %9.1f µs%n", second, room.phases.value(),
-                        room.phases.context().wave, world.query(room.watch).count(), world.query(room.rest).count(),
-                        world.query(room.answer).count(), secondNanos / 60 / 1000.0, slowest / 1000.0);
+                System.out.printf("%4d  %-9s %5d  %6s %6s %6s  %9.1f µs %9.1f µs%n", second, room.phases.value(),
+                        room.phases.context().wave, room.count(room.watch), room.count(room.rest), room.count(room.answer),
+                        secondNanos / 60 / 1000.0, slowest / 1000.0);
             }
             Arrays.sort(stepNanos);
             System.out.printf("%d steps, mean %.1f µs per step (median %.1f µs) for %d guards and a siege, the events sent"
@@ -144,7 +171,7 @@ public final class Main {
     /** Runs the room's minute once in a world of its own, unprinted; returns its mean step in µs. */
     private static double warmUp() {
         try (StateWorld world = StateWorld.create("warm-up")) {
-            Room room = new Room(world);
+            Room room = new Room(world, States.of(Guard.MACHINE));
             long nanos = 0;
             for (int second = 1; second <= SECONDS; second++) {
                 room.script(second);
@@ -158,20 +185,25 @@ public final class Main {
         }
     }
 
-    /** The room's machines on a world and the events the minute sends them, the same in every run. */
+    /**
+     * The room's machines on a world and the events the minute sends them, the same in every run.
+     * The guards are named by paths, which {@link Guard#MACHINE} and its JSON share.
+     */
     private static final class Room {
-        final States<Guard> guards = States.of(Guard.MACHINE);
         final States<Siege> siege = States.of(Siege.MACHINE);
         final SplittableRandom random = new SplittableRandom(7);
         final StateWorld world;
         final StateRecord<Siege> phases;
         final List<Entity> all = new ArrayList<>();
-        final Class<?> watch = guards.is(WATCH);
-        final Class<?> rest = guards.is(REST);
-        final Class<?> answer = guards.is(ANSWER);
+        States<Guard> guards;
+        // tags of the guards' definition, null for a state a reloaded definition no longer has
+        Class<?> watch;
+        Class<?> rest;
+        Class<?> answer;
 
-        Room(StateWorld world) {
+        Room(StateWorld world, States<Guard> guards) {
             this.world = world;
+            use(guards);
             phases = world.add(siege);
             for (int i = 0; i < GUARDS; i++) {
                 StateRecord<Guard> g = guards.trait();
@@ -194,14 +226,54 @@ public final class Main {
             }
             if (second % 10 == 0) {
                 for (int k = 0; k < 100; k++) {
-                    guards.send(all.get(random.nextInt(GUARDS)), BELL);
+                    guards.send(all.get(random.nextInt(GUARDS)), "BELL");
                 }
             }
-            if (second % 10 == 3) {
+            if (second % 10 == 3 && answer != null) {
                 for (Entity e : world.query(answer)) {
-                    guards.send(e, RESUME);
+                    guards.send(e, "RESUME");
                 }
             }
+        }
+
+        /** Counts and sends with {@code definition} from now on: after a reload, the tags are the edited definition's. */
+        void use(States<Guard> definition) {
+            if (definition == guards) {
+                return;
+            }
+            guards = definition;
+            watch = tag("PATROL.WATCH");
+            rest = tag("PATROL.REST");
+            answer = tag("ANSWER");
+        }
+
+        private Class<?> tag(String path) {
+            try {
+                return guards.is(path);
+            } catch (dev.enginestates.declare.MachineException e) {
+                return null; // an edit removed or renamed it while no guard was in it
+            }
+        }
+
+        /** The guards in a state, counted with its tag; "-" when the definition has no such state. */
+        String count(Class<?> tag) {
+            return tag == null ? "-" : Integer.toString(world.query(tag).count());
+        }
+    }
+
+    /** The reloader of the guards' file, or {@code null} without one. */
+    private static HotReload<Guard> watch(StateWorld world, Path file) {
+        if (file == null) {
+            return null;
+        }
+        try {
+            return HotReload.start(world, file, Guard.fromJson());
+        } catch (IOException e) {
+            throw new UncheckedIOException("-Dguard.file=" + file + ": cannot read or watch the file; expected an XState JSON"
+                    + " file such as samples/guard.json", e);
+        } catch (dev.enginestates.declare.MachineException e) {
+            throw new IllegalArgumentException("-Dguard.file=" + file + ": the file is not a guard the room can start with: "
+                    + e.getMessage(), e);
         }
     }
 
