@@ -2,6 +2,7 @@ package dev.enginestates.samples;
 
 import dev.enginestates.Machine;
 import dev.enginestates.declare.MachineException;
+import dev.enginestates.declare.Migration;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.xstate.XStateImport;
@@ -26,7 +27,8 @@ import java.util.Objects;
  * <p>The game's loop calls {@link #reloadIfChanged()} between steps: it asks a
  * {@link WatchService} on the file's folder whether anything happened, without waiting, so the
  * loop never blocks on the file system. {@link #reload()} re-imports at once, for tests and for
- * a "reload" key.
+ * a "reload" key; {@link #reload(Migration)} takes an edit that renames a state machines are in,
+ * saying where it went.
  *
  * @param <C> the machine's context type
  */
@@ -139,13 +141,29 @@ public final class HotReload<C> implements AutoCloseable {
      * @return what happened, with a line saying so
      */
     public Outcome reload() {
+        return reload(null, false);
+    }
+
+    /**
+     * Re-imports the file and swaps the world's records to it through {@code mapping}: for an edit
+     * that renames or removes a state machines are in, which a plain reload refuses. The file is
+     * read even when its text was tried before.
+     *
+     * @param mapping where the running definition's states go, {@code Migration.from(v)} of its version {@code v}
+     * @return what happened, with a line saying so
+     */
+    public Outcome reload(Migration mapping) {
+        return reload(Objects.requireNonNull(mapping, "mapping"), true);
+    }
+
+    private Outcome reload(Migration mapping, boolean evenIfSame) {
         String text;
         try {
             text = Files.readString(file);
         } catch (IOException e) {
             return refused("cannot be read (" + e + ")");
         }
-        if (text.isBlank() || text.equals(lastText)) {
+        if (text.isBlank() || (text.equals(lastText) && !evenIfSame)) {
             return new Outcome(Kind.UNCHANGED, file.getFileName() + ": " + (text.isBlank() ? "empty, not read (being written?)"
                     : "the same text as before"));
         }
@@ -160,11 +178,12 @@ public final class HotReload<C> implements AutoCloseable {
         String was = current.machine().fingerprint();
         int moved;
         try {
-            moved = world.swap(current, next);
+            moved = world.swap(current, next, mapping);
         } catch (MachineException e) {
-            // the same version has no migration: every state a machine is in must keep its path
-            return refused("cannot take the place of the running definition: " + e.getMessage() + "\n  an edit may rename or"
-                    + " remove a state only while no machine is in it: undo that part, or save again once they have left it");
+            // the same version has no migration: every state a machine is in must keep its path, unless a mapping says where it went
+            return refused("cannot take the place of the running definition: " + e.getMessage() + (mapping != null ? ""
+                    : "\n  an edit may rename or remove a state only while no machine is in it: undo that part, save again once"
+                    + " they have left it, or reload with a mapping (Migration.from(" + current.machine().version() + ").rename(...))"));
         }
         current = next;
         return new Outcome(Kind.RELOADED, file.getFileName() + ": reloaded; " + moved + " records of '" + edited.id()

@@ -1,6 +1,7 @@
 package dev.enginestates.samples;
 
 import dev.dominion.ecs.api.Entity;
+import dev.enginestates.declare.Migration;
 import dev.enginestates.declare.UnknownEvents;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateRecord;
@@ -215,6 +216,22 @@ class HotReloadTest {
         assertEquals("PATROL.WATCH", read(watcher).state());
         reload.current().send(watcher, "BELL");
         assertEquals("RESPOND", read(watcher).state());
+    }
+
+    @Test
+    void anEditThatRenamesAStateAGuardIsInIsTakenWithAMappingThatSaysWhereItWent() throws IOException {
+        Entity resting = spawn("resting");
+        seconds(5);                                      // rests with 9 s left
+        String before = checkpoint();
+        edit("\"REST\"", "\"NAP\"");
+        assertEquals(HotReload.Kind.REFUSED, reload.reload().kind(), "a plain reload cannot place the resting guard");
+        assertEquals(before, checkpoint());
+
+        HotReload.Outcome taken = reload.reload(Migration.from(0).rename("PATROL.REST", "PATROL.NAP"));
+
+        assertEquals(HotReload.Kind.RELOADED, taken.kind(), taken.message());
+        assertEquals("PATROL.NAP", read(resting).state());
+        assertEquals(9.0, read(resting).secondsLeft(), 1e-9, "a renamed state keeps its wait");
     }
 
     @Test
