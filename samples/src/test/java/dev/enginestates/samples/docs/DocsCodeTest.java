@@ -23,7 +23,7 @@ class DocsCodeTest {
     private static final List<String> PAGES = List.of("README.md", "statecharts.md", "typed-names.md", "entities.md",
             "listeners.md", "self.md", "polled.md", "builder.md", "persistence.md", "rewind.md", "streaming.md", "xstate.md", "scxml.md",
             "diagrams.md", "devtools.md", "testing.md", "errors.md", "limits.md", "reliability.md", "performance.md", "api.md",
-            "architecture.md", "artifacts.md", "glossary.md", "cheatsheet.md", "samples.md");
+            "architecture.md", "artifacts.md", "glossary.md", "cheatsheet.md", "samples.md", "versions.md");
 
     @Test
     void everyJavaBlockOfEveryDocsPageStandsLineForLineInCompiledSources() {
@@ -144,6 +144,30 @@ class DocsCodeTest {
         assertEquals(seen.secondsLeftBefore(), seen.secondsLeftAfter(), "a wait resumes with exactly its seconds left");
         assertTrue(seen.transformBack(), "the game's own component, added back by key");
         assertEquals(1, seen.bells(), "the context came back with the record");
+    }
+
+    @Test
+    void aVersion1CheckpointRestoredByVersion2IsTheVersion1WorldSwappedLive() {
+        Versions.Seen seen = Versions.restoreAndSwap();
+        assertTrue(seen.olderSaved().contains("\"version\" : 1") && seen.olderSaved().contains("\"fingerprint\""),
+                "the checkpoint names the version and the fingerprint: " + seen.olderSaved());
+        java.util.Map<String, String> expected = java.util.Map.of("resting", "patrol.nap", "watching", "patrol.watch.look",
+                "alarmed", "patrol.watch.look", "answering", "answer");
+        assertEquals(expected, seen.restored(), "renamed, split, removed; the answer kept");
+        assertEquals(expected, seen.swapped());
+        assertEquals(4, seen.moved());
+        assertTrue(seen.alike(), "the restored world's checkpoint is the swapped world's");
+        assertEquals(seen.leftBefore(), seen.leftAfter(), "the split watch's wait went to look, with its seconds left");
+        assertEquals(1, seen.calls(), "the bells became calls");
+        assertEquals(List.of("resting: patrol.rest -> patrol.nap (swap)", "watching: patrol.watch -> patrol.watch.look (swap)",
+                "alarmed: alarm -> patrol.watch.look (swap)"), seen.heard(), "the answering guard's state kept its path: not told");
+    }
+
+    @Test
+    void anEditThatRenamesTheStateAGuardIsInIsRefusedAndTakenWithAMapping(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path shipped = Files.exists(Path.of("guard.json")) ? Path.of("guard.json") : Path.of("samples", "guard.json");
+        assertEquals(List.of("REFUSED", "RELOADED", "PATROL.NAP"), HotReloadLoop.renameWhileResting(shipped, dir));
     }
 
     @Test
