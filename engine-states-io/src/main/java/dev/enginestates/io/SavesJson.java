@@ -257,8 +257,11 @@ final class SavesJson {
         Map<Entity, String> names = names(world, true, problems);
         for (States<?> m : world.machines()) {
             if (!knows(m) && !world.records(m).isEmpty()) {
-                problems.add("machine '" + m.id() + "' (version " + m.machine().version() + ") is in the world but not in these saves;"
-                        + " expected one of " + known());
+                States<?> same = machine(m.id(), m.machine().version());
+                problems.add("machine '" + m.id() + "' (version " + m.machine().version() + ", fingerprint " + m.machine().fingerprint()
+                        + ") is in the world but not in these saves" + (same == null ? "" : ", which hold another definition of that"
+                        + " version (fingerprint " + same.machine().fingerprint() + "): the world runs the one it swapped to")
+                        + "; expected Saves.of(...) with the definition the world runs, among " + known());
             }
         }
         if (!problems.isEmpty()) {
