@@ -256,4 +256,20 @@ class SwapUnderAttackTest {
             assertTrue(e.getMessage().length() < 10_000, "a short message: " + e.getMessage().length() + " chars");
         }
     }
+
+    @Test
+    void aCheckpointBySavesOfTheDefinitionSwappedAwayNamesBothFingerprints() {
+        States<Guard> edited = States.define("vguard", Guard::new, b -> b.version(1)
+                .initial("patrol").state("patrol", p -> p.initial("watch").state("watch").state("rest")
+                        .history("resumed", dev.enginestates.declare.HistoryDepth.DEEP).on("BELL", "answer"))
+                .state("answer", s -> s.on("RESUME", "patrol.resumed")));
+        try (StateWorld w = world(3)) {
+            w.swap(V1, edited);
+            dev.enginestates.io.CheckpointException e = assertThrows(dev.enginestates.io.CheckpointException.class,
+                    () -> Saves.of(V1).checkpoint(w));
+            assertTrue(e.getMessage().contains(edited.machine().fingerprint()) && e.getMessage().contains(V1.machine().fingerprint())
+                    && e.getMessage().contains("the world runs the one it swapped to"), e.getMessage());
+        }
+    }
+
 }
