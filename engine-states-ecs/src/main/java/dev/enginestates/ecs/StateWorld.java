@@ -1072,6 +1072,7 @@ public final class StateWorld implements AutoCloseable {
         for (StateRecord<?> r : registry.records(from)) {
             olds.add(EntityRecord.of(r));
         }
+        Class<?> contextType = contextType(newer);
         List<String> problems = new ArrayList<>();
         int refused = 0;
         MachineRecord[] staged = new MachineRecord[olds.size()];
@@ -1091,6 +1092,10 @@ public final class StateWorld implements AutoCloseable {
                         context = Migrator.context(chain, 0, context);
                     } catch (RuntimeException e) {
                         own.add(where + ": the migration's context change threw " + e);
+                    }
+                    if (own.isEmpty() && context != null && contextType != null && !contextType.isInstance(context)) {
+                        own.add(where + ": its context is a " + context.getClass().getName() + ", but " + version + " makes a "
+                                + contextType.getName() + "; expected a migration that changes the context (Migration.context(...))");
                     }
                     if (own.isEmpty()) {
                         staged[i] = Migrator.migrate(img, chain, to.chart(), version, context, scratch.at(clock, 0), where, own);
@@ -1131,6 +1136,16 @@ public final class StateWorld implements AutoCloseable {
             listeners.throwPending();
         }
         return olds.size();
+    }
+
+    /** The class of the contexts a definition makes, or {@code null} when it makes none (or none without an instance's). */
+    private static Class<?> contextType(Machine<?> m) {
+        try {
+            Object fresh = m.newContext();
+            return fresh == null ? null : fresh.getClass();
+        } catch (RuntimeException noFactory) {
+            return null; // a polled or builder machine given its contexts one by one: nothing to compare with
+        }
     }
 
     /** More problems than this in a refused swap are counted, not listed. */

@@ -272,4 +272,20 @@ class SwapUnderAttackTest {
         }
     }
 
+
+    @Test
+    void aNewerDefinitionWithAnotherContextTypeAndNoContextChangeIsRefused() {
+        States<GuardVersions.Guard3> otherContext = States.define("vguard", GuardVersions.Guard3::new, b -> b.version(1)
+                .initial("patrol").state("patrol", p -> p.initial("watch").state("watch").state("rest")
+                        .history("resumed", dev.enginestates.declare.HistoryDepth.DEEP).on("BELL", "answer"))
+                .state("answer", s -> s.on("RESUME", "patrol.resumed")));
+        try (StateWorld w = world(3)) {
+            String before = Saves.of(V1).checkpoint(w);
+            MachineException e = assertThrows(MachineException.class, () -> w.swap(V1, otherContext));
+            assertTrue(e.getMessage().contains("its context is a " + Guard.class.getName()) && e.getMessage().contains("Migration.context"),
+                    e.getMessage());
+            assertEquals(before, Saves.of(V1).checkpoint(w));
+        }
+    }
+
 }
