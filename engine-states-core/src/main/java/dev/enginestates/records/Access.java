@@ -70,6 +70,9 @@ public final class Access {
 
         /** Sets {@code world}'s clock as a restore does, from inside the restore under way. */
         void restoreClock(Object world, double time, long steps);
+
+        /** Swaps machine {@code from} to {@code to} on {@code world} as an input of the replay under way, which is its next call. */
+        int swapReplayed(Object world, Object from, Object to);
     }
 
     private static volatile MachineSide machines;
@@ -184,6 +187,11 @@ public final class Access {
     /** Sets {@code world}'s (a {@code StateWorld}'s) clock from inside a restore under way. */
     public static void restoreClock(Object world, double time, long steps) {
         ecs.restoreClock(Objects.requireNonNull(world, "world"), time, steps);
+    }
+
+    /** Swaps {@code from} to {@code to} (two {@code States}) on {@code world} as a replayed input; see {@link EcsSide#swapReplayed}. */
+    public static int swapReplayed(Object world, Object from, Object to) {
+        return ecs.swapReplayed(Objects.requireNonNull(world, "world"), from, to);
     }
 
     /** Initializes {@code type}, so that it has registered its side. */

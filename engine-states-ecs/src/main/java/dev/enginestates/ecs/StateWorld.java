@@ -1148,6 +1148,26 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
+    /**
+     * A swap an input log names, as the replay's input: between two inputs the world is not at rest
+     * for the game's code (a failure handler), but the replay itself may take its next input. Only
+     * between inputs: inside a call, {@link #swap} refuses as ever.
+     */
+    int swapReplayed(States<?> from, States<?> to) {
+        checkThread();
+        boolean between = underWay.replaying() && !underWay.busy() && !stepping && interpreters.depth() == 0;
+        if (between) {
+            underWay.replaying(false);
+        }
+        try {
+            return swap(from, to);
+        } finally {
+            if (between) {
+                underWay.replaying(true);
+            }
+        }
+    }
+
     /** More problems than this in a refused swap are counted, not listed. */
     private static final int MAX_SWAP_PROBLEMS = 20;
 

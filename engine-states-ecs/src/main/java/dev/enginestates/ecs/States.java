@@ -94,6 +94,11 @@ public final class States<C> {
             public void restoreClock(Object world, double time, long steps) {
                 ((StateWorld) world).setClock(time, steps);
             }
+
+            @Override
+            public int swapReplayed(Object world, Object from, Object to) {
+                return ((StateWorld) world).swapReplayed((States<?>) from, (States<?>) to);
+            }
         });
     }
 

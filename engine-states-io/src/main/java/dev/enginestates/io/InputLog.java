@@ -43,6 +43,14 @@ import java.util.Map;
  * a {@code when} test that reads them replays the same only if the game restores them too.
  * Entities spawned without an {@link EntityKey} cannot be matched on replay; the log notes
  * each and {@link #replay} refuses such a log.
+ *
+ * <p><b>Versions.</b> The start checkpoint names each machine's version and fingerprint, and a
+ * {@link StateWorld#swap swap} is an input naming both definitions: the replay's saves hold
+ * every version the log names ({@code Saves.of(v1, v2)}), or the replay is refused before
+ * anything changes. A spawn or an attach names its record's definition when it is not the one
+ * the log named last for that id. A swap through a {@code Migration} given to it, or between two
+ * definitions of one version, is noted as unmatched, as an entity without a key is: a migration is
+ * code, which a log does not hold, and no saves hold two definitions of one version.
  */
 public final class InputLog implements WorldInputs {
     /** The input log format's name and version. */
@@ -51,18 +59,25 @@ public final class InputLog implements WorldInputs {
     public static final int VERSION = 1;
 
     /** The kinds of input a log holds, as the check and the replay name them when one is of no kind. */
-    private static final String KINDS = "step, advance, runStates, send, go, set, edit, spawn, attach, detach, despawn, clock, hold";
+    private static final String KINDS = "step, advance, runStates, send, go, set, edit, spawn, attach, detach, despawn, clock, hold, swap";
 
     private final Saves saves;
     private final StateWorld world;
     private final ObjectNode start;
     private final ArrayNode inputs = JsonNodeFactory.instance.arrayNode();
     private final List<String> unmatched = new ArrayList<>();
+    /** By machine id, the definition the log has named last (its start checkpoint, a spawn, an attach, a swap): what a replay reads it as. */
+    private final Map<String, States<?>> named = new java.util.HashMap<>();
 
     private InputLog(Saves saves, StateWorld world) {
         this.saves = saves;
         this.world = world;
         this.start = saves.checkpointTree(world);
+        for (States<?> m : world.machines()) {
+            if (!named.containsKey(m.id()) && !world.records(m).isEmpty()) {
+                named.put(m.id(), m); // as the checkpoint names it
+            }
+        }
     }
 
     /**
@@ -129,6 +144,27 @@ public final class InputLog implements WorldInputs {
         for (StateRecord<?> r : records) {
             ms.set(r.machineId(), saves.codec().encode(Access.record(r)));
         }
+        for (StateRecord<?> r : records) {
+            if (naming(r.states())) {
+                ObjectNode defs = spawn.has(LogDefinitions.SPAWNED) ? (ObjectNode) spawn.get(LogDefinitions.SPAWNED)
+                        : spawn.putObject(LogDefinitions.SPAWNED);
+                defs.set(r.machineId(), LogDefinitions.identity(r.states()));
+            }
+        }
+    }
+
+    /**
+     * Whether a record of {@code m} needs its definition named in the log: another definition of its id
+     * was named before, or none was and {@code m} declares a version, which the replay's saves may hold
+     * beside others. A machine without versions is logged as before versions were.
+     */
+    private boolean naming(States<?> m) {
+        States<?> was = named.get(m.id());
+        if (was == m || was == null && m.machine().version() == 0) {
+            return false;
+        }
+        named.put(m.id(), m);
+        return true;
     }
 
     @Override
@@ -139,6 +175,9 @@ public final class InputLog implements WorldInputs {
             a.put("entity", key);
             a.put("machine", record.machineId());
             a.set("record", saves.codec().encode(Access.record(record)));
+            if (naming(record.states())) {
+                a.set(LogDefinitions.ATTACHED, LogDefinitions.identity(record.states()));
+            }
         }
     }
 
@@ -264,6 +303,36 @@ public final class InputLog implements WorldInputs {
         inputs.addObject().put("runStates", true);
     }
 
+    /**
+     * A swap through the definitions' declared migrations is logged by the two definitions' names,
+     * which the replay's saves must hold. One through a {@code Migration} given to the swap is noted
+     * as unmatched, as an entity without a key is: its mapping is code (a context change), which a log
+     * cannot hold, so a replay refuses the log. So is one between two definitions of one version (an
+     * edit reloaded while the game runs): saves hold one definition per version, so no replay could
+     * have both.
+     */
+    @Override
+    public void swapped(States<?> from, States<?> to, dev.enginestates.declare.Migration mapping) {
+        named.put(to.id(), to);
+        String what = "swap of machine '" + from.id() + "' from version " + from.machine().version() + " to version "
+                + to.machine().version();
+        String why = mapping != null ? " through a Migration given to swap, whose code a log cannot hold"
+                : from.machine().version() == to.machine().version() ? " (fingerprints " + from.machine().fingerprint() + " and "
+                + to.machine().fingerprint() + "), two definitions of one version, which no saves hold together" : null;
+        if (why != null) {
+            unmatched.add(what + why + " (input " + inputs.size() + ")");
+            System.getLogger("dev.enginestates").log(System.Logger.Level.WARNING, () -> "input log: " + what + why
+                    + ", is recorded as unmatched and cannot be replayed; ship the change as a new version with its migration"
+                    + " (version(n, migration)) and swap(from, to) for a log that replays, or start a new log after the swap");
+            inputs.addObject().put("unmatched", "swap");
+            return;
+        }
+        ObjectNode s = inputs.addObject().putObject("swap");
+        s.put("machine", from.id());
+        s.set("from", LogDefinitions.identity(from));
+        s.set("to", LogDefinitions.identity(to));
+    }
+
     private String key(Entity entity, String what) {
         String key = StateWorld.keyOf(entity);
         if (key == null) {
@@ -293,7 +362,8 @@ public final class InputLog implements WorldInputs {
      * @throws CheckpointException if the log is malformed, of another version, notes inputs on entities without keys,
      *         names an entity, machine or state that does not exist, or holds an input the replay could not apply at its
      *         point of the log (a step too long or too small for the clock, a runStates with no advance before it, a record
-     *         whose times are after the clock)
+     *         whose times are after the clock), or names a version of a machine the saves do not hold with its fingerprint
+     *         (a swap's two definitions, a spawned or attached record's)
      * @throws IllegalStateException from the game's code during a call of the world (a listener's, during a send), or
      *         between {@link StateWorld#advance} and {@link StateWorld#runStates}; nothing changes. During the replay, the
      *         world's {@code onFailure} handler cannot close the world or restore into it.
@@ -308,15 +378,15 @@ public final class InputLog implements WorldInputs {
             problems.add("$.version: expected " + VERSION + ", found " + Json.kind(root.get("version")));
         }
         if (root.path("unmatched").size() > 0) {
-            problems.add("$.unmatched: the log has inputs on entities without an EntityKey, which a replay cannot match: "
-                    + root.get("unmatched"));
+            problems.add("$.unmatched: the log has inputs a replay cannot match (on entities without an EntityKey, or a swap"
+                    + " through a Migration given to it or between two definitions of one version): " + root.get("unmatched"));
         }
         if (!root.path("inputs").isArray()) {
             problems.add("$.inputs: expected an array of inputs, found " + Json.kind(root.get("inputs")));
         }
         if (problems.isEmpty()) {
             try {
-                check(saves, world, root, problems);
+                check(saves, world, root, new LogDefinitions(saves, root.path("start")), problems);
             } catch (Problems.Full full) {
                 throw Problems.refusal("the input log cannot be replayed; the world is unchanged", full);
             }
@@ -326,9 +396,10 @@ public final class InputLog implements WorldInputs {
         }
         JsonNode inputs = root.get("inputs");
         // between two inputs the world is not at rest: the game's code (a failure handler) cannot close or restore it
+        LogDefinitions definitions = new LogDefinitions(saves, root.path("start"));
         Access.replay(world, () -> saves.restore(world, root.get("start"), true), () -> {
             for (int i = 0; i < inputs.size(); i++) {
-                apply(saves, world, inputs.get(i), "$.inputs[" + i + "]");
+                apply(saves, world, definitions, inputs.get(i), "$.inputs[" + i + "]");
             }
         });
     }
@@ -337,7 +408,7 @@ public final class InputLog implements WorldInputs {
      * Checks every input before anything is applied, so a bad log changes nothing: it follows
      * which entity holds which machines through the log, as the replay would find them.
      */
-    private static void check(Saves saves, StateWorld world, JsonNode root, List<String> problems) {
+    private static void check(Saves saves, StateWorld world, JsonNode root, LogDefinitions definitions, List<String> problems) {
         Map<String, java.util.Set<String>> machinesOf = new java.util.HashMap<>();
         machinesOf.put(EntityKey.WORLD, new java.util.HashSet<>());
         for (dev.dominion.ecs.api.Results.With1<EntityKey> w : world.dominion().findEntitiesWith(EntityKey.class)) {
@@ -414,7 +485,11 @@ public final class InputLog implements WorldInputs {
                 case "edit":
                 case "detach":
                 case "attach": {
-                    States<?> m = known(saves, body.path("machine"), at + "." + kind + ".machine", problems);
+                    if (kind.equals("attach") && body.has(LogDefinitions.ATTACHED)) {
+                        definitions.named(body.path("machine").asText(""), body.get(LogDefinitions.ATTACHED), at + ".attach."
+                                + LogDefinitions.ATTACHED, problems);
+                    }
+                    States<?> m = known(saves, definitions, body.path("machine"), at + "." + kind + ".machine", problems);
                     if (held == null) {
                         problems.add(at + "." + kind + ".entity: no entity has key '" + key + "' at this point of the log");
                     } else if (m != null && kind.equals("attach") && held.contains(m.id())) {
@@ -457,8 +532,11 @@ public final class InputLog implements WorldInputs {
                         problems.add(at + ".spawn.entity: an entity with key '" + key + "' exists at this point of the log; keys name one entity each");
                     }
                     java.util.Set<String> spawned = new java.util.HashSet<>();
+                    for (Map.Entry<String, JsonNode> e : body.path(LogDefinitions.SPAWNED).properties()) {
+                        definitions.named(e.getKey(), e.getValue(), at + ".spawn." + LogDefinitions.SPAWNED + "." + e.getKey(), problems);
+                    }
                     for (Map.Entry<String, JsonNode> e : body.path("machines").properties()) {
-                        States<?> sm = saves.machine(e.getKey());
+                        States<?> sm = definitions.of(e.getKey());
                         if (sm == null) {
                             problems.add(at + ".spawn.machines." + e.getKey() + ": no machine has id '" + e.getKey()
                                     + "'; expected one of " + saves.machineIds());
@@ -473,6 +551,30 @@ public final class InputLog implements WorldInputs {
                     if (held == null && !key.isEmpty()) {
                         machinesOf.put(key, spawned);
                     }
+                    break;
+                }
+                case "swap": {
+                    String id = body.path("machine").asText("");
+                    JsonNode from = body.get("from");
+                    JsonNode to = body.get("to");
+                    if (id.isEmpty() || !LogDefinitions.wellFormed(from) || !LogDefinitions.wellFormed(to)) {
+                        problems.add(at + ".swap: expected {\"machine\": an id, \"from\": {\"version\", \"fingerprint\"}, \"to\":"
+                                + " {\"version\", \"fingerprint\"}}; found " + body);
+                        break;
+                    }
+                    String why = definitions.missing(id, from);
+                    String which = LogDefinitions.text(from);
+                    if (why == null) {
+                        why = definitions.missing(id, to);
+                        which = LogDefinitions.text(to);
+                    }
+                    if (why != null) {
+                        problems.add(at + ".swap: the log swaps machine '" + id + "' from " + LogDefinitions.text(from) + " to "
+                                + LogDefinitions.text(to) + ", but " + why + "; expected saves holding both definitions, with "
+                                + which + " as the game had it (Saves.of takes several versions of one machine)");
+                        break;
+                    }
+                    definitions.use(definitions.held(id, to));
                     break;
                 }
                 case "despawn": {
@@ -619,8 +721,8 @@ public final class InputLog implements WorldInputs {
         return n;
     }
 
-    private static States<?> known(Saves saves, JsonNode id, String at, List<String> problems) {
-        States<?> m = saves.machine(id.asText(""));
+    private static States<?> known(Saves saves, LogDefinitions definitions, JsonNode id, String at, List<String> problems) {
+        States<?> m = definitions.of(id.asText(""));
         if (m == null) {
             problems.add(at + ": no machine has id '" + id.asText("") + "'; expected one of " + saves.machineIds());
         }
@@ -629,6 +731,10 @@ public final class InputLog implements WorldInputs {
 
     /** Applies one input; the checks ran first. Package-private for tests: a log the checks pass never reaches its last branch. */
     static void apply(Saves saves, StateWorld world, JsonNode input, String at) {
+        apply(saves, world, new LogDefinitions(saves, com.fasterxml.jackson.databind.node.MissingNode.getInstance()), input, at);
+    }
+
+    private static void apply(Saves saves, StateWorld world, LogDefinitions definitions, JsonNode input, String at) {
         if (input.has("step")) {
             world.step(input.get("step").asDouble());
         } else if (input.has("advance")) {
@@ -637,7 +743,7 @@ public final class InputLog implements WorldInputs {
             world.runStates();
         } else if (input.has("send")) {
             JsonNode s = input.get("send");
-            States<?> m = machine(saves, s, at + ".send");
+            States<?> m = machine(saves, definitions, s, at + ".send");
             Entity e = entity(world, s.path("entity").asText(), at + ".send.entity");
             JsonNode ev = s.path("event");
             List<String> problems = new ArrayList<>();
@@ -659,7 +765,7 @@ public final class InputLog implements WorldInputs {
             }
         } else if (input.has("go")) {
             JsonNode g = input.get("go");
-            States<?> m = machine(saves, g, at + ".go");
+            States<?> m = machine(saves, definitions, g, at + ".go");
             m.go(entity(world, g.path("entity").asText(), at + ".go.entity"), g.path("state").asText());
         } else if (input.has("hold")) {
             JsonNode h = input.get("hold");
@@ -679,7 +785,7 @@ public final class InputLog implements WorldInputs {
             world.restoreClock(c.path("time").asDouble(), c.path("steps").asLong());
         } else if (input.has("set")) {
             JsonNode s = input.get("set");
-            States<?> m = machine(saves, s, at + ".set");
+            States<?> m = machine(saves, definitions, s, at + ".set");
             Entity e = entity(world, s.path("entity").asText(), at + ".set.entity");
             List<String> paths = new ArrayList<>();
             s.path("states").forEach(p -> paths.add(p.asText()));
@@ -689,18 +795,24 @@ public final class InputLog implements WorldInputs {
             String key = s.path("entity").asText();
             List<Object> components = new ArrayList<>();
             components.add(EntityKey.of(key));
+            for (Map.Entry<String, JsonNode> m : s.path(LogDefinitions.SPAWNED).properties()) {
+                definitions.use(definitions.held(m.getKey(), m.getValue()));
+            }
             for (Map.Entry<String, JsonNode> m : s.path("machines").properties()) {
-                components.add(record(saves, m.getKey(), m.getValue(), at + ".spawn.machines." + m.getKey()));
+                components.add(record(saves, definitions, m.getKey(), m.getValue(), at + ".spawn.machines." + m.getKey()));
             }
             world.spawn(components.toArray());
         } else if (input.has("attach")) {
             JsonNode a = input.get("attach");
             Entity e = entity(world, a.path("entity").asText(), at + ".attach.entity");
-            world.attach(e, record(saves, a.path("machine").asText(), a.path("record"), at + ".attach.record"));
+            if (a.has(LogDefinitions.ATTACHED)) {
+                definitions.use(definitions.held(a.path("machine").asText(), a.get(LogDefinitions.ATTACHED)));
+            }
+            world.attach(e, record(saves, definitions, a.path("machine").asText(), a.path("record"), at + ".attach.record"));
         } else if (input.has("edit")) {
             JsonNode a = input.get("edit");
             Entity e = entity(world, a.path("entity").asText(), at + ".edit.entity");
-            States<?> m = machine(saves, a, at + ".edit");
+            States<?> m = machine(saves, definitions, a, at + ".edit");
             List<String> problems = new ArrayList<>();
             MachineRecord staged = saves.codec().decode(a.path("record"), m, at + ".edit.record", problems);
             if (staged == null) {
@@ -711,16 +823,22 @@ public final class InputLog implements WorldInputs {
             world.restored(r);
         } else if (input.has("detach")) {
             JsonNode d = input.get("detach");
-            world.detach(entity(world, d.path("entity").asText(), at + ".detach.entity"), machine(saves, d, at + ".detach"));
+            world.detach(entity(world, d.path("entity").asText(), at + ".detach.entity"), machine(saves, definitions, d, at + ".detach"));
         } else if (input.has("despawn")) {
             world.despawn(entity(world, input.get("despawn").asText(), at + ".despawn"));
+        } else if (input.has("swap")) {
+            JsonNode s = input.get("swap");
+            String id = s.path("machine").asText();
+            States<?> to = definitions.held(id, s.path("to"));
+            Access.swapReplayed(world, definitions.held(id, s.path("from")), to);
+            definitions.use(to);
         } else {
             throw fail(at, "expected one of " + KINDS + "; found " + input);
         }
     }
 
-    private static StateRecord<?> record(Saves saves, String id, JsonNode node, String at) {
-        States<?> m = saves.machine(id);
+    private static StateRecord<?> record(Saves saves, LogDefinitions definitions, String id, JsonNode node, String at) {
+        States<?> m = definitions.of(id);
         if (m == null) {
             throw fail(at, "no machine has id '" + id + "'; expected one of " + saves.machineIds());
         }
@@ -732,9 +850,9 @@ public final class InputLog implements WorldInputs {
         return (StateRecord<?>) Access.trait(m, staged);
     }
 
-    private static States<?> machine(Saves saves, JsonNode node, String at) {
+    private static States<?> machine(Saves saves, LogDefinitions definitions, JsonNode node, String at) {
         String id = node.path("machine").asText();
-        States<?> m = saves.machine(id);
+        States<?> m = definitions.of(id);
         if (m == null) {
             throw fail(at + ".machine", "no machine has id '" + id + "'; expected one of " + saves.machineIds());
         }

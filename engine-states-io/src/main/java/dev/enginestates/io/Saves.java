@@ -238,4 +238,12 @@ public final class Saves {
     States<?> machine(String id) {
         return impl.machine(id);
     }
+
+    States<?> machine(String id, int version) {
+        return impl.machine(id, version);
+    }
+
+    java.util.Set<Integer> versions(String id) {
+        return impl.versions(id);
+    }
 }

@@ -715,6 +715,12 @@ final class SavesJson {
         return versions == null ? null : versions.get(version);
     }
 
+    /** The versions of machine {@code id} these saves hold, oldest first; empty when they hold none. */
+    java.util.Set<Integer> versions(String id) {
+        Map<Integer, States<?>> versions = byVersion.get(id);
+        return versions == null ? java.util.Set.of() : versions.keySet();
+    }
+
     /** Whether {@code m} is one of the definitions these saves hold. */
     boolean knows(States<?> m) {
         return machine(m.id(), m.machine().version()) == m;
