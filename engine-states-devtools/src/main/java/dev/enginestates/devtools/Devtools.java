@@ -337,8 +337,9 @@ public final class Devtools implements AutoCloseable {
      * has {@code format} ({@code "engine-states/devtools"}), {@code version} (1), {@code snapshot}
      * (its number, counting up), {@code world} (the world's name), {@code time} and {@code steps}
      * (the world's clock), {@code writable}, {@code loop} (whether the game's loop calls
-     * {@link #step(double)}) and {@code paused}; {@code machines}, each with {@code id},
-     * {@code style} ({@code "xstate"}, {@code "polled"} or {@code "builder"}), {@code tags},
+     * {@link #step(double)}) and {@code paused}; {@code machines} (one per id: after a
+     * {@link StateWorld#swap swap}, the definition holding the records), each with {@code id},
+     * {@code version} and {@code fingerprint} (the definition's, as checkpoints name it), {@code style} ({@code "xstate"}, {@code "polled"} or {@code "builder"}), {@code tags},
      * {@code events} (the event types its states name),
      * {@code root} (the state tree: {@code key}, {@code path}, {@code type}, {@code initial},
      * {@code transitions} with {@code label} and {@code targets}, {@code children}),

@@ -105,9 +105,14 @@ final class Snapshots {
         ArrayNode machineList = root.putArray("machines");
         for (States<?> m : machines) {
             List<? extends StateRecord<?>> records = world.records(m);
+            if (replaced(world, machines, m, records)) {
+                continue;
+            }
             Chart c = Access.chart(m.machine());
             ObjectNode mo = machineList.addObject();
             mo.put("id", m.id());
+            mo.put("version", m.machine().version());
+            mo.put("fingerprint", m.machine().fingerprint());
             mo.put("style", c.style.name().toLowerCase(Locale.ROOT));
             mo.put("tags", m.machine().tags());
             mo.putPOJO("events", m.machine().events());
@@ -173,6 +178,26 @@ final class Snapshots {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("the devtools snapshot of " + world + " could not be written: " + e.getOriginalMessage(), e);
         }
+    }
+
+    /**
+     * Whether definition {@code m}, which holds {@code records}, is left off the machine list: after a
+     * swap the world knows both definitions of an id, and the page lists one per id, the one holding
+     * records (when none does, the one the world learned last).
+     */
+    private static boolean replaced(StateWorld world, List<States<?>> machines, States<?> m, List<? extends StateRecord<?>> records) {
+        if (!records.isEmpty()) {
+            return false;
+        }
+        boolean later = false;
+        for (States<?> other : machines) {
+            if (other == m) {
+                later = true;
+            } else if (other.id().equals(m.id()) && (later || !world.records(other).isEmpty())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static void hold(Map<Entity, List<StateRecord<?>>> held, List<Entity> order, Entity e, StateRecord<?> r) {
