@@ -53,13 +53,12 @@ final class LogDefinitions {
 
     /** Whether {@code node} is a definition's name, {@code {version, fingerprint}}. */
     static boolean wellFormed(JsonNode node) {
-        return node != null && node.isObject() && node.path("version").isInt() && node.path("version").asInt() >= 0
-                && node.path("fingerprint").isTextual();
+        return SavesJson.isIdentity(node);
     }
 
     /** A well-formed name as messages say it: {@code version 2 (fingerprint 0123456789abcdef)}. */
     static String text(JsonNode identity) {
-        return "version " + identity.path("version").asInt() + " (fingerprint " + identity.path("fingerprint").asText() + ")";
+        return SavesJson.identityText(identity);
     }
 
     /** The definition of {@code id} a well-formed name names, or {@code null} when the saves do not hold it with that fingerprint. */

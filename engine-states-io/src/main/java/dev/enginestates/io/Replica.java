@@ -392,19 +392,18 @@ final class ReplicaFrames {
             String id = e.getKey();
             String where = at + "." + id;
             JsonNode v = e.getValue();
-            JsonNode version = v.get("version");
-            JsonNode fingerprint = v.get("fingerprint");
-            if (!v.isObject() || version == null || !version.isInt() || version.asInt() < 0 || fingerprint == null
-                    || !fingerprint.isTextual()) {
-                problems.add(where + ": expected {\"version\": a whole number 0 or more, \"fingerprint\": a string}, found " + v);
+            if (!SavesJson.isIdentity(v)) {
+                problems.add(where + ": expected " + SavesJson.IDENTITY + ", found " + v);
                 unread.add(id);
                 continue;
             }
+            JsonNode version = v.get("version");
+            JsonNode fingerprint = v.get("fingerprint");
             States<?> followed = machines.get(id);
             if (followed == null) {
                 continue; // a machine this replica was not made with: its records, if any, say so one by one
             }
-            String theirs = "version " + version.asInt() + " (fingerprint " + fingerprint.asText() + ")";
+            String theirs = SavesJson.identityText(v);
             States<?> m = saves.machine(id, version.asInt());
             if (m == null) {
                 unread.add(id);

@@ -313,6 +313,20 @@ final class SavesJson {
         return o;
     }
 
+    /** What an {@link #identity} holds, for a message refusing another shape. */
+    static final String IDENTITY = "{\"version\": a whole number 0 or more, \"fingerprint\": a string}";
+
+    /** Whether {@code node} has the shape {@link #identity} writes. */
+    static boolean isIdentity(JsonNode node) {
+        return node != null && node.isObject() && node.path("version").isInt() && node.path("version").asInt() >= 0
+                && node.path("fingerprint").isTextual();
+    }
+
+    /** A well-formed {@link #identity} as messages say it: {@code version 2 (fingerprint 0123456789abcdef)}. */
+    static String identityText(JsonNode identity) {
+        return "version " + identity.path("version").asInt() + " (fingerprint " + identity.path("fingerprint").asText() + ")";
+    }
+
     /**
      * How the records of each machine a checkpoint (or a frame, a log) names are read: by
      * {@link #decodeAny}, which migrates those of an older version. The problems with a machine's
@@ -338,13 +352,12 @@ final class SavesJson {
             for (Map.Entry<String, JsonNode> e : node.properties()) {
                 String where = at + "." + e.getKey();
                 JsonNode v = e.getValue();
-                JsonNode version = v.get("version");
-                JsonNode fingerprint = v.get("fingerprint");
-                if (!v.isObject() || version == null || !version.isInt() || version.asInt() < 0 || fingerprint == null
-                        || !fingerprint.isTextual()) {
-                    problems.add(where + ": expected {\"version\": a whole number 0 or more, \"fingerprint\": a string}, found " + v);
+                if (!isIdentity(v)) {
+                    problems.add(where + ": expected " + IDENTITY + ", found " + v);
                     continue;
                 }
+                JsonNode version = v.get("version");
+                JsonNode fingerprint = v.get("fingerprint");
                 States<?> m = machines.get(e.getKey());
                 if (m == null) {
                     continue; // its records say so, one by one
