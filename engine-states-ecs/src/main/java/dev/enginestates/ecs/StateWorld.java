@@ -1082,7 +1082,10 @@ public final class StateWorld implements AutoCloseable {
                 EntityRecord<?> r = olds.get(i);
                 String where = "'" + id + "' on " + describe(r.entity);
                 List<String> own = new ArrayList<>();
-                if (r.entity.has(to.recordClass())) {
+                if (!r.entity.isEnabled()) {
+                    own.add(where + ": the entity is disabled, and Dominion changes no component of a disabled entity; expected it"
+                            + " enabled (setEnabled(true)) for the swap");
+                } else if (r.entity.has(to.recordClass())) {
                     own.add(where + ": the entity holds a record of the newer definition already; expected one record of '" + id
                             + "' per entity");
                 } else {

@@ -288,4 +288,18 @@ class SwapUnderAttackTest {
         }
     }
 
+
+    @Test
+    void aDisabledEntityIsNamedAndNothingChanges() {
+        try (StateWorld w = world(4)) {
+            w.entity("g3").setEnabled(false);
+            String before = Saves.of(V1).checkpoint(w);
+            MachineException e = assertThrows(MachineException.class, () -> w.swap(V1, V2));
+            assertTrue(e.getMessage().contains("g3") && e.getMessage().contains("disabled"), e.getMessage());
+            assertEquals(before, Saves.of(V1).checkpoint(w));
+            w.entity("g3").setEnabled(true);
+            assertEquals(4, w.swap(V1, V2));
+        }
+    }
+
 }
