@@ -139,6 +139,7 @@ class SwapOfEachStyleTest {
             }
         }, leaf, time, p -> p.replace("combat.aim", "combat.shoot").replace("flinch", "stagger"))) {
             assertTrue(leaf.containsValue("combat.aim") && leaf.containsValue("combat.watch"), "several states were held: " + leaf.values());
+            assertTrue(w.records(BOT_1).isEmpty(), "no record of version 1 is left");
         }
     }
 
@@ -171,6 +172,7 @@ class SwapOfEachStyleTest {
             }
         }, leaf, time, p -> p.equals("Opening") ? "Swinging" : p.equals("Closing") ? "Closed" : p)) {
             assertTrue(leaf.containsValue("Opening"), leaf.values().toString());
+            assertEquals(200, w.records(DOOR_2).size());
         }
         try (StateWorld world = StateWorld.create()) {
             Entity opening = world.spawn(EntityKey.of("o"), DOOR_1.trait());
