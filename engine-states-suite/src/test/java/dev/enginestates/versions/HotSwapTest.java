@@ -150,7 +150,7 @@ class HotSwapTest {
 
     @Test
     void aSwapThatCannotPlaceOneRecordChangesNothingByteForByte() {
-        StateWorld world = guards(60);
+        StateWorld world = guards(6);
         Entity alarmed = world.entity("g2");
         assertEquals("alarm", V1.read(alarmed).state());
         States<Guard> withoutAlarm = States.define("vguard", Guard::new, m -> m
@@ -169,12 +169,12 @@ class HotSwapTest {
         MachineException e = assertThrows(MachineException.class, () -> world.swap(V1, withoutAlarm));
 
         assertTrue(e.getMessage().contains("'alarm'") && e.getMessage().contains("g2") && e.getMessage().contains("vguard"), e.getMessage());
-        assertTrue(e.getMessage().contains("nothing was changed"), e.getMessage());
+        assertTrue(e.getMessage().contains("1 of its 6 records") && e.getMessage().contains("nothing was changed"), e.getMessage());
         assertEquals(before, SAVES_1.checkpoint(world), "the world's checkpoint is byte-identical");
         assertEquals(tags, tagsOf(world, V1), "and its tags are the same");
         assertTrue(world.records(withoutAlarm).isEmpty());
         world.step(DT); // and it runs on, in version 1
-        assertEquals(60, world.records(V1).size());
+        assertEquals(6, world.records(V1).size());
         world.close();
     }
 
