@@ -302,4 +302,64 @@ class SwapUnderAttackTest {
         }
     }
 
+
+    @Test
+    void aContextChangeThatStepsOrSwapsTheWorldIsRefusedAsItsOwnFailureAndNothingChanges() {
+        try (StateWorld w = world(3)) {
+            List<String> tried = new ArrayList<>();
+            States<Guard> reentering = States.define("vguard", Guard::new, b -> b
+                    .version(2, Migration.from(1).rename("patrol.rest", "patrol.nap").remove("alarm", "patrol").remove("search", "patrol")
+                            .context(Guard::new, (Guard g) -> {
+                                tried.add("step");
+                                w.step(DT);
+                                return g;
+                            }))
+                    .initial("patrol")
+                    .state("patrol", p -> p.initial("watch")
+                            .state("watch", s -> s.waitFor(4, "nap"))
+                            .state("nap", s -> s.waitFor(10, "watch"))
+                            .history("resumed", dev.enginestates.declare.HistoryDepth.DEEP)
+                            .on("BELL", "answer"))
+                    .state("answer", s -> s.on("RESUME", "patrol.resumed")));
+            String before = Saves.of(V1).checkpoint(w);
+            long steps = w.steps();
+            MachineException e = assertThrows(MachineException.class, () -> w.swap(V1, reentering));
+            assertTrue(e.getMessage().contains("context change threw"), e.getMessage());
+            assertEquals(3, tried.size(), "each record's change was tried, each refused its step");
+            assertEquals(steps, w.steps(), "no step ran inside the swap");
+            assertEquals(before, Saves.of(V1).checkpoint(w));
+        }
+    }
+
+    @Test
+    void otherMachinesOnTheEntityAreUntouchedAndChurnedSlotsSwapWhole() {
+        States<Guard> other = States.define("bystander", Guard::new, b -> b.initial("a").state("a", s -> s.waitFor(7, "b")).state("b"));
+        try (StateWorld w = StateWorld.create()) {
+            java.util.SplittableRandom r = new java.util.SplittableRandom(34);
+            List<Entity> live = new ArrayList<>();
+            for (int i = 0; i < 20_000; i++) {
+                Entity e = w.spawn(EntityKey.of("c" + i), V1.trait(), other.trait());
+                live.add(e);
+                if (r.nextInt(3) == 0) {
+                    w.despawn(live.remove(r.nextInt(live.size())));
+                }
+                if (i % 500 == 0) {
+                    w.step(DT);
+                }
+            }
+            List<String> bystanders = new ArrayList<>();
+            live.forEach(e -> bystanders.add(other.read(e).state() + " " + other.read(e).secondsLeft()));
+            int guards = w.records(V1).size();
+            assertEquals(live.size(), guards);
+            assertEquals(guards, w.swap(V1, V2));
+            for (Entity e : live) {
+                assertTrue(e.has(V2.recordType()) && !e.has(V1.recordType()) && e.has(other.recordType()));
+                assertTrue(e.has(other.is("a")) || e.has(other.is("b")), "the bystander's tag stays");
+            }
+            List<String> after = new ArrayList<>();
+            live.forEach(e -> after.add(other.read(e).state() + " " + other.read(e).secondsLeft()));
+            assertEquals(bystanders, after, "the other machine's records are the same");
+            assertEquals(guards, w.query(V2.is("patrol")).count() + w.query(V2.is("answer")).count() + w.query(V2.is("hunt")).count());
+        }
+    }
 }
