@@ -362,4 +362,37 @@ class SwapUnderAttackTest {
             assertEquals(guards, w.query(V2.is("patrol")).count() + w.query(V2.is("answer")).count() + w.query(V2.is("hunt")).count());
         }
     }
+
+    @Test
+    void aClosedWorldRefusesASwap() {
+        StateWorld w = world(2);
+        w.close();
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> w.swap(V1, V2));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+    }
+
+    @Test
+    void aFailureHandlerRunsOnceTheStepIsDoneSoItMaySwapAndTheWorldGoesOnWhole() {
+        States<Guard> failing = States.define("failing", Guard::new, b -> b.initial("a")
+                .state("a", s -> s.waitFor(0.05, t -> t.target("b").action((g, e) -> {
+                    throw new IllegalStateException("boom");
+                })))
+                .state("b"));
+        try (StateWorld w = world(2)) {
+            w.spawn(EntityKey.of("f"), failing.trait());
+            List<Integer> moved = new ArrayList<>();
+            w.onFailure(f -> moved.add(w.swap(V1, V2)));
+            for (int i = 0; i < 10; i++) {
+                w.step(DT);
+            }
+            assertEquals(List.of(2), moved, "the handler ran once, after the step, and the swap moved both guards");
+            Saves saves = Saves.of(V2, failing);
+            String after = saves.checkpoint(w);
+            try (StateWorld again = StateWorld.create()) {
+                saves.restoreSpawningMissing(again, after);
+                assertEquals(after, saves.checkpoint(again), "a whole, valid world");
+            }
+        }
+    }
+
 }
