@@ -141,4 +141,18 @@ final class XStateRuntime extends StyleRuntime {
     public java.util.List<RecordField> recordFields() {
         return FIELDS;
     }
+
+    @Override
+    public void checkRunsOnPlainObject(Chart c) {
+        if (c.invokes != null) {
+            for (dev.enginestates.chart.Invocation[] list : c.invokes) {
+                if (list.length > 0) {
+                    throw new MachineException(c.machineId, "machine '" + c.machineId + "' invokes " + list[0] + " in "
+                            + (list[0].state == 0 ? "its root" : "state '" + c.path[list[0].state] + "'")
+                            + "; a child machine lives on an entity, so run the machine on a StateWorld"
+                            + " (world.spawn(..., States.of(machine).trait()))");
+                }
+            }
+        }
+    }
 }

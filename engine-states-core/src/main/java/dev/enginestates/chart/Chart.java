@@ -178,9 +178,15 @@ public final class Chart {
      * says.
      */
     public final Semantics semantics;
+    /**
+     * By state, the child machines it runs while active ({@code invoke}); {@code null} when the
+     * machine invokes none, so a face tests one field to know it has nothing to start.
+     */
+    public final Invocation[][] invokes;
 
     Chart(ChartCompiler c) {
         machineId = c.machineId;
+        invokes = c.invokes;
         style = c.style;
         polled = c.polled;
         builder = c.builder;
@@ -234,7 +240,7 @@ public final class Chart {
             if (wildcardPrefix[e] != null) {
                 wild.add(e);
             }
-            done |= wildcardPrefix[e] != null || c.eventTypes[e].startsWith("xstate.done.");
+            done |= wildcardPrefix[e] != null || c.eventTypes[e].startsWith("xstate.done.state.");
         }
         wild.sort((a, b) -> wildcardPrefix[b].length() - wildcardPrefix[a].length());
         wildcards = wild.stream().mapToInt(Integer::intValue).toArray();

@@ -37,6 +37,8 @@ public final class ChartCompiler {
     final UnknownEvents unknownEvents;
     final List<String> problems = new ArrayList<>();
     final List<StateDefinition<?>> defs = new ArrayList<>();
+    /** By state, the children it invokes; {@code null} when the machine invokes none. */
+    Invocation[][] invokes;
 
     int size;
     String[] key;
@@ -137,6 +139,7 @@ public final class ChartCompiler {
         }
         c.number(root);
         c.checkStates();
+        c.compileInvokes();
         c.enumNames = EnumNames.check(c, stateEnum, eventEnum);
         c.collectTransitions();
         c.enumNames.numberEvents(c);
@@ -310,6 +313,48 @@ public final class ChartCompiler {
     }
 
     // ------------------------------------------------------------------ state checks
+
+    /** The children each state invokes: ids unique, plain names; a child on the parent's entity not twice. */
+    private void compileInvokes() {
+        Map<String, Integer> ids = new HashMap<>();
+        Map<Object, String> onEntity = new java.util.IdentityHashMap<>();
+        Invocation[][] all = new Invocation[size][];
+        boolean any = false;
+        for (int s = 0; s < size; s++) {
+            List<? extends dev.enginestates.declare.InvokeBuilder<?, ?>> list = defs.get(s).invokes();
+            all[s] = new Invocation[list.size()];
+            for (int i = 0; i < list.size(); i++) {
+                dev.enginestates.declare.InvokeBuilder<?, ?> b = list.get(i);
+                String id = b.id();
+                String where = where(s);
+                if (id.isBlank() || id.contains("/") || id.contains(".") || id.contains("*")) {
+                    problems.add(where + " invokes a child with id '" + id + "'; expected a plain name, not empty, without"
+                            + " '/', '.' or '*' (the child's key and its done event are made from it)");
+                }
+                Integer before = ids.putIfAbsent(id, s);
+                if (before != null) {
+                    problems.add(where + " invokes a child with id '" + id + "', which " + where(before)
+                            + " already uses; child ids must differ within a machine");
+                }
+                if (type[s] == StateType.HISTORY) {
+                    problems.add(where + " is a history state and invokes '" + id + "'; a history state is never active,"
+                            + " so expected the invoke on a regular state");
+                }
+                if (b.sameEntity()) {
+                    String other = onEntity.putIfAbsent(b.machine(), id);
+                    if (other != null) {
+                        problems.add(where + " invokes machine '" + b.machine().id() + "' on the same entity as '" + id
+                                + "', and '" + other + "' does too; an entity holds one record per machine, so expected"
+                                + " at most one of them on the parent's entity");
+                    }
+                }
+                all[s][i] = new Invocation(id, s, b.machine(), b.input(), b.output(), b.sameEntity(),
+                        dev.enginestates.declare.InvokeBuilder.doneEvent(id));
+                any = true;
+            }
+        }
+        invokes = any ? all : null;
+    }
 
     private void checkStates() {
         for (int s = 0; s < size; s++) {

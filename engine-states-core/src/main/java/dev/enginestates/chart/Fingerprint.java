@@ -36,6 +36,11 @@ public final class Fingerprint {
             if (c.when != null && c.when[s] != null) {
                 t.append(" when ").append(c.when[s].length);
             }
+            if (c.invokes != null) {
+                for (Invocation i : c.invokes[s]) {
+                    t.append(" invoke ").append(i.id).append(' ').append(i.machine.id()).append(i.sameEntity ? " same" : "");
+                }
+            }
             t.append('\n');
         }
         for (int i = 0; i < c.transitionCount; i++) {

@@ -1,5 +1,7 @@
 package dev.enginestates.declare;
 
+import dev.enginestates.Machine;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -34,6 +36,7 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
     Enum<?> historyTargetConstant;
     WaitDefinition<C> wait;
     final List<WhenRule<C>> when = new ArrayList<>();
+    final List<InvokeBuilder<C, ?>> invokes = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
 
     NodeBuilder(String key) {
@@ -484,6 +487,42 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
      */
     public B always(Consumer<TransitionBuilder<C>> body) {
         always.add(transition(null, body));
+        return self();
+    }
+
+    /**
+     * Runs {@code child} while this state is active, as XState's {@code invoke}: see {@link InvokeBuilder}.
+     *
+     * @param <K>   the child's context type
+     * @param id    the child's id, unique in the machine, without {@code '/'}: the parent sends to it and
+     *              hears its done event ({@code "xstate.done.actor.<id>"}) by it
+     * @param child the child's machine
+     * @return this builder, for chaining
+     */
+    public <K> B invoke(String id, Machine<K> child) {
+        return invoke(id, child, i -> { });
+    }
+
+    /**
+     * Runs {@code child} while this state is active, declared by {@code body}: its context, where it
+     * runs, its output and the transition taken when it is done. See {@link InvokeBuilder}.
+     *
+     * @param <K>   the child's context type
+     * @param id    the child's id, unique in the machine, without {@code '/'}
+     * @param child the child's machine
+     * @param body  declares the invocation
+     * @return this builder, for chaining
+     */
+    public <K> B invoke(String id, Machine<K> child, Consumer<InvokeBuilder<C, K>> body) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(child, "child");
+        Objects.requireNonNull(body, "body");
+        InvokeBuilder<C, K> i = new InvokeBuilder<>(id, child);
+        body.accept(i);
+        invokes.add(i);
+        for (Consumer<TransitionBuilder<C>> t : i.doneTransitions()) {
+            on.add(transition(InvokeBuilder.doneEvent(id), t));
+        }
         return self();
     }
 

@@ -179,6 +179,57 @@ public interface Self extends Holder {
     }
 
     /**
+     * Starts a child machine that lives until this machine's record leaves its world or
+     * {@link #stopChild} stops it, as XState's {@code spawnChild}: a squad's members, a quest's
+     * steps. On a world it is a record on a new entity (keyed {@code "<this key>/<id>"} when this
+     * entity has a key, with this entity's owner), which a query finds by its tags like any other.
+     * When it reaches a final state at its top level, this machine receives
+     * {@code "xstate.done.actor.<id>"} with its context as {@code "output"}, if it declares that event.
+     *
+     * @param <K>     the child's context type
+     * @param id      the child's id among this machine's children: a plain name, without {@code '/'}
+     * @param machine the child's machine
+     * @param context the child's context, used as given
+     * @param <E>     the entity type of the face ({@code Entity} on a world)
+     * @return the child's entity
+     * @throws IllegalStateException on a face without entities (a plain object)
+     */
+    default <K, E> E spawnChild(String id, dev.enginestates.Machine<K> machine, K context) {
+        throw new IllegalStateException(this + " runs on no world, so it cannot start child '" + id + "'; child machines live on entities");
+    }
+
+    /**
+     * Stops a child started with {@link #spawnChild}: its entity is despawned, its own children with it.
+     *
+     * @param id the child's id
+     * @return {@code true} if a live child of that id was stopped
+     */
+    default boolean stopChild(String id) {
+        throw new IllegalStateException(this + " runs on no world, so it has no child '" + id + "' to stop");
+    }
+
+    /**
+     * Sends an event to a child of this machine, invoked or spawned, by its id; it moves now.
+     *
+     * @param id    the child's id
+     * @param event the event
+     * @return whether the child took it; {@code false} when no child of that id runs now
+     */
+    default boolean sendTo(String id, Event event) {
+        throw new IllegalStateException(this + " runs on no world, so it has no child '" + id + "' to send '" + event.type() + "' to");
+    }
+
+    /**
+     * Sends an event to this machine's parent (the machine that invoked or spawned it); it moves now.
+     *
+     * @param event the event, of a type the parent knows
+     * @return whether the parent took it; {@code false} when this machine is nobody's child
+     */
+    default boolean sendParent(Event event) {
+        throw new IllegalStateException(this + " runs on no world, so it has no parent to send '" + event.type() + "' to");
+    }
+
+    /**
      * The machine's own random numbers: {@code self.random().between(2, 5)} for a random wait,
      * {@code self.random().chance(0.3)} in a guard for a random choice between targets. Their
      * generator is kept in the machine's record, so a checkpoint and its restore, the replay of an

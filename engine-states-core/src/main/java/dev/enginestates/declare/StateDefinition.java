@@ -25,6 +25,7 @@ public final class StateDefinition<C> {
     private final WaitDefinition<C> wait;
     private final List<WhenRule<C>> when;
     private final List<String> declarationProblems;
+    private final List<InvokeBuilder<C, ?>> invokes;
     private final Enum<?> constant;
     private final Enum<?> initialConstant;
     private final Enum<?> historyTargetConstant;
@@ -45,6 +46,7 @@ public final class StateDefinition<C> {
         this.wait = b.wait;
         this.when = List.copyOf(b.when);
         this.declarationProblems = List.copyOf(b.problems);
+        this.invokes = List.copyOf(b.invokes);
         this.constant = b.constant;
         this.initialConstant = b.initialConstant;
         this.historyTargetConstant = b.historyTargetConstant;
@@ -211,5 +213,14 @@ public final class StateDefinition<C> {
      */
     public List<String> declarationProblems() {
         return declarationProblems;
+    }
+
+    /**
+     * The child machines this state runs while active, in declaration order.
+     *
+     * @return the invocations, possibly empty
+     */
+    public List<InvokeBuilder<C, ?>> invokes() {
+        return invokes;
     }
 }

@@ -24,6 +24,8 @@ final class Binding {
     final Class<?>[] heldBy;
     /** The machine's style: one whose runtime {@link StyleRuntime#polls polls} has every record stepped, in spawn order. */
     final StyleRuntime runtime;
+    /** Whether the machine invokes children: a move of its records has them follow ({@link Children}). */
+    final boolean invokes;
     /** The due times of this machine's waits, by slot: each step takes this machine's due waits in time order. */
     final WaitWheel waits = new WaitWheel();
     /** The due time of each record's next send to itself, by slot; made on the first delayed send (machines that send none do without). */
@@ -54,6 +56,7 @@ final class Binding {
         this.moves = states.machine().tags() ? new TagMoves(dominion, states) : null;
         this.heldBy = states.machine().heldBy().toArray(new Class<?>[0]);
         this.runtime = states.runtime();
+        this.invokes = states.chart().invokes != null;
     }
 
     /** One past the last slot in use. */

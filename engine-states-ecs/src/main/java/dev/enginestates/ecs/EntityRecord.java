@@ -64,6 +64,37 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
         Listeners.Told told;
         /** The step this machine is not stepped in, as it joined its world or failed in it; -1: none. */
         long quietStep = -1;
+        /** Its children, and its link as a child ({@link Children}); {@code null} for a record in neither. */
+        Children.Family family;
+    }
+
+    @Override
+    public final Entity child(String id) {
+        EntityRecord<?> c = Children.child(this, id);
+        return c == null ? null : c.entity;
+    }
+
+    @Override
+    public final List<String> children() {
+        return Children.ids(this);
+    }
+
+    @Override
+    public final Entity parent() {
+        EntityRecord<?> p = Children.parent(this);
+        return p == null ? null : p.entity;
+    }
+
+    /** The record's children and parent link, or {@code null} when it has neither. */
+    final Children.Family family() {
+        Aside a = aside;
+        return a == null ? null : a.family;
+    }
+
+    /** The record's family, made now if it has none. */
+    final Children.Family familyOrNew() {
+        Aside a = aside == null ? aside = new Aside() : aside;
+        return a.family == null ? a.family = new Children.Family() : a.family;
     }
 
     /** What the world's listeners were last told of this record, or {@code null} (never told of). */

@@ -136,6 +136,35 @@ final class EntitySelf implements Self {
         return record.states.send(other(entity, event.type()), event);
     }
 
+    @Override
+    @SuppressWarnings("unchecked")
+    public <K, E> E spawnChild(String id, dev.enginestates.Machine<K> machine, K context) {
+        java.util.Objects.requireNonNull(machine, "machine");
+        java.util.Objects.requireNonNull(context, "context");
+        entityFor("start child '" + id + "'");
+        return (E) record.world.children.spawn(record, id, machine, context);
+    }
+
+    @Override
+    public boolean stopChild(String id) {
+        entityFor("stop child '" + id + "'");
+        return record.world.children.stopSpawned(record, id);
+    }
+
+    @Override
+    public boolean sendTo(String id, Event event) {
+        java.util.Objects.requireNonNull(event, "event");
+        EntityRecord<?> child = Children.child(record, id);
+        return child != null && child.states.send(child.entity, event);
+    }
+
+    @Override
+    public boolean sendParent(Event event) {
+        java.util.Objects.requireNonNull(event, "event");
+        EntityRecord<?> parent = Children.parent(record);
+        return parent != null && parent.states.send(parent.entity, event);
+    }
+
     private Entity other(Object entity, String event) {
         if (!(entity instanceof Entity)) {
             throw new IllegalArgumentException("machine '" + record.machineId() + "': self.send(" + entity + ", '" + event

@@ -127,6 +127,7 @@ final class Registry {
         }
         r.binding.remove(r);
         world.holds.forget(r);
+        world.children.left(r);
         MachineRecord rec = r;
         if (rec.waitState() >= 0) {
             rec.setWait(rec.waitState(), rec.waitStart() - world.clock, rec.waitSeconds());

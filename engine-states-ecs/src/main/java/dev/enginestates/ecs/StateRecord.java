@@ -196,6 +196,29 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
     StateWorld world();
 
     /**
+     * The entity of a child machine this one runs now, invoked by an active state or spawned.
+     *
+     * @param id the child's id
+     * @return the child's entity (this record's own for a child invoked {@code onSameEntity()}), or
+     *         {@code null} when no child of that id runs
+     */
+    Entity child(String id);
+
+    /**
+     * The ids of the children this machine runs now, in the order they started.
+     *
+     * @return a new list, empty when it runs none
+     */
+    List<String> children();
+
+    /**
+     * The entity of the machine that invoked or spawned this one.
+     *
+     * @return the parent's entity, or {@code null} when this machine is nobody's child
+     */
+    Entity parent();
+
+    /**
      * Sets the state by hand to the states declared with constants of the machine's state
      * enum ({@code setState(REST)}; several for the regions of a parallel state); see
      * {@link #setState(String...)}.

@@ -138,6 +138,8 @@ public final class StateWorld implements AutoCloseable {
     final Holds holds = new Holds(this);
     final DueWaits waits = new DueWaits(this);
     final WhenRules whens = new WhenRules(this);
+    /** The child machines' links: started and stopped with their states or parents. */
+    final Children children = new Children(this);
     final Ticks ticks = new Ticks(this);
     final Listeners listeners = new Listeners(this);
     /** The outermost call under way, inside which game code may run: close, release and restores wait for its end. */
@@ -509,6 +511,9 @@ public final class StateWorld implements AutoCloseable {
         if (hearsInputs()) {
             inputs.detached(entity, machine);
         }
+        if (batch == 0) {
+            children.stopOrphans();
+        }
         throwListenerFailure();
         return true;
     }
@@ -561,6 +566,9 @@ public final class StateWorld implements AutoCloseable {
             byKey.remove(key.value());
         }
         boolean deleted = dominion.deleteEntity(entity);
+        if (batch == 0) {
+            children.stopOrphans();
+        }
         throwListenerFailure();
         return deleted;
     }
@@ -1286,6 +1294,10 @@ public final class StateWorld implements AutoCloseable {
             inputs.edited(r);
         }
         tell(r, "restore");
+        children.written(r);
+        if (batch == 0) {
+            children.settle();
+        }
     }
 
     /**
@@ -1308,6 +1320,9 @@ public final class StateWorld implements AutoCloseable {
                 throw e;
             }
             batch--;
+            if (batch == 0) {
+                children.settle();
+            }
             if (batch == 0 && listeners.any()) {
                 listeners.throwPending();
             }
@@ -1641,6 +1656,9 @@ public final class StateWorld implements AutoCloseable {
         applyTags(r);
         if (listeners.any()) {
             listeners.told(r, false);
+        }
+        if (r.binding.invokes || r.family() != null) {
+            children.moved(r);
         }
     }
 

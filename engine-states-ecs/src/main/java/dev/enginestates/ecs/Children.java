@@ -1,0 +1,405 @@
+package dev.enginestates.ecs;
+
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.Machine;
+import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Invocation;
+import dev.enginestates.declare.Event;
+import dev.enginestates.declare.InvokeBuilder;
+import dev.enginestates.declare.MachineException;
+import dev.enginestates.records.MachineRecord;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The child machines of one world: each is an ordinary record on an entity of its own (or on its
+ * parent's), linked to the parent record that invoked or spawned it. An invoked child follows its
+ * state: it starts when the state is active after a move and stops when it is not; its link is
+ * derived again from the parent's configuration and the child's key after a restore, so a
+ * checkpoint needs nothing but the records. A spawned child lives until its parent's record
+ * leaves the world or the parent stops it.
+ *
+ * <p>A child's key is {@code "<parent key>/<id>"} when its parent's entity has a key; it has the
+ * parent entity's {@link Owner}, so a stream shows it to whom it shows the parent.
+ */
+final class Children {
+    /** How deep children nest: a machine whose children's children... would start a 17th level is refused. */
+    static final int MAX_DEPTH = 16;
+    /** The most children one parent record has at once. */
+    static final int MAX_PER_PARENT = 4096;
+
+    /** One child's place: its parent, its id, and (once started) its record. */
+    static final class Link {
+        final EntityRecord<?> parent;
+        final String id;
+        /** The invoke it runs for, or {@code null} for a spawned child. */
+        final Invocation invocation;
+        final int depth;
+        EntityRecord<?> child;
+        /** The done event was sent (or the child ended): sent once per start. */
+        boolean done;
+
+        Link(EntityRecord<?> parent, String id, Invocation invocation, int depth) {
+            this.parent = parent;
+            this.id = id;
+            this.invocation = invocation;
+            this.depth = depth;
+        }
+
+        /** The child while its record is in a world (the one it started in: a child moved to another world is the game's). */
+        EntityRecord<?> live() {
+            EntityRecord<?> c = child;
+            return c != null && c.world != null ? c : null;
+        }
+    }
+
+    /** A record's family: the link that makes it a child, and the links of its own children. */
+    static final class Family {
+        Link asChild;
+        Link[] children = new Link[2];
+        int count;
+        /** Following its configuration now; a move during it follows again after. */
+        boolean following;
+        boolean again;
+
+        Link find(String id) {
+            for (int i = 0; i < count; i++) {
+                if (children[i].id.equals(id)) {
+                    return children[i];
+                }
+            }
+            return null;
+        }
+
+        void add(Link l) {
+            if (count == children.length) {
+                children = Arrays.copyOf(children, count * 2);
+            }
+            children[count++] = l;
+        }
+
+        void remove(Link l) {
+            for (int i = 0; i < count; i++) {
+                if (children[i] == l) {
+                    System.arraycopy(children, i + 1, children, i, count - i - 1);
+                    children[--count] = null;
+                    return;
+                }
+            }
+        }
+    }
+
+    private final StateWorld world;
+    /** Parents whose configuration was written whole (a restore, a frame): followed once the writes are done. */
+    private final List<EntityRecord<?>> pending = new ArrayList<>();
+    /** Children whose parent left: stopped once the call that removed the parent is done. */
+    private final List<Link> orphans = new ArrayList<>();
+    /** A replica's world: it links children the frames bring and starts or stops none. */
+    boolean mirror;
+
+    Children(StateWorld world) {
+        this.world = world;
+    }
+
+    /** Whether a record's machine invokes children (the one test a move pays). */
+    static boolean invokes(EntityRecord<?> r) {
+        return r.states.chart().invokes != null;
+    }
+
+    // ------------------------------------------------------------------ after moves
+
+    /** After a record moved: its invoked children follow its states; if it is a child and now done, its parent hears it. */
+    void moved(EntityRecord<?> r) {
+        Family f = r.family();
+        if (invokes(r)) {
+            follow(r);
+        }
+        if (f != null && f.asChild != null) {
+            childMoved(f.asChild, r);
+        }
+    }
+
+    /** A record written whole (a restore, a rewind, a frame): its children follow once the writes are done. */
+    void written(EntityRecord<?> r) {
+        if (invokes(r) || (r.family() != null && r.family().count > 0)) {
+            pending.add(r);
+        }
+    }
+
+    /** Follows the parents written whole, and stops the children whose parents left; called between writes and calls. */
+    void settle() {
+        while (!pending.isEmpty()) {
+            EntityRecord<?> r = pending.remove(pending.size() - 1);
+            if (r.world == world) {
+                follow(r);
+            }
+        }
+        stopOrphans();
+    }
+
+    /** Stops the children whose parents left the world. */
+    void stopOrphans() {
+        while (!orphans.isEmpty()) {
+            stop(orphans.remove(orphans.size() - 1));
+        }
+    }
+
+    /** The invoked children of {@code r}: stopped for states left, started (or found, after a restore) for states active. */
+    void follow(EntityRecord<?> r) {
+        Family f = r.familyOrNew();
+        if (f.following) {
+            f.again = true; // a child's start moved its parent: follow again once this pass is done
+            return;
+        }
+        f.following = true;
+        try {
+            do {
+                f.again = false;
+                followOnce(r, f);
+            } while (f.again && r.world == world);
+        } finally {
+            f.following = false;
+        }
+    }
+
+    private void followOnce(EntityRecord<?> r, Family f) {
+        MachineRecord rec = r;
+        for (int i = f.count - 1; i >= 0; i--) {
+            Link l = f.children[i];
+            if (l.invocation != null && !rec.isActive(l.invocation.state)) {
+                f.remove(l);
+                stop(l);
+            }
+        }
+        Invocation[][] table = r.states.chart().invokes;
+        if (table == null || r.world != world) {
+            return;
+        }
+        int n = rec.activeCount();
+        for (int a = 0; a < n && r.world == world; a++) {
+            Invocation[] here = table[rec.activeAt(a)];
+            for (Invocation inv : here) {
+                if (f.find(inv.id) == null && rec.isActive(inv.state)) {
+                    start(r, f, inv.id, inv, inv.machine, null, false);
+                }
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ start and stop
+
+    /**
+     * Starts (or, after a restore, finds) a child of {@code parent}: on a new entity keyed from the
+     * parent's, or on the parent's entity. {@code context} is the spawned child's context; an invoked
+     * child's comes from its input.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    Entity start(EntityRecord<?> parent, Family f, String id, Invocation inv, Machine<?> machine, Object context,
+            boolean spawned) {
+        int depth = f.asChild == null ? 1 : f.asChild.depth + 1;
+        String where = "machine '" + parent.machineId() + "' on " + world.describe(parent.entity);
+        if (depth > MAX_DEPTH) {
+            throw new MachineException(parent.machineId(), where + " would start child '" + id + "' (machine '" + machine.id()
+                    + "') " + depth + " levels below its first parent; children nest at most " + MAX_DEPTH
+                    + " levels, which a machine that starts itself again and again reaches. Nothing was started.");
+        }
+        if (f.count >= MAX_PER_PARENT) {
+            throw new MachineException(parent.machineId(), where + " would start a " + (f.count + 1) + "th child ('" + id
+                    + "'); a machine runs at most " + MAX_PER_PARENT + " children at once. Nothing was started.");
+        }
+        States states = States.of(machine);
+        boolean sameEntity = inv != null && inv.sameEntity;
+        Entity home = parent.entity;
+        EntityKey parentKey = home == null ? null : home.get(EntityKey.class);
+        EntityKey key = sameEntity || parentKey == null ? null : EntityKey.of(parentKey.value() + "/" + id);
+        Link link = new Link(parent, id, inv, depth);
+        // a child restored or brought by a frame is there already: link it
+        Entity there = sameEntity ? home : (key == null ? null : world.entity(key.value()));
+        EntityRecord<?> found = there == null ? null : (EntityRecord<?>) there.get(states.recordClass());
+        if (found != null && found.world == world && (found.family() == null || found.family().asChild == null)) {
+            link(f, link, found);
+            return there;
+        }
+        if (mirror) {
+            return null; // a replica shows what its room started, and starts nothing
+        }
+        if (there != null && !sameEntity) {
+            throw new MachineException(parent.machineId(), where + " would start child '" + id + "' on a new entity keyed '"
+                    + key.value() + "', but " + world.describe(there) + " has that key already without a free '" + machine.id()
+                    + "' record; expected the key free for the child. Nothing was started.");
+        }
+        Object ctx = context;
+        if (inv != null) {
+            Object input = parent.contextObject();
+            ctx = inv.input != null ? inv.input.apply(input) : machine.newContext();
+            if (ctx == null) {
+                throw new MachineException(parent.machineId(), where + ": the input of child '" + id + "' gave null; expected a"
+                        + " context for machine '" + machine.id() + "'. Nothing was started.");
+            }
+        }
+        EntityRecord<?> child = EntityRecord.of(states.trait(ctx));
+        link(f, link, child);
+        try {
+            if (sameEntity) {
+                world.attach(home, child);
+                there = home;
+            } else {
+                List<Object> parts = new ArrayList<>(3);
+                parts.add(child);
+                if (key != null) {
+                    parts.add(key);
+                }
+                Owner owner = home == null || home.isDeleted() ? null : home.get(Owner.class);
+                if (owner != null) {
+                    parts.add(owner);
+                }
+                there = world.spawn(parts.toArray());
+            }
+        } catch (RuntimeException | Error e) {
+            f.remove(link);
+            child.familyOrNew().asChild = null;
+            throw e;
+        }
+        childMoved(link, child); // a child whose initial state is final is done at once
+        return there;
+    }
+
+    private static void link(Family f, Link link, EntityRecord<?> child) {
+        link.child = child;
+        child.familyOrNew().asChild = link;
+        f.add(link);
+    }
+
+    /** Stops a child: its entity despawned (its own children with it), or its record detached from the parent's entity. */
+    void stop(Link l) {
+        l.done = true;
+        EntityRecord<?> c = l.live();
+        if (c == null || c.world != world || mirror) {
+            return;
+        }
+        if (c.family() != null && c.family().asChild == l) {
+            c.family().asChild = null;
+        }
+        if (l.invocation != null && l.invocation.sameEntity) {
+            world.detach(c.entity, c.states);
+        } else if (c.entity != null && !c.entity.isDeleted()) {
+            world.despawn(c.entity);
+        }
+    }
+
+    /** A record leaves the world: its children stop once the call that removed it is done; as a child, its link ends. */
+    void left(EntityRecord<?> r) {
+        Family f = r.family();
+        if (f == null) {
+            return;
+        }
+        for (int i = 0; i < f.count; i++) {
+            orphans.add(f.children[i]);
+        }
+        Arrays.fill(f.children, 0, f.count, null);
+        f.count = 0;
+        if (f.asChild != null) {
+            f.asChild.done = true; // a child despawned by the game is not started again while its state stays active
+            f.asChild = null;
+        }
+    }
+
+    /** After a child moved: once it is done, its parent hears {@code xstate.done.actor.<id>} with its output, once. */
+    private void childMoved(Link l, EntityRecord<?> child) {
+        MachineRecord rec = child;
+        if (l.done || !rec.isDone() || l.child != child) {
+            return;
+        }
+        l.done = true;
+        EntityRecord<?> parent = l.parent;
+        if (parent.world != world || mirror) {
+            return;
+        }
+        Chart pc = parent.states.chart();
+        String type = InvokeBuilder.doneEvent(l.id);
+        if (pc.eventId(type) < 0) {
+            return; // the parent declares nothing on it
+        }
+        Object output = rec.contextObject();
+        if (l.invocation != null && l.invocation.output != null) {
+            output = l.invocation.output.apply(output);
+        }
+        Event done = Event.of(type, output == null ? Map.of() : Map.of("output", output));
+        ((States<?>) parent.states).send(parent.entity, done);
+    }
+
+    // ------------------------------------------------------------------ what game code asks
+
+    /** The live child {@code id} of {@code r}, or {@code null}. */
+    static EntityRecord<?> child(EntityRecord<?> r, String id) {
+        Family f = r.family();
+        Link l = f == null ? null : f.find(id);
+        return l == null ? null : l.live();
+    }
+
+    /** The parent of {@code r}, or {@code null} when it is nobody's child. */
+    static EntityRecord<?> parent(EntityRecord<?> r) {
+        Family f = r.family();
+        return f == null || f.asChild == null || f.asChild.parent.world != r.world ? null : f.asChild.parent;
+    }
+
+    /** The ids of {@code r}'s live children, in the order they started. */
+    static List<String> ids(EntityRecord<?> r) {
+        Family f = r.family();
+        List<String> ids = new ArrayList<>();
+        for (int i = 0; f != null && i < f.count; i++) {
+            if (f.children[i].live() != null) {
+                ids.add(f.children[i].id);
+            }
+        }
+        return ids;
+    }
+
+    /** A spawned child: refused when the id is taken; stopped with its parent or by {@link #stopSpawned}. */
+    Entity spawn(EntityRecord<?> parent, String id, Machine<?> machine, Object context) {
+        checkId(parent, id);
+        Family f = parent.familyOrNew();
+        Link old = f.find(id);
+        if (old != null && old.live() != null) {
+            throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' on " + world.describe(parent.entity)
+                    + " has a child '" + id + "' already; expected a new id (stop it first)");
+        }
+        if (old != null) {
+            f.remove(old);
+        }
+        if (parent.states.chart().invokes != null) {
+            for (Invocation[] list : parent.states.chart().invokes) {
+                for (Invocation i : list) {
+                    if (i.id.equals(id)) {
+                        throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' invokes a child '"
+                                + id + "'; a spawned child needs another id");
+                    }
+                }
+            }
+        }
+        return start(parent, f, id, null, machine, context, true);
+    }
+
+    /** Stops the spawned child {@code id}; false when there is none. */
+    boolean stopSpawned(EntityRecord<?> parent, String id) {
+        Family f = parent.family();
+        Link l = f == null ? null : f.find(id);
+        if (l == null || l.invocation != null) {
+            return false;
+        }
+        f.remove(l);
+        boolean live = l.live() != null;
+        stop(l);
+        return live;
+    }
+
+    private void checkId(EntityRecord<?> parent, String id) {
+        if (id == null || id.isBlank() || id.contains("/") || id.contains(".") || id.contains("*")) {
+            throw new IllegalArgumentException("machine '" + parent.machineId() + "': a child's id must be a plain name, not"
+                    + " empty, without '/', '.' or '*'; got '" + id + "'");
+        }
+    }
+}
