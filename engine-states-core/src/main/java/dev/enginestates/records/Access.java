@@ -73,6 +73,9 @@ public final class Access {
 
         /** Swaps machine {@code from} to {@code to} on {@code world} as an input of the replay under way, which is its next call. */
         int swapReplayed(Object world, Object from, Object to);
+
+        /** Marks {@code world} a replica's: it links the child machines its frames bring, and starts or stops none. */
+        void mirrorChildren(Object world);
     }
 
     private static volatile MachineSide machines;
@@ -187,6 +190,11 @@ public final class Access {
     /** Sets {@code world}'s (a {@code StateWorld}'s) clock from inside a restore under way. */
     public static void restoreClock(Object world, double time, long steps) {
         ecs.restoreClock(Objects.requireNonNull(world, "world"), time, steps);
+    }
+
+    /** Marks {@code world} a replica's; see {@link EcsSide#mirrorChildren}. */
+    public static void mirrorChildren(Object world) {
+        ecs.mirrorChildren(Objects.requireNonNull(world, "world"));
     }
 
     /** Swaps {@code from} to {@code to} (two {@code States}) on {@code world} as a replayed input; see {@link EcsSide#swapReplayed}. */

@@ -99,6 +99,11 @@ public final class States<C> {
             public int swapReplayed(Object world, Object from, Object to) {
                 return ((StateWorld) world).swapReplayed((States<?>) from, (States<?>) to);
             }
+
+            @Override
+            public void mirrorChildren(Object world) {
+                ((StateWorld) world).children.mirror = true;
+            }
         });
     }
 

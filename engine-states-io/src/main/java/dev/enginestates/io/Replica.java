@@ -219,7 +219,8 @@ final class ReplicaFrames {
             throw new StreamException("these machines cannot be replicated", e.problems());
         }
         this.codec = saves.codec();
-        for (States<?> m : machines) {
+        Access.mirrorChildren(world); // the room starts and stops children; their records come in its frames
+        for (States<?> m : SavesJson.withInvokedChildren(machines)) {
             this.machines.put(m.id(), saves.machine(m.id()));
             if (!definitions.contains(m)) {
                 definitions.add(m);

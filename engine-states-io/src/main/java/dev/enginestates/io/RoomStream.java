@@ -368,7 +368,7 @@ final class RoomFrames {
         }
         this.json = saves.json();
         this.codec = saves.codec();
-        for (States<?> m : machines) {
+        for (States<?> m : SavesJson.withInvokedChildren(machines)) {
             this.machines.put(m.id(), m);
         }
         try {

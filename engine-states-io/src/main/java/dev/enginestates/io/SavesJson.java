@@ -51,9 +51,9 @@ final class SavesJson {
     /** By id and version, every definition these saves know: a checkpoint, a frame or a log of a version held is read as it. */
     private final Map<String, Map<Integer, States<?>>> byVersion = new LinkedHashMap<>();
 
-    SavesJson(States<?>[] machines) {
+    SavesJson(States<?>[] given) {
         List<String> problems = new ArrayList<>();
-        for (States<?> m : machines) {
+        for (States<?> m : withInvokedChildren(given)) {
             Objects.requireNonNull(m, "machine");
             Map<Integer, States<?>> versions = byVersion.computeIfAbsent(m.id(), k -> new TreeMap<>());
             States<?> before = versions.putIfAbsent(m.machine().version(), m);
@@ -70,6 +70,34 @@ final class SavesJson {
         if (!problems.isEmpty()) {
             throw new CheckpointException("these machines cannot be saved", problems);
         }
+    }
+
+    /**
+     * The machines given, then the child machines they invoke (transitively) that no machine given
+     * has the id and version of: saving a parent saves the children its states run. Children a
+     * machine starts from code ({@code spawnChild}) are the game's to name.
+     */
+    static List<States<?>> withInvokedChildren(States<?>[] given) {
+        List<States<?>> all = new ArrayList<>();
+        for (States<?> m : given) {
+            all.add(Objects.requireNonNull(m, "machine"));
+        }
+        for (int i = 0; i < all.size(); i++) {
+            dev.enginestates.chart.Invocation[][] invokes = Access.chart(all.get(i).machine()).invokes;
+            for (int s = 0; invokes != null && s < invokes.length; s++) {
+                for (dev.enginestates.chart.Invocation inv : invokes[s]) {
+                    boolean named = false;
+                    for (States<?> m : all) {
+                        named |= m.machine() == inv.machine
+                                || (m.id().equals(inv.machine.id()) && m.machine().version() == inv.machine.version());
+                    }
+                    if (!named) {
+                        all.add(States.of(inv.machine));
+                    }
+                }
+            }
+        }
+        return all;
     }
 
     private void checkContext(States<?> m, List<String> problems) {
