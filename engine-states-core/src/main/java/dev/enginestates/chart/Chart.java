@@ -183,10 +183,13 @@ public final class Chart {
      * machine invokes none, so a face tests one field to know it has nothing to start.
      */
     public final Invocation[][] invokes;
+    /** The machines the machine's code may start as children ({@code spawns(...)}); empty when none. */
+    public final dev.enginestates.Machine<?>[] spawns;
 
     Chart(ChartCompiler c) {
         machineId = c.machineId;
         invokes = c.invokes;
+        spawns = c.spawns;
         style = c.style;
         polled = c.polled;
         builder = c.builder;

@@ -39,6 +39,8 @@ public final class ChartCompiler {
     final List<StateDefinition<?>> defs = new ArrayList<>();
     /** By state, the children it invokes; {@code null} when the machine invokes none. */
     Invocation[][] invokes;
+    /** The machines the machine's code may spawn as children. */
+    dev.enginestates.Machine<?>[] spawns = new dev.enginestates.Machine<?>[0];
 
     int size;
     String[] key;
@@ -354,6 +356,7 @@ public final class ChartCompiler {
             }
         }
         invokes = any ? all : null;
+        spawns = defs.get(0).spawns().toArray(new dev.enginestates.Machine<?>[0]);
     }
 
     private void checkStates() {

@@ -18,6 +18,14 @@ public final class Fingerprint {
     public static String of(Chart c) {
         StringBuilder t = new StringBuilder(256 + c.size * 48);
         t.append(c.style).append('|').append(c.semantics).append('|').append(c.unknownEvents).append('\n');
+        for (dev.enginestates.Machine<?> m : c.spawns) {
+            t.append("spawns ").append(m.id()).append('\n');
+        }
+        if (c.invokes != null) {
+            for (Invocation i : c.invokes[0]) {
+                t.append("root invoke ").append(i.id).append(' ').append(i.machine.id()).append(i.sameEntity ? " same" : "").append('\n');
+            }
+        }
         for (int s = 1; s < c.size; s++) {
             t.append("state ").append(c.path[s]).append(' ').append(c.type[s]);
             if (c.initial[s] >= 0) {

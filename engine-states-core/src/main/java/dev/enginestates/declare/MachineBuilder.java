@@ -133,6 +133,22 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
     }
 
     /**
+     * The machines this machine's code may start with {@code self.spawnChild(id, machine, context)},
+     * as XState's {@code setup({ actors })}: a restore links each such child, found by its key
+     * {@code "<parent key>/<id>"}, to the record of the machine that declares its machine, and saves
+     * of this machine save them too.
+     *
+     * @param children the child machines, none {@code null}; several calls add to them
+     * @return this builder, for chaining
+     */
+    public MachineBuilder<C> spawns(dev.enginestates.Machine<?>... children) {
+        for (dev.enginestates.Machine<?> m : children) {
+            spawns.add(Objects.requireNonNull(m, "spawned machine"));
+        }
+        return this;
+    }
+
+    /**
      * Declares the machine its owner's alone (the config's {@code ownerOnly: true}):
      * a {@code RoomStream} sends its records to the player the entity's {@code Owner} component
      * names and to nobody else (an entity without an owner sends them to nobody), and the dump

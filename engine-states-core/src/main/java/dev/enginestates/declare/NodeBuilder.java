@@ -37,6 +37,8 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
     WaitDefinition<C> wait;
     final List<WhenRule<C>> when = new ArrayList<>();
     final List<InvokeBuilder<C, ?>> invokes = new ArrayList<>();
+    /** The machines the machine's code may start with {@code spawnChild} (declared on the root). */
+    final List<Machine<?>> spawns = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
 
     NodeBuilder(String key) {

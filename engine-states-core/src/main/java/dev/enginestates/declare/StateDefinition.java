@@ -26,6 +26,7 @@ public final class StateDefinition<C> {
     private final List<WhenRule<C>> when;
     private final List<String> declarationProblems;
     private final List<InvokeBuilder<C, ?>> invokes;
+    private final List<dev.enginestates.Machine<?>> spawns;
     private final Enum<?> constant;
     private final Enum<?> initialConstant;
     private final Enum<?> historyTargetConstant;
@@ -47,6 +48,7 @@ public final class StateDefinition<C> {
         this.when = List.copyOf(b.when);
         this.declarationProblems = List.copyOf(b.problems);
         this.invokes = List.copyOf(b.invokes);
+        this.spawns = List.copyOf(b.spawns);
         this.constant = b.constant;
         this.initialConstant = b.initialConstant;
         this.historyTargetConstant = b.historyTargetConstant;
@@ -222,5 +224,14 @@ public final class StateDefinition<C> {
      */
     public List<InvokeBuilder<C, ?>> invokes() {
         return invokes;
+    }
+
+    /**
+     * The machines the machine's code may spawn as children (declared on the root).
+     *
+     * @return the machines, possibly empty
+     */
+    public List<dev.enginestates.Machine<?>> spawns() {
+        return spawns;
     }
 }

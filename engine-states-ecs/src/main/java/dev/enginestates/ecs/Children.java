@@ -122,15 +122,71 @@ final class Children {
         }
     }
 
-    /** A record written whole (a restore, a rewind, a frame): its children follow once the writes are done. */
+    /**
+     * A record written whole (a restore, a rewind, a frame): its children follow once the writes are
+     * done, and, if its key names a parent ({@code "<parent key>/<id>"}) and it is nobody's child yet,
+     * it is linked to the parent record whose machine spawns its machine.
+     */
     void written(EntityRecord<?> r) {
-        if (invokes(r) || (r.family() != null && r.family().count > 0)) {
+        Family f = r.family();
+        if (invokes(r) || (f != null && f.count > 0)) {
             pending.add(r);
         }
+        if ((f == null || f.asChild == null) && r.entity != null) {
+            EntityKey key = r.entity.get(EntityKey.class);
+            if (key != null && key.value().indexOf('/') > 0) {
+                unlinked.add(r);
+            }
+        }
+    }
+
+    /** Records restored on keys that name a parent, to be linked once the writes are done. */
+    private final List<EntityRecord<?>> unlinked = new ArrayList<>();
+
+    /** Links a restored record keyed {@code "<parent key>/<id>"} to the parent's record that spawns its machine, if any. */
+    private void linkSpawned(EntityRecord<?> r) {
+        Family mine = r.family();
+        if (r.world != world || r.entity == null || (mine != null && mine.asChild != null)) {
+            return;
+        }
+        EntityKey key = r.entity.get(EntityKey.class);
+        if (key == null) {
+            return;
+        }
+        int cut = key.value().lastIndexOf('/');
+        Entity home = world.entity(key.value().substring(0, cut));
+        String id = key.value().substring(cut + 1);
+        if (home == null || home.isDeleted()) {
+            return;
+        }
+        for (Binding b : world.registry.all()) {
+            EntityRecord<?> p = home.get(b.states.recordClass());
+            if (p == null || p.world != world || !spawns(p, r.states.machine())) {
+                continue;
+            }
+            Family f = p.familyOrNew();
+            if (f.find(id) == null) {
+                link(f, new Link(p, id, null, f.asChild == null ? 1 : f.asChild.depth + 1), r);
+                return;
+            }
+        }
+    }
+
+    /** Whether {@code parent}'s machine declares {@code machine} among those it spawns. */
+    static boolean spawns(EntityRecord<?> parent, Machine<?> machine) {
+        for (Machine<?> m : parent.states.chart().spawns) {
+            if (m == machine) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Follows the parents written whole, and stops the children whose parents left; called between writes and calls. */
     void settle() {
+        while (!unlinked.isEmpty()) {
+            linkSpawned(unlinked.remove(unlinked.size() - 1));
+        }
         while (!pending.isEmpty()) {
             EntityRecord<?> r = pending.remove(pending.size() - 1);
             if (r.world == world) {
@@ -259,8 +315,15 @@ final class Children {
                 there = world.spawn(parts.toArray());
             }
         } catch (RuntimeException | Error e) {
+            // the child's own children could not start (too deep, a throwing input): none of it stays
             f.remove(link);
             child.familyOrNew().asChild = null;
+            link.done = true;
+            if (child.world == world && !sameEntity && child.entity != null && !child.entity.isDeleted()) {
+                world.despawn(child.entity);
+            } else if (child.world == world && sameEntity) {
+                world.detach(home, states);
+            }
             throw e;
         }
         childMoved(link, child); // a child whose initial state is final is done at once
@@ -361,6 +424,12 @@ final class Children {
     /** A spawned child: refused when the id is taken; stopped with its parent or by {@link #stopSpawned}. */
     Entity spawn(EntityRecord<?> parent, String id, Machine<?> machine, Object context) {
         checkId(parent, id);
+        if (!spawns(parent, machine)) {
+            throw new IllegalArgumentException("machine '" + parent.machineId() + "' on " + world.describe(parent.entity)
+                    + " cannot spawn child '" + id + "' of machine '" + machine.id() + "', which it does not declare; expected"
+                    + " spawns(" + machine.id().toUpperCase(java.util.Locale.ROOT) + ") in its declaration, so a restore can"
+                    + " link the child again. Nothing was started.");
+        }
         Family f = parent.familyOrNew();
         Link old = f.find(id);
         if (old != null && old.live() != null) {

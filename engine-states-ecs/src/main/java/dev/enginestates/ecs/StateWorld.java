@@ -400,6 +400,9 @@ public final class StateWorld implements AutoCloseable {
         if (hearsInputs()) {
             inputs.spawned(e, records.toArray(new EntityRecord<?>[0]));
         }
+        for (EntityRecord<?> r : records) {
+            joined(r);
+        }
         throwListenerFailure();
         return e;
     }
@@ -472,6 +475,7 @@ public final class StateWorld implements AutoCloseable {
         if (hearsInputs()) {
             inputs.attached(entity, r);
         }
+        joined(r);
         throwListenerFailure();
         return r;
     }
@@ -571,6 +575,18 @@ public final class StateWorld implements AutoCloseable {
         }
         throwListenerFailure();
         return deleted;
+    }
+
+    /** A record joined: the children its states invoke start now, or once the writes under way (a restore) are done. */
+    private void joined(EntityRecord<?> r) {
+        if (r.world != this) {
+            return;
+        }
+        if (batch > 0) {
+            children.written(r);
+        } else if (r.binding.invokes) {
+            children.follow(r);
+        }
     }
 
     /** From outside a step and a move, a listener's failure during this call is thrown once the call has done its work. */

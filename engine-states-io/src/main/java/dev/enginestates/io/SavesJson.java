@@ -73,9 +73,8 @@ final class SavesJson {
     }
 
     /**
-     * The machines given, then the child machines they invoke (transitively) that no machine given
-     * has the id and version of: saving a parent saves the children its states run. Children a
-     * machine starts from code ({@code spawnChild}) are the game's to name.
+     * The machines given, then the child machines they invoke or declare they spawn (transitively) that no machine given
+     * has the id and version of: saving a parent saves the children it runs.
      */
     static List<States<?>> withInvokedChildren(States<?>[] given) {
         List<States<?>> all = new ArrayList<>();
@@ -83,17 +82,20 @@ final class SavesJson {
             all.add(Objects.requireNonNull(m, "machine"));
         }
         for (int i = 0; i < all.size(); i++) {
-            dev.enginestates.chart.Invocation[][] invokes = Access.chart(all.get(i).machine()).invokes;
-            for (int s = 0; invokes != null && s < invokes.length; s++) {
-                for (dev.enginestates.chart.Invocation inv : invokes[s]) {
-                    boolean named = false;
-                    for (States<?> m : all) {
-                        named |= m.machine() == inv.machine
-                                || (m.id().equals(inv.machine.id()) && m.machine().version() == inv.machine.version());
-                    }
-                    if (!named) {
-                        all.add(States.of(inv.machine));
-                    }
+            Chart c = Access.chart(all.get(i).machine());
+            List<dev.enginestates.Machine<?>> children = new ArrayList<>(List.of(c.spawns));
+            for (int s = 0; c.invokes != null && s < c.invokes.length; s++) {
+                for (dev.enginestates.chart.Invocation inv : c.invokes[s]) {
+                    children.add(inv.machine);
+                }
+            }
+            for (dev.enginestates.Machine<?> child : children) {
+                boolean named = false;
+                for (States<?> m : all) {
+                    named |= m.machine() == child || (m.id().equals(child.id()) && m.machine().version() == child.version());
+                }
+                if (!named) {
+                    all.add(States.of(child));
                 }
             }
         }
