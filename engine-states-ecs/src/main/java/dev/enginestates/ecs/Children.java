@@ -290,7 +290,13 @@ final class Children {
         Object ctx = context;
         if (inv != null) {
             Object input = parent.contextObject();
-            ctx = inv.input != null ? inv.input.apply(input) : machine.newContext();
+            try {
+                ctx = inv.input != null ? inv.input.apply(input) : machine.newContext();
+            } catch (RuntimeException e) {
+                throw new MachineException(parent.machineId(), where + ": the input of child '" + id + "' (machine '" + machine.id()
+                        + "') threw " + e + " in state '" + parent.states.chart().path[inv.state] + "'; the parent stays in"
+                        + " its state without the child", e);
+            }
             if (ctx == null) {
                 throw new MachineException(parent.machineId(), where + ": the input of child '" + id + "' gave null; expected a"
                         + " context for machine '" + machine.id() + "'. Nothing was started.");
@@ -388,7 +394,13 @@ final class Children {
         }
         Object output = rec.contextObject();
         if (l.invocation != null && l.invocation.output != null) {
-            output = l.invocation.output.apply(output);
+            try {
+                output = l.invocation.output.apply(output);
+            } catch (RuntimeException e) {
+                throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' on " + world.describe(parent.entity)
+                        + ": the output of child '" + l.id + "' (machine '" + child.machineId() + "') threw " + e
+                        + "; its done event was not sent", e);
+            }
         }
         Event done = Event.of(type, output == null ? Map.of() : Map.of("output", output));
         ((States<?>) parent.states).send(parent.entity, done);
