@@ -99,6 +99,11 @@ final class Children {
     private final List<Link> orphans = new ArrayList<>();
     /** A replica's world: it links children the frames bring and starts or stops none. */
     boolean mirror;
+    /**
+     * More than 0 while children are started or stopped: those spawns, attaches and despawns follow
+     * from a move, which an input log's replay makes again, so they are not the game's inputs.
+     */
+    int working;
 
     Children(StateWorld world) {
         this.world = world;
@@ -211,6 +216,7 @@ final class Children {
             return;
         }
         f.following = true;
+        working++;
         try {
             do {
                 f.again = false;
@@ -218,6 +224,7 @@ final class Children {
             } while (f.again && r.world == world);
         } finally {
             f.following = false;
+            working--;
         }
     }
 
@@ -352,10 +359,15 @@ final class Children {
         if (c.family() != null && c.family().asChild == l) {
             c.family().asChild = null;
         }
-        if (l.invocation != null && l.invocation.sameEntity) {
-            world.detach(c.entity, c.states);
-        } else if (c.entity != null && !c.entity.isDeleted()) {
-            world.despawn(c.entity);
+        working++;
+        try {
+            if (l.invocation != null && l.invocation.sameEntity) {
+                world.detach(c.entity, c.states);
+            } else if (c.entity != null && !c.entity.isDeleted()) {
+                world.despawn(c.entity);
+            }
+        } finally {
+            working--;
         }
     }
 
@@ -461,7 +473,12 @@ final class Children {
                 }
             }
         }
-        return start(parent, f, id, null, machine, context, true);
+        working++;
+        try {
+            return start(parent, f, id, null, machine, context, true);
+        } finally {
+            working--;
+        }
     }
 
     /** Stops the spawned child {@code id}; false when there is none. */

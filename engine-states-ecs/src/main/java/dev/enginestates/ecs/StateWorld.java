@@ -1398,7 +1398,7 @@ public final class StateWorld implements AutoCloseable {
      * machine's own code during a step or a send (which a replay runs again).
      */
     private boolean hearsInputs() {
-        return inputs != null && !stepping && interpreters.depth() == 0 && !listeners.telling();
+        return inputs != null && !stepping && interpreters.depth() == 0 && !listeners.telling() && children.working == 0;
     }
 
     // ------------------------------------------------------------------ moves from outside a tick

@@ -436,6 +436,9 @@ public final class InputLog implements WorldInputs {
             JsonNode body = input.path(kind);
             String key = body.path("entity").asText("");
             java.util.Set<String> held = machinesOf.get(key);
+            // a child machine's entity ("<parent key>/<id>") comes and goes with its parent's moves, which
+            // the log does not hold: inputs on it are checked when the replay reaches them
+            boolean child = held == null && key != null && key.indexOf('/') > 0;
             switch (kind) {
                 case "step":
                 case "advance":
@@ -461,7 +464,7 @@ public final class InputLog implements WorldInputs {
                     split = false;
                     break;
                 case "hold": {
-                    if (held == null) {
+                    if (held == null && !child) {
                         problems.add(at + ".hold.entity: no entity has key '" + key + "' at this point of the log");
                     }
                     if (!body.path("on").isBoolean()) {
@@ -490,8 +493,10 @@ public final class InputLog implements WorldInputs {
                                 + LogDefinitions.ATTACHED, problems);
                     }
                     States<?> m = known(saves, definitions, body.path("machine"), at + "." + kind + ".machine", problems);
-                    if (held == null) {
+                    if (held == null && !child) {
                         problems.add(at + "." + kind + ".entity: no entity has key '" + key + "' at this point of the log");
+                    } else if (held == null) {
+                        // a child's entity: see above
                     } else if (m != null && kind.equals("attach") && held.contains(m.id())) {
                         problems.add(at + ".attach: entity '" + key + "' already holds machine '" + m.id() + "' at this point of the log");
                     } else if (m != null && !kind.equals("attach") && !held.contains(m.id())) {
@@ -581,7 +586,7 @@ public final class InputLog implements WorldInputs {
                     String gone = body.asText("");
                     if (gone.equals(EntityKey.WORLD)) {
                         problems.add(at + ".despawn: the world's own entity cannot be despawned");
-                    } else if (machinesOf.remove(gone) == null) {
+                    } else if (machinesOf.remove(gone) == null && gone.indexOf('/') <= 0) {
                         problems.add(at + ".despawn: no entity has key '" + gone + "' at this point of the log");
                     }
                     break;
