@@ -36,7 +36,7 @@ import java.util.function.Supplier;
  *
  * @param <C> the context type: the game's mutable data that guards read and actions write
  */
-public final class Machine<C> {
+public final class Machine<C> implements dev.enginestates.declare.ChildMachine<C> {
     private final String id;
     private final Supplier<? extends C> contextFactory;
     private final StateDefinition<C> definition;

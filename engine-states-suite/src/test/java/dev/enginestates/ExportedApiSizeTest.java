@@ -18,11 +18,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a new capability is written on that runtime, not as a type per style; 94 with {@code Rewind},
  * written once for every style, its codec and inputs nested in it; 95 with {@code Migration}, the
  * one declaration of how a version's records become the next's, for every style, every restore
- * and {@code StateWorld.swap}). Fewer is better; a new
+ * and {@code StateWorld.swap}; 97 with {@code InvokeBuilder}, the one declaration of a child
+ * machine, and {@code ChildMachine}, how a declaration names a compiled machine without
+ * depending on it; their links and lifetime are written once, in the world). Fewer is better; a new
  * exported type replaces one, or this number is raised on purpose, in review.
  */
 class ExportedApiSizeTest {
-    static final int MOST = 95;
+    static final int MOST = 97;
 
     @Test
     void theExportedApiDoesNotGrow() throws Exception {

@@ -184,7 +184,7 @@ public final class Chart {
      */
     public final Invocation[][] invokes;
     /** The machines the machine's code may start as children ({@code spawns(...)}); empty when none. */
-    public final dev.enginestates.Machine<?>[] spawns;
+    public final dev.enginestates.declare.ChildMachine<?>[] spawns;
 
     Chart(ChartCompiler c) {
         machineId = c.machineId;

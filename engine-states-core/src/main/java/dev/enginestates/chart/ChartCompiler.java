@@ -40,7 +40,7 @@ public final class ChartCompiler {
     /** By state, the children it invokes; {@code null} when the machine invokes none. */
     Invocation[][] invokes;
     /** The machines the machine's code may spawn as children. */
-    dev.enginestates.Machine<?>[] spawns = new dev.enginestates.Machine<?>[0];
+    dev.enginestates.declare.ChildMachine<?>[] spawns = new dev.enginestates.declare.ChildMachine<?>[0];
 
     int size;
     String[] key;
@@ -356,7 +356,7 @@ public final class ChartCompiler {
             }
         }
         invokes = any ? all : null;
-        spawns = defs.get(0).spawns().toArray(new dev.enginestates.Machine<?>[0]);
+        spawns = defs.get(0).spawns().toArray(new dev.enginestates.declare.ChildMachine<?>[0]);
     }
 
     private void checkStates() {

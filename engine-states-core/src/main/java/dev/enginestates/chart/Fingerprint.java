@@ -18,7 +18,7 @@ public final class Fingerprint {
     public static String of(Chart c) {
         StringBuilder t = new StringBuilder(256 + c.size * 48);
         t.append(c.style).append('|').append(c.semantics).append('|').append(c.unknownEvents).append('\n');
-        for (dev.enginestates.Machine<?> m : c.spawns) {
+        for (dev.enginestates.declare.ChildMachine<?> m : c.spawns) {
             t.append("spawns ").append(m.id()).append('\n');
         }
         if (c.invokes != null) {

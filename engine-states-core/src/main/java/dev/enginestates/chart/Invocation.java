@@ -1,6 +1,6 @@
 package dev.enginestates.chart;
 
-import dev.enginestates.Machine;
+import dev.enginestates.declare.ChildMachine;
 
 import java.util.function.Function;
 
@@ -14,7 +14,7 @@ public final class Invocation {
     /** The state that invokes it. */
     public final int state;
     /** The child's machine. */
-    public final Machine<?> machine;
+    public final ChildMachine<?> machine;
     /** The child's context from the parent's, or {@code null} for the child's own factory. */
     public final Function<Object, Object> input;
     /** The done event's output from the child's context, or {@code null} for the context itself. */
@@ -25,7 +25,7 @@ public final class Invocation {
     public final String doneEvent;
 
     @SuppressWarnings("unchecked")
-    Invocation(String id, int state, Machine<?> machine, Function<?, ?> input, Function<?, ?> output, boolean sameEntity,
+    Invocation(String id, int state, ChildMachine<?> machine, Function<?, ?> input, Function<?, ?> output, boolean sameEntity,
             String doneEvent) {
         this.id = id;
         this.state = state;

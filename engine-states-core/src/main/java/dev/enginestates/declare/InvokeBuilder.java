@@ -1,7 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Machine;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -25,13 +23,13 @@ import java.util.function.Function;
  */
 public final class InvokeBuilder<C, K> {
     private final String id;
-    private final Machine<K> machine;
+    private final ChildMachine<K> machine;
     private Function<? super C, ? extends K> input;
     private Function<? super K, ?> output;
     private boolean sameEntity;
     private final List<Consumer<TransitionBuilder<C>>> onDone = new ArrayList<>();
 
-    InvokeBuilder(String id, Machine<K> machine) {
+    InvokeBuilder(String id, ChildMachine<K> machine) {
         this.id = id;
         this.machine = machine;
     }
@@ -118,7 +116,7 @@ public final class InvokeBuilder<C, K> {
      *
      * @return the machine given to {@code invoke}
      */
-    public Machine<K> machine() {
+    public ChildMachine<K> machine() {
         return machine;
     }
 

@@ -141,8 +141,8 @@ public final class MachineBuilder<C> extends NodeBuilder<C, MachineBuilder<C>> {
      * @param children the child machines, none {@code null}; several calls add to them
      * @return this builder, for chaining
      */
-    public MachineBuilder<C> spawns(dev.enginestates.Machine<?>... children) {
-        for (dev.enginestates.Machine<?> m : children) {
+    public MachineBuilder<C> spawns(ChildMachine<?>... children) {
+        for (ChildMachine<?> m : children) {
             spawns.add(Objects.requireNonNull(m, "spawned machine"));
         }
         return this;

@@ -1,6 +1,5 @@
 package dev.enginestates.declare;
 
-import dev.enginestates.Machine;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +37,7 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
     final List<WhenRule<C>> when = new ArrayList<>();
     final List<InvokeBuilder<C, ?>> invokes = new ArrayList<>();
     /** The machines the machine's code may start with {@code spawnChild} (declared on the root). */
-    final List<Machine<?>> spawns = new ArrayList<>();
+    final List<ChildMachine<?>> spawns = new ArrayList<>();
     final List<String> problems = new ArrayList<>();
 
     NodeBuilder(String key) {
@@ -501,7 +500,7 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
      * @param child the child's machine
      * @return this builder, for chaining
      */
-    public <K> B invoke(String id, Machine<K> child) {
+    public <K> B invoke(String id, ChildMachine<K> child) {
         return invoke(id, child, i -> { });
     }
 
@@ -515,7 +514,7 @@ public abstract class NodeBuilder<C, B extends NodeBuilder<C, B>> {
      * @param body  declares the invocation
      * @return this builder, for chaining
      */
-    public <K> B invoke(String id, Machine<K> child, Consumer<InvokeBuilder<C, K>> body) {
+    public <K> B invoke(String id, ChildMachine<K> child, Consumer<InvokeBuilder<C, K>> body) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(child, "child");
         Objects.requireNonNull(body, "body");

@@ -194,7 +194,7 @@ public interface Self extends Holder {
      * @return the child's entity
      * @throws IllegalStateException on a face without entities (a plain object)
      */
-    default <K, E> E spawnChild(String id, dev.enginestates.Machine<K> machine, K context) {
+    default <K, E> E spawnChild(String id, ChildMachine<K> machine, K context) {
         throw new IllegalStateException(this + " runs on no world, so it cannot start child '" + id + "'; child machines live on entities");
     }
 
@@ -213,7 +213,9 @@ public interface Self extends Holder {
      *
      * @param id    the child's id
      * @param event the event
-     * @return whether the child took it; {@code false} when no child of that id runs now
+     * @return whether the child took it; {@code false} when no child of that id runs now. While the child is
+     *         processing an event (it sent this machine the event whose action sends back), the event waits
+     *         until that move is done, and this gives {@code true}
      */
     default boolean sendTo(String id, Event event) {
         throw new IllegalStateException(this + " runs on no world, so it has no child '" + id + "' to send '" + event.type() + "' to");
@@ -223,7 +225,9 @@ public interface Self extends Holder {
      * Sends an event to this machine's parent (the machine that invoked or spawned it); it moves now.
      *
      * @param event the event, of a type the parent knows
-     * @return whether the parent took it; {@code false} when this machine is nobody's child
+     * @return whether the parent took it; {@code false} when this machine is nobody's child. While the parent
+     *         is processing an event (its action sent this machine the event it is taking), the event waits
+     *         until that move is done, and this gives {@code true}
      */
     default boolean sendParent(Event event) {
         throw new IllegalStateException(this + " runs on no world, so it has no parent to send '" + event.type() + "' to");

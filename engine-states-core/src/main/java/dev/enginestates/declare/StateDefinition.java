@@ -26,7 +26,7 @@ public final class StateDefinition<C> {
     private final List<WhenRule<C>> when;
     private final List<String> declarationProblems;
     private final List<InvokeBuilder<C, ?>> invokes;
-    private final List<dev.enginestates.Machine<?>> spawns;
+    private final List<ChildMachine<?>> spawns;
     private final Enum<?> constant;
     private final Enum<?> initialConstant;
     private final Enum<?> historyTargetConstant;
@@ -231,7 +231,7 @@ public final class StateDefinition<C> {
      *
      * @return the machines, possibly empty
      */
-    public List<dev.enginestates.Machine<?>> spawns() {
+    public List<ChildMachine<?>> spawns() {
         return spawns;
     }
 }

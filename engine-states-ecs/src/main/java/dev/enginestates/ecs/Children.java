@@ -4,6 +4,7 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.Machine;
 import dev.enginestates.chart.Chart;
 import dev.enginestates.chart.Invocation;
+import dev.enginestates.declare.ChildMachine;
 import dev.enginestates.declare.Event;
 import dev.enginestates.declare.InvokeBuilder;
 import dev.enginestates.declare.MachineException;
@@ -61,6 +62,8 @@ final class Children {
         Link asChild;
         Link[] children = new Link[2];
         int count;
+        /** Events sent to it by its parent or children while it was processing one: delivered once it is done. */
+        List<Event> inbox;
         /** Following its configuration now; a move during it follows again after. */
         boolean following;
         boolean again;
@@ -125,6 +128,32 @@ final class Children {
         if (f != null && f.asChild != null) {
             childMoved(f.asChild, r);
         }
+        f = r.family();
+        while (f != null && f.inbox != null && !f.inbox.isEmpty() && r.world == world) {
+            deliver(r, f.inbox.remove(0));
+        }
+    }
+
+    /**
+     * Sends {@code e} to {@code target} (a parent or a child) now, or, while it is processing an
+     * event, once that move is done: a machine takes one event at a time, as an actor's mailbox does.
+     *
+     * @return whether the target took it now, or {@code true} when it is queued
+     */
+    boolean deliver(EntityRecord<?> target, Event e) {
+        if (target.world != world) {
+            return false;
+        }
+        MachineRecord rec = target;
+        if (rec.processing() != null) {
+            Family f = target.familyOrNew();
+            if (f.inbox == null) {
+                f.inbox = new ArrayList<>(2);
+            }
+            f.inbox.add(e);
+            return true;
+        }
+        return target.states.send(target.entity, e);
     }
 
     /**
@@ -179,7 +208,7 @@ final class Children {
 
     /** Whether {@code parent}'s machine declares {@code machine} among those it spawns. */
     static boolean spawns(EntityRecord<?> parent, Machine<?> machine) {
-        for (Machine<?> m : parent.states.chart().spawns) {
+        for (ChildMachine<?> m : parent.states.chart().spawns) {
             if (m == machine) {
                 return true;
             }
@@ -189,6 +218,7 @@ final class Children {
 
     /** Follows the parents written whole, and stops the children whose parents left; called between writes and calls. */
     void settle() {
+        stopOrphans(); // first: a parent written anew may start a child under the key an orphan still has
         while (!unlinked.isEmpty()) {
             linkSpawned(unlinked.remove(unlinked.size() - 1));
         }
@@ -246,7 +276,7 @@ final class Children {
             Invocation[] here = table[rec.activeAt(a)];
             for (Invocation inv : here) {
                 if (f.find(inv.id) == null && rec.isActive(inv.state)) {
-                    start(r, f, inv.id, inv, inv.machine, null, false);
+                    start(r, f, inv.id, inv, machineOf(inv.machine), null, false);
                 }
             }
         }
@@ -415,7 +445,7 @@ final class Children {
             }
         }
         Event done = Event.of(type, output == null ? Map.of() : Map.of("output", output));
-        ((States<?>) parent.states).send(parent.entity, done);
+        deliver(parent, done);
     }
 
     // ------------------------------------------------------------------ what game code asks
@@ -446,8 +476,9 @@ final class Children {
     }
 
     /** A spawned child: refused when the id is taken; stopped with its parent or by {@link #stopSpawned}. */
-    Entity spawn(EntityRecord<?> parent, String id, Machine<?> machine, Object context) {
+    Entity spawn(EntityRecord<?> parent, String id, ChildMachine<?> declared, Object context) {
         checkId(parent, id);
+        Machine<?> machine = machineOf(declared);
         if (!spawns(parent, machine)) {
             throw new IllegalArgumentException("machine '" + parent.machineId() + "' on " + world.describe(parent.entity)
                     + " cannot spawn child '" + id + "' of machine '" + machine.id() + "', which it does not declare; expected"
@@ -499,5 +530,14 @@ final class Children {
             throw new IllegalArgumentException("machine '" + parent.machineId() + "': a child's id must be a plain name, not"
                     + " empty, without '/', '.' or '*'; got '" + id + "'");
         }
+    }
+
+    /** The machine a declaration names as a child: a declared {@code Machine}, the one kind there is. */
+    static Machine<?> machineOf(ChildMachine<?> m) {
+        if (m instanceof Machine<?> machine) {
+            return machine;
+        }
+        throw new IllegalArgumentException("a child machine must be a declared Machine (Machine.define, or a definition's"
+                + " machine()); got " + m);
     }
 }

@@ -138,7 +138,7 @@ final class EntitySelf implements Self {
 
     @Override
     @SuppressWarnings("unchecked")
-    public <K, E> E spawnChild(String id, dev.enginestates.Machine<K> machine, K context) {
+    public <K, E> E spawnChild(String id, dev.enginestates.declare.ChildMachine<K> machine, K context) {
         java.util.Objects.requireNonNull(machine, "machine");
         java.util.Objects.requireNonNull(context, "context");
         entityFor("start child '" + id + "'");
@@ -155,14 +155,14 @@ final class EntitySelf implements Self {
     public boolean sendTo(String id, Event event) {
         java.util.Objects.requireNonNull(event, "event");
         EntityRecord<?> child = Children.child(record, id);
-        return child != null && child.states.send(child.entity, event);
+        return child != null && record.world.children.deliver(child, event);
     }
 
     @Override
     public boolean sendParent(Event event) {
         java.util.Objects.requireNonNull(event, "event");
         EntityRecord<?> parent = Children.parent(record);
-        return parent != null && parent.states.send(parent.entity, event);
+        return parent != null && record.world.children.deliver(parent, event);
     }
 
     private Entity other(Object entity, String event) {

@@ -1153,6 +1153,9 @@ public final class StateWorld implements AutoCloseable {
         } finally {
             batch--;
         }
+        if (batch == 0) {
+            children.settle();
+        }
         if (rewind != null) {
             rewind.swapped();
         }
@@ -1237,6 +1240,7 @@ public final class StateWorld implements AutoCloseable {
         }
         applyTags(n);
         tell(n, "swap");
+        children.written(n); // the old record's children stopped with it; the new one's states start theirs
     }
 
     // ------------------------------------------------------------------ rewind (a Rewind's restore, under way as its call)

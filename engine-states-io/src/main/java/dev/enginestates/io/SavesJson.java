@@ -83,13 +83,16 @@ final class SavesJson {
         }
         for (int i = 0; i < all.size(); i++) {
             Chart c = Access.chart(all.get(i).machine());
-            List<dev.enginestates.Machine<?>> children = new ArrayList<>(List.of(c.spawns));
+            List<dev.enginestates.declare.ChildMachine<?>> children = new ArrayList<>(List.of(c.spawns));
             for (int s = 0; c.invokes != null && s < c.invokes.length; s++) {
                 for (dev.enginestates.chart.Invocation inv : c.invokes[s]) {
                     children.add(inv.machine);
                 }
             }
-            for (dev.enginestates.Machine<?> child : children) {
+            for (dev.enginestates.declare.ChildMachine<?> declared : children) {
+                if (!(declared instanceof dev.enginestates.Machine<?> child)) {
+                    continue; // the world refuses it when it would start
+                }
                 boolean named = false;
                 for (States<?> m : all) {
                     named |= m.machine() == child || (m.id().equals(child.id()) && m.machine().version() == child.version());

@@ -109,4 +109,26 @@ class ChildLifetimeTest {
             assertEquals(siege, w.parent());
         }
     }
+
+    @Test
+    void aSwappedParentStopsItsChildrenAndItsNewRecordStartsThoseItsStatesInvoke() {
+        dev.enginestates.ecs.States<Squads.Siege> v2 = dev.enginestates.ecs.States.of(dev.enginestates.Machine.define("siege",
+                Squads.Siege::new, m -> m
+                        .version(1, dev.enginestates.declare.Migration.from(0))
+                        .initial("calm")
+                        .state("calm", s -> s.on("ATTACK", "fight"))
+                        .state("fight", s -> s.invoke("wave", Squads.WAVE, i -> i.input(c -> new Squads.Wave(9))).on("RETREAT", "calm"))
+                        .state("rest")));
+        try (StateWorld world = StateWorld.create()) {
+            Entity siege = world.spawn(EntityKey.of("siege-1"), SIEGES.trait());
+            SIEGES.send(siege, "ATTACK");
+            Entity old = world.entity("siege-1/wave");
+            world.swap(SIEGES, v2);
+            assertTrue(old.isDeleted(), "the old record's child stopped with it");
+            Entity wave = v2.read(siege).child("wave");
+            assertNotNull(wave, "the new record's active state invoked its child");
+            assertEquals(9, WAVES.read(wave).context().left);
+            assertEquals(1, world.records(WAVES).size());
+        }
+    }
 }

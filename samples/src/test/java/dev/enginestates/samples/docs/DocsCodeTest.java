@@ -23,7 +23,7 @@ class DocsCodeTest {
     private static final List<String> PAGES = List.of("README.md", "statecharts.md", "typed-names.md", "entities.md",
             "listeners.md", "self.md", "polled.md", "builder.md", "persistence.md", "rewind.md", "streaming.md", "xstate.md", "scxml.md",
             "diagrams.md", "devtools.md", "testing.md", "errors.md", "limits.md", "reliability.md", "performance.md", "api.md",
-            "architecture.md", "artifacts.md", "glossary.md", "cheatsheet.md", "samples.md", "versions.md");
+            "architecture.md", "artifacts.md", "glossary.md", "cheatsheet.md", "samples.md", "versions.md", "children.md");
 
     @Test
     void everyJavaBlockOfEveryDocsPageStandsLineForLineInCompiledSources() {
@@ -175,5 +175,11 @@ class DocsCodeTest {
         Path file = dir.resolve("checkpoint-tick-120.json");
         Files.writeString(file, DevtoolsTimeTravel.checkpointOfAnOpenDoor());
         assertEquals("shut", DevtoolsTestStart.startATestHere(file));
+    }
+
+    @Test
+    void theChildMachinesPageDoesWhatItSays() {
+        assertEquals("1 true fighting true 1 0", ChildMachines.siegeAndSquad(),
+                "one wave won, the wave found by its tag, restored mid-fight, gone with its state; one member fallen, none left");
     }
 }
