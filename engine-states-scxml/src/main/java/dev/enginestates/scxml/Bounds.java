@@ -34,6 +34,8 @@ final class Bounds {
     private final Session top;
     /** Sessions of the tree that run now, the top's own included. */
     int sessions = 1;
+    /** The live sessions a restore has read so far, its top's own included: bounded as {@link #sessions} is. */
+    int restoring;
 
     private Self seen;
     private MachineRecord record;

@@ -25,8 +25,9 @@ import java.util.function.Predicate;
  *
  * <p>Checkpoints, dumps and streams hold a datamodel through {@link SavedContext}: its session
  * (id, whether the data is initialized, the late-bound states, {@code <donedata>}, the count
- * behind generated send ids) and its variables as JSON values. A variable that holds anything
- * else (a function, a host object) makes the checkpoint refuse, naming it.
+ * behind generated send ids) and its variables as JSON values, with the sessions it invoked, each
+ * whole, when it has some. A variable that holds anything else (a function, a host object) makes the
+ * checkpoint refuse, naming it.
  */
 public abstract class Datamodel implements SavedContext {
     /**
@@ -43,6 +44,8 @@ public abstract class Datamodel implements SavedContext {
     };
     private static final Set<String> SAVED = Set.of("sessionid", "started", "sendidCount", "lateBound", "doneData", "variables",
             "undefined");
+    /** Written only once the session has invoked sessions (or has invokes about to start). */
+    private static final String INVOKED = "invoked";
 
     /** The importer's per-instance state (the machine's own, beside the variables). */
     Session session;
@@ -175,16 +178,14 @@ public abstract class Datamodel implements SavedContext {
      * {@code sendidCount} (the send ids made for {@code idlocation} so far), {@code lateBound}, {@code doneData}, {@code variables} (the defined ones) and
      * {@code undefined} (the names of those without a value).
      *
-     * @throws IllegalStateException naming the machine and the variable, if a variable holds what is not a JSON value,
-     *                               or naming the machine if it runs invoked sessions
+     * While it has invoked sessions (or invokes about to start), also {@code invoked}: each child session whole, its
+     * own datamodel included.
+     *
+     * @throws IllegalStateException naming the machine and the variable, if a variable holds what is not a JSON value
      */
     @Override
     public final Object save() {
         requireSession();
-        if (session.invoking()) {
-            throw new IllegalStateException("machine '" + session.doc.name + "': it runs invoked sessions (<invoke>), which a "
-                    + "checkpoint does not hold; save it while none of its invoking states is active");
-        }
         Map<String, Object> vars;
         try {
             vars = variables();
@@ -220,6 +221,9 @@ public abstract class Datamodel implements SavedContext {
         out.put("doneData", doneData);
         out.put("variables", defined);
         out.put("undefined", undefined);
+        if (session.invoking() || session.spawned > 0) {
+            out.put(INVOKED, SavedSessions.save(session));
+        }
         return out;
     }
 
@@ -235,8 +239,9 @@ public abstract class Datamodel implements SavedContext {
             throw new IllegalArgumentException("expected the datamodel's session and variables, an object; found " + kind(saved));
         }
         for (Object k : m.keySet()) {
-            if (!SAVED.contains(k)) {
-                throw new IllegalArgumentException(k + ": not a field of a saved datamodel; expected " + SAVED.stream().sorted().toList());
+            if (!SAVED.contains(k) && !INVOKED.equals(k)) {
+                throw new IllegalArgumentException(k + ": not a field of a saved datamodel; expected " + SAVED.stream().sorted().toList()
+                        + " and, while it invokes, " + INVOKED);
             }
         }
         for (String k : SAVED) {
@@ -271,7 +276,8 @@ public abstract class Datamodel implements SavedContext {
             throw new IllegalArgumentException("doneData: expected an object from state id to its <donedata>; found " + kind(m.get("doneData")));
         }
         for (Map.Entry<?, ?> e : done.entrySet()) {
-            if (!session.doc.paths.containsKey(e.getKey())) {
+            // "" is the document's own: a top-level final's <donedata>, which an invoked session's done event carries
+            if (!"".equals(e.getKey()) && !session.doc.paths.containsKey(e.getKey())) {
                 throw new IllegalArgumentException("doneData." + e.getKey() + ": not a state id of machine '" + session.doc.name + "'");
             }
             String bad = notJson(e.getValue(), "doneData." + e.getKey());
@@ -305,12 +311,23 @@ public abstract class Datamodel implements SavedContext {
             throw new IllegalArgumentException("variables: the datamodel was not started, so it has no variables; found "
                     + restored.keySet());
         }
+        SavedSessions.Read invoked = SavedSessions.NONE;
+        if (m.containsKey(INVOKED)) {
+            if (session.parent == null) {
+                session.bounds.restoring = 1; // its own: the children read below count from here
+            }
+            invoked = SavedSessions.read(session, id, m.get(INVOKED));
+        }
         try {
             session.restore(id, started, ((Number) sendsValue).longValue(), lateBound, done);
             start(session.id, session.doc.scxmlName, "#_scxml_" + session.id, session::isIn);
             restoreVariables(restored);
         } catch (DatamodelException e) {
             throw new IllegalArgumentException("variables: " + e.getMessage(), e);
+        }
+        invoked.into(session);
+        if (session.parent == null) {
+            session.bounds.sessions = m.containsKey(INVOKED) ? session.bounds.restoring : 1;
         }
     }
 
@@ -353,7 +370,7 @@ public abstract class Datamodel implements SavedContext {
         return at + " holds " + kind(v) + "; a checkpoint holds JSON values only: numbers, strings, booleans, null, arrays and plain objects";
     }
 
-    private static String kind(Object v) {
+    static String kind(Object v) {
         if (v == null) {
             return "null";
         }

@@ -46,6 +46,8 @@ final class Document {
     interface Compiler {
         Machine<Datamodel> compile(String text, URI from, LongConsumer spend);
     }
+    /** The document's {@code <invoke>}s in document order: a checkpoint names a child's by its index. */
+    final java.util.List<Invoke> invokes = new java.util.ArrayList<>();
     /** Each state's onexit blocks by engine path: what an invoked session that ends runs last. */
     final Map<String, java.util.List<Exec[]>> exits = new HashMap<>();
     /** Children loaded by {@code srcexpr}, by address: each is compiled once. */

@@ -58,11 +58,15 @@ record Invoke(String stateId, String statePath, int line, int column, String typ
                     + "http://www.w3.org/TR/scxml/)", null);
         }
         Machine<Datamodel> m = machine;
+        String loadedSrc = null;
+        String loadedContent = null;
         if (m == null && srcexpr != null) {
-            m = parent.doc.load(String.valueOf(dm.toJava(dm.evaluate(srcexpr))), bounds);
+            loadedSrc = String.valueOf(dm.toJava(dm.evaluate(srcexpr)));
+            m = parent.doc.load(loadedSrc, bounds);
         } else if (m == null && contentExpr != null) {
             // compiling a document costs about its length, and an expression may make a long one: spent before it is read
-            m = parent.doc.compile(String.valueOf(dm.toJava(dm.evaluate(contentExpr))), null, bounds);
+            loadedContent = String.valueOf(dm.toJava(dm.evaluate(contentExpr)));
+            m = parent.doc.compile(loadedContent, null, bounds);
         }
         if (m == null) {
             throw new DatamodelException("<invoke> has nothing to run: expected src, srcexpr or <content>", null);
@@ -79,17 +83,50 @@ record Invoke(String stateId, String statePath, int line, int column, String typ
         if (idlocation != null) {
             dm.assign(idlocation, invokeid);
         }
+        // numbered under its parent, not from the JVM's count: a world restored from a checkpoint names its next
+        // children as the world that never stopped does
+        Session child = session(parent, m, invokeid, values, parent.id + "." + (++parent.spawned));
+        child.dm.start(child.id, child.doc.scxmlName, "#_scxml_" + child.id, child::isIn);
+        child.loadedSrc = loadedSrc;
+        child.loadedContent = loadedContent;
+        bounds.sessions++; // until it ends or is cancelled (Session.kill)
+        return child;
+    }
+
+    /**
+     * A child session of {@code parent} running {@code m}, not started (a restore then puts back what it was);
+     * counted by the caller.
+     */
+    Session session(Session parent, Machine<Datamodel> m, String invokeid, Map<String, Object> values, String sessionId) {
         Datamodel childDm = m.newContext();
         Session child = childDm.session;
-        child.bounds = bounds;
+        child.id = sessionId;
+        child.bounds = parent.bounds;
         child.depth = parent.depth + 1;
         child.parent = parent;
         child.invokeid = invokeid;
         child.invoke = this;
         child.initial = values;
         child.host = new Invoked(m, childDm);
-        bounds.sessions++; // until it ends or is cancelled (Session.kill)
         return child;
+    }
+
+    /**
+     * The machine of a child restored from a checkpoint: this invoke's own, or the document its {@code srcexpr} or
+     * {@code <content expr>} loaded when the child started, loaded again.
+     */
+    Machine<Datamodel> machine(Session parent, String loadedSrc, String loadedContent) {
+        if (loadedSrc != null) {
+            return parent.doc.load(loadedSrc, parent.bounds);
+        }
+        if (loadedContent != null) {
+            return parent.doc.compile(loadedContent, null, parent.bounds);
+        }
+        if (machine == null) {
+            throw new DatamodelException("<invoke> in state '" + stateId + "' loads its document when it starts (srcexpr or"
+                    + " <content expr>), and the checkpoint gives no document it loaded", null);
+        }
+        return machine;
     }
 
     /** The documents of the sessions from the top one down to {@code s}, for the depth error. */

@@ -1138,10 +1138,12 @@ public final class ScxmlImport {
                     finalize = compileBlock(c);
                 }
             }
-            return new Invoke(idOf.get(state), path(state), x.line, x.column, x.attr("type"), x.attr("typeexpr"),
+            Invoke inv = new Invoke(idOf.get(state), path(state), x.line, x.column, x.attr("type"), x.attr("typeexpr"),
                     children.get(x), x.attr("srcexpr"), contentExpr, x.attr("id"), x.attr("idlocation"),
                     namelist == null || namelist.isBlank() ? new String[0] : namelist.trim().split("\\s+"),
                     params.toArray(Exec.Param[]::new), "true".equals(x.attr("autoforward")), finalize);
+            doc.invokes.add(inv);
+            return inv;
         }
 
         // ------------------------------------------------------------------ executable content

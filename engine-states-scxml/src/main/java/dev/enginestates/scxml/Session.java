@@ -28,11 +28,15 @@ final class Session {
     static final String ORIGINTYPE = "scxml.origintype";
     static final String INVOKEID = "scxml.invokeid";
     static final String DATA = "scxml.data";
-    /** The child session an event came from (for {@code <finalize>}). */
+    /** The session id of the child an event came from (for {@code <finalize>}). */
     static final String FROM = "scxml.from";
-    /** A {@link #WAKE}'s session to hand its event to, and that event. */
+    /**
+     * A {@link #WAKE}'s session id to hand its event to, and that event's type and fields: plain values, so that a
+     * pending send between sessions is in checkpoints as any other.
+     */
     static final String TO = "scxml.to";
     static final String EVENT = "scxml.event";
+    static final String FIELDS = "scxml.fields";
     /**
      * The engine's own event that starts a session's invocations after its macrostep, or carries an
      * event to an invoked session; no SCXML descriptor but {@code *} can match the '$', and the
@@ -48,6 +52,8 @@ final class Session {
     final Map<String, Object> doneData = new HashMap<>();
     long sends;
     long invokes;
+    /** The sessions this one started so far: a child's session id is this one's, then its number. */
+    long spawned;
     /** The machine's Self while its code runs: the In() predicate and the queue operations need it. */
     Self self;
     /** This session's variables. */
@@ -65,21 +71,24 @@ final class Session {
     String invokeid;
     Invoke invoke;
     Invoked host;
+    /** What a child loaded when it started ({@code srcexpr}'s address, or {@code <content expr>}'s text), else null: a restore loads it again. */
+    String loadedSrc;
+    String loadedContent;
     /** The invoke's namelist and params: they replace the values of the child's {@code <data>} of those ids. */
     Map<String, Object> initial = Map.of();
     /** False once cancelled or finished: what is sent to it is dropped, its own sends are cancelled. */
     boolean alive = true;
     /** Set while its last onexit handlers run: it has no internal queue any more. */
-    private boolean halted;
+    boolean halted;
     /** The ids under which its sends wait in the top session's pending sends, the delayed ones apart. */
-    private final Set<String> keys = new HashSet<>();
-    private final Set<String> delayedKeys = new HashSet<>();
+    final Set<String> keys = new HashSet<>();
+    final Set<String> delayedKeys = new HashSet<>();
 
     // ---- sessions this one invoked
     /** Started children, alive or finished, until their state exits. */
     final List<Session> children = new ArrayList<>();
     /** Invokes of states entered in the current macrostep, started when it is over. */
-    private final List<Invoke> toStart = new ArrayList<>();
+    final List<Invoke> toStart = new ArrayList<>();
 
     Session(Document doc) {
         this.doc = doc;
@@ -141,9 +150,9 @@ final class Session {
             // mainEventLoop starts their invokes before it takes the next external event)
             startInvokes();
         }
-        Object from = f.get(FROM);
-        if (from instanceof Session c && c.parent == this && c.invoke.finalizer().length > 0) {
-            Exec.block(c.invoke.finalizer(), dm);
+        Session sender = f.get(FROM) instanceof String from ? started(from) : null;
+        if (sender != null && sender.invoke.finalizer().length > 0) {
+            Exec.block(sender.invoke.finalizer(), dm);
         }
         if (external) {
             for (Session c : List.copyOf(children)) {
@@ -196,7 +205,7 @@ final class Session {
         }
         if (from != null) {
             fields.put(INVOKEID, from.invokeid);
-            fields.put(FROM, from);
+            fields.put(FROM, from.id);
         }
         if (data != null) {
             fields.put(DATA, data);
@@ -233,6 +242,16 @@ final class Session {
             Session s = find(c, sessionId);
             if (s != null) {
                 return s;
+            }
+        }
+        return null;
+    }
+
+    /** The child this session started with that session id, alive or ended (until its state exits), or null. */
+    private Session started(String sessionId) {
+        for (Session c : children) {
+            if (c.id.equals(sessionId)) {
+                return c;
             }
         }
         return null;
@@ -290,16 +309,17 @@ final class Session {
         if (to == top) {
             top.self.sendSelf(e, delay, key);
         } else {
-            Map<String, Object> f = new HashMap<>();
-            f.put(TO, to);
-            f.put(EVENT, e);
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put(TO, to.id);
+            f.put(EVENT, e.type());
+            f.put(FIELDS, e.fields());
             top.self.sendSelf(Event.of(WAKE, f), delay, key);
         }
     }
 
     // ------------------------------------------------------------------ invocations
 
-    /** Whether it has invoked sessions, running or ended, or invokes about to start: then it cannot be saved. */
+    /** Whether it has invoked sessions, running or ended, or invokes about to start: then its checkpoint holds them. */
     boolean invoking() {
         return !children.isEmpty() || !toStart.isEmpty();
     }
@@ -331,9 +351,14 @@ final class Session {
     void wake(Event e, Self self) {
         this.self = self;
         bounds.spend(Bounds.OPERATION);
-        Object to = e.fields().get(TO);
-        if (to instanceof Session target) {
-            target.receive((Event) e.fields().get(EVENT));
+        Map<String, Object> f = e.fields();
+        if (f.get(TO) instanceof String to) {
+            Session target = find(to); // null once it ended: what was sent to it is dropped
+            if (target != null && target != this && f.get(EVENT) instanceof String type && f.get(FIELDS) instanceof Map<?, ?> fields) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> typed = (Map<String, Object>) fields;
+                target.receive(Event.of(type, typed));
+            }
             return;
         }
         startInvokes();

@@ -369,9 +369,7 @@ class InvokeTest {
             door.send(e, "open");
             world.step(1.0 / 60);
             dev.enginestates.io.Saves saves = dev.enginestates.io.Saves.of(door);
-            dev.enginestates.io.CheckpointException refused = assertThrows(dev.enginestates.io.CheckpointException.class,
-                    () -> saves.checkpoint(world));
-            assertTrue(refused.getMessage().contains("runs invoked sessions"), refused::getMessage);
+            assertTrue(saves.checkpoint(world).contains("\"invoked\""), "the running child is in the checkpoint");
             door.send(e, "close");
             assertTrue(saves.checkpoint(world).contains("closed"), "saved again once no invoking state is active");
         }

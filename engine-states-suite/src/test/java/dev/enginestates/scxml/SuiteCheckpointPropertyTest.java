@@ -97,15 +97,16 @@ class SuiteCheckpointPropertyTest {
                     checked++;
                     withVariables += mid.contains("\"variables\" : {\n") ? 1 : 0;
                 } catch (CheckpointException e) {
-                    // a variable that is not JSON, or (a document that invokes) a child session running at the cut
-                    assertTrue(e.getMessage().contains("cannot save its context: machine '") && (e.getMessage().contains("variable '")
-                            || invokes && e.getMessage().contains("runs invoked sessions")), test + ": " + e.getMessage());
+                    // a variable that is not JSON (a child session running at the cut is saved with its parent)
+                    assertTrue(e.getMessage().contains("cannot save its context: machine '") && e.getMessage().contains("variable '"),
+                            test + ": " + e.getMessage());
                     refused++;
                     refusedTests.add(test + " (" + e.problems().get(0).replaceAll(".*variable '([^']*)'.*", "$1") + ")");
                 }
             }
         }
-        assertTrue(checked > (tests.size() - invoking) * 9 / 10, checked + " of " + tests.size() + " round-tripped, " + refused + " refused");
+        assertTrue(checked > tests.size() * 9 / 10, checked + " of " + tests.size() + " round-tripped (" + invoking + " invoke), "
+                + refused + " refused");
         assertTrue(withVariables > 50, withVariables + " cuts had variables");
         // the figures are printed only when asked, like the suite's count (nothing prints in a plain build)
         if (Boolean.getBoolean("scxml.report")) {
