@@ -155,4 +155,71 @@ public interface MachineView<C> {
      * @throws MachineException if the constant is not of the machine's state enum
      */
     double timeIn(Enum<?> state);
+
+    /**
+     * Whether the machine would take the event now: true exactly when {@code send} of it would
+     * return true (a state has an enabled transition for it, one that only runs actions counts;
+     * polled, an active state names it). For greying out a button, letting an AI pick among the
+     * actions it may take, or asserting in a test. The guards that send would evaluate are
+     * evaluated, and nothing else runs: no action, entry, exit, send to itself or listener; the
+     * record is left exactly as it was, its random numbers' state included (a guard's draws are
+     * put back). A guard that is not pure is the game's problem: whatever else it does, it does.
+     * A machine that is done, or an event no state names on a machine that accepts unknown
+     * events, gives false. Asked from the machine's own guard or action, it is refused with the
+     * error a send from there gets, and nothing changes.
+     *
+     * @param event the event's type, such as {@code "BELL"}
+     * @return whether a state would take it now
+     * @throws dev.enginestates.declare.UnknownEventException as {@code send} does, if no state names the event and the
+     *                                                         machine rejects unknown events (the default); nothing changes
+     * @throws MachineException if the machine is builder-style (it takes no events), or, on an entity, the entity
+     *                          holds no record of the machine in a world
+     * @throws dev.enginestates.declare.UserCodeException if a guard threw, naming the machine, the state and the event; nothing changes
+     */
+    boolean can(String event);
+
+    /**
+     * Whether the machine would take the event of a constant of its event enum now, as
+     * {@link #can(String)}. Allocation-free.
+     *
+     * @param event a constant of the machine's event enum; not {@code null}
+     * @return whether a state would take it now
+     * @throws MachineException if the constant is not of the machine's event enum, or as {@link #can(String)}
+     */
+    boolean can(Enum<?> event);
+
+    /**
+     * Whether the machine would take the event, with the fields its guards read, now, as
+     * {@link #can(String)}.
+     *
+     * @param event the event, such as {@code Event.of("hit", Map.of("damage", 5))}; not {@code null}
+     * @return whether a state would take it now
+     * @throws MachineException if the event is named by a constant of another enum, or as {@link #can(String)}
+     */
+    boolean can(dev.enginestates.declare.Event event);
+
+    /**
+     * The events the machine would take now: each event type its states name for which
+     * {@link #can(String)} is true (a transition of an active state, the leaf's or any
+     * ancestor's, in every region of a parallel state, enabled with its guards as they read now),
+     * in the machine's event order (as its states, in document order, first name them: the
+     * order an unknown event's error lists them). A wildcard
+     * descriptor ({@code "*"}, {@code "hit.*"}) is no event type and is not listed. Empty for a
+     * machine that is done, and for a builder-style one (it takes no events).
+     *
+     * @return a new list of event types
+     * @throws dev.enginestates.declare.UserCodeException if a guard threw; nothing changes
+     */
+    List<String> permittedEvents();
+
+    /**
+     * The constants of the machine's event enum whose events it would take now, as
+     * {@link #permittedEvents()}.
+     *
+     * @param <E>    the game's enum of events
+     * @param events the enum the machine was declared with, such as {@code GuardEvent.class}
+     * @return a new set of the constants
+     * @throws MachineException if the machine's events are not named by {@code events}
+     */
+    <E extends Enum<E>> java.util.Set<E> permittedEvents(Class<E> events);
 }

@@ -48,6 +48,17 @@ final class BuilderRuntime extends StyleRuntime {
     }
 
     @Override
+    public boolean can(Scratch s, MachineRecord r, int eventId, String type, Object[] args, Event event) {
+        checkTakesEvents(r.chart());
+        return false;
+    }
+
+    @Override
+    boolean listsEvent(Chart c, int id) {
+        return false; // it takes no events: none is permitted
+    }
+
+    @Override
     public boolean polls() {
         return true;
     }

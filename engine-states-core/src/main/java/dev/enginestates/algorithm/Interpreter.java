@@ -219,6 +219,35 @@ public final class Interpreter implements InternalQueue {
     }
 
     /**
+     * Whether {@link #send} of the event would now return true: the transitions it would select
+     * are selected (guards evaluated, deepest states first, every region) and none is taken. No
+     * action, entry or exit runs, nothing is settled, and the record is left as it was: an event
+     * a guard raises is dropped, and the random numbers' state is put back after guards that drew.
+     * Refused, as a send is, when the record is processing an event (the machine's own code asks).
+     *
+     * @param eventId the event's id, -1 for one no state names (then false)
+     */
+    public boolean can(MachineRecord r, int eventId, Event event) {
+        beginEvent(r, event);
+        long random = r.randomState();
+        try {
+            if (eventId < 0 || r.status() != MachineRecord.ACTIVE) {
+                return false;
+            }
+            Chart c = r.chart();
+            ensureScratch(c);
+            selectedCount = 0;
+            selectTransitions(c, r, eventId, event);
+            return selectedCount > 0;
+        } finally {
+            selectedCount = 0;
+            clearQueue();
+            r.randomState(random);
+            endEvent(r);
+        }
+    }
+
+    /**
      * Delivers the record's first pending send to itself (the face found it due and set the
      * clock to its due time) as an external event's macrostep, then any sends with no delay
      * that came of it.

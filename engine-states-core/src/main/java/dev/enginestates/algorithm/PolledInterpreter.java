@@ -220,6 +220,29 @@ public final class PolledInterpreter {
         }
     }
 
+    /**
+     * Whether {@link #send} would now return true: an active state names the event (the innermost
+     * one handles it, whatever its handler returns). No handler runs, so nothing changes; as for
+     * {@code send}, an unknown event or a machine that is not running takes nothing, and an event
+     * asked from the machine's own code is refused.
+     */
+    static boolean can(MachineRecord r, int eventId, String event) {
+        if (eventId < 0 || r.status() != MachineRecord.ACTIVE) {
+            return false;
+        }
+        if (r.processing() != null) {
+            begin(r, event); // refuses it, as send does
+        }
+        byte[][] onKind = r.chart().polled.onKind;
+        for (int i = r.activeCount() - 1; i >= 0; i--) {
+            byte[] kinds = onKind[r.activeAt(i)];
+            if (kinds != null && kinds[eventId] != PolledChart.ON_NONE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Forces a transition to {@code state}; an active state is exited and entered again. */
     public void go(MachineRecord r, int state) {
         Chart c = r.chart();

@@ -102,6 +102,11 @@ final class PolledRuntime extends StyleRuntime {
     }
 
     @Override
+    public boolean can(Scratch s, MachineRecord r, int eventId, String type, Object[] args, Event event) {
+        return PolledInterpreter.can(r, eventId, type);
+    }
+
+    @Override
     public boolean polls() {
         return true;
     }

@@ -89,6 +89,73 @@ public abstract class StyleRuntime {
      */
     public abstract boolean send(Scratch s, MachineRecord r, int eventId, String type, Object[] args, Event event);
 
+    /**
+     * Whether {@link #send} with the same arguments would now return true (a state would take the
+     * event), found by evaluating the guards {@code send} would evaluate and nothing else: no
+     * action, entry, exit, send or listener runs and the record is left as it was, its random
+     * numbers' state included. Refuses what {@code send} refuses (an event from the machine's own
+     * code, a style that takes no events), with the same errors.
+     *
+     * @param eventId {@link Chart#styleEventId}'s id, -1 for one no state names (then false)
+     * @throws dev.enginestates.declare.UserCodeException if a guard threw, naming the machine, the state and the event; nothing changes
+     */
+    public abstract boolean can(Scratch s, MachineRecord r, int eventId, String type, Object[] args, Event event);
+
+    /**
+     * The event types the machine names that {@link #can} says a state would take now, in the
+     * machine's event order ({@link Chart#knownEvents}). Wildcard descriptors
+     * ({@code "*"}, {@code "hit.*"}) are not event types and are not listed; a type named exactly
+     * that a wildcard would take is.
+     *
+     * @return a new list
+     * @throws dev.enginestates.declare.UserCodeException if a guard threw; nothing changes
+     */
+    public final List<String> permittedEvents(Scratch s, MachineRecord r) {
+        Chart c = r.chart();
+        List<String> types = c.knownEvents();
+        List<String> out = new java.util.ArrayList<>();
+        for (int id = 0; id < types.size(); id++) {
+            String type = types.get(id);
+            if (listsEvent(c, id) && can(s, r, id, type, null, event(c, id, type))) {
+                out.add(type);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The constants of the machine's event enum that {@link #can} says a state would take now.
+     *
+     * @return a new set
+     * @throws MachineException if {@code events} is not the enum the machine names its events by
+     * @throws dev.enginestates.declare.UserCodeException if a guard threw; nothing changes
+     */
+    public final <E extends Enum<E>> java.util.EnumSet<E> permittedEvents(Scratch s, MachineRecord r, Class<E> events) {
+        Chart c = r.chart();
+        java.util.Objects.requireNonNull(events, "events");
+        dev.enginestates.chart.EnumNames names = c.enumNames();
+        if (names.eventEnum() != events) {
+            checkTakesEvents(c); // a style that takes no events says so first
+            Class<?> own = names.eventEnum();
+            throw new MachineException(c.machineId, "machine '" + c.machineId + "' names its events by " + (own != null
+                    ? own.getSimpleName() + ", not by " + events.getSimpleName() + "; ask permittedEvents(" + own.getSimpleName() + ".class)"
+                    : "strings, not by an enum (it was defined without an event enum); ask permittedEvents() for their types"));
+        }
+        java.util.EnumSet<E> out = java.util.EnumSet.noneOf(events);
+        for (E e : events.getEnumConstants()) {
+            int id = names.event(e);
+            if (id >= 0 && can(s, r, id, c.eventObjects[id].type(), null, c.eventObjects[id])) {
+                out.add(e);
+            }
+        }
+        return out;
+    }
+
+    /** Whether {@link #permittedEvents} lists the machine's event {@code id}: an event type, not a wildcard descriptor. */
+    boolean listsEvent(Chart c, int id) {
+        return true;
+    }
+
     // ------------------------------------------------------------------ time
 
     /**

@@ -45,6 +45,16 @@ final class XStateRuntime extends StyleRuntime {
     }
 
     @Override
+    public boolean can(Scratch s, MachineRecord r, int eventId, String type, Object[] args, Event event) {
+        return s.xstate().can(r, eventId, event != null ? event : event(r.chart(), eventId, type));
+    }
+
+    @Override
+    boolean listsEvent(Chart c, int id) {
+        return c.isExact(id); // a wildcard descriptor names no event of its own
+    }
+
+    @Override
     public boolean polls() {
         return false;
     }

@@ -192,6 +192,66 @@ public class StateMachine<C extends StateContextCore> implements MachineView<C> 
 
     // ---- the read-only view every face shares
 
+    /**
+     * Refused: a builder-style machine takes no events (its handlers return the next state), so
+     * no event is ever permitted; {@link #permittedEvents()} is empty.
+     *
+     * @param event an event's type
+     * @return never returns
+     * @throws MachineException always, saying what to do instead
+     */
+    @Override
+    public boolean can(String event) {
+        return cell.can(event, null);
+    }
+
+    /**
+     * Refused, as {@link #can(String)}.
+     *
+     * @param event a constant
+     * @return never returns
+     * @throws MachineException always
+     */
+    @Override
+    public boolean can(Enum<?> event) {
+        return cell.can(event);
+    }
+
+    /**
+     * Refused, as {@link #can(String)}.
+     *
+     * @param event an event
+     * @return never returns
+     * @throws MachineException always
+     */
+    @Override
+    public boolean can(dev.enginestates.declare.Event event) {
+        return cell.can(event);
+    }
+
+    /**
+     * None: a builder-style machine takes no events.
+     *
+     * @return an empty list
+     */
+    @Override
+    public List<String> permittedEvents() {
+        return cell.permittedEvents();
+    }
+
+    /**
+     * Refused: a builder-style machine takes no events, so it names none by an enum.
+     *
+     * @param <E>    an enum
+     * @param events the enum
+     * @return never returns
+     * @throws MachineException always
+     */
+    @Override
+    public <E extends Enum<E>> java.util.Set<E> permittedEvents(Class<E> events) {
+        return cell.permittedEvents(events);
+    }
+
     @Override
     public String machineId() {
         return definition.id();

@@ -229,6 +229,44 @@ public final class StateMachine<C> implements MachineView<C> {
         return cell.send(event);
     }
 
+    @Override
+    public boolean can(String event) {
+        return cell.can(event, null);
+    }
+
+    @Override
+    public boolean can(Enum<?> event) {
+        return cell.can(event);
+    }
+
+    /**
+     * Whether a polled machine would take its event with arguments now, as {@link #can(String)}:
+     * its handlers do not run, so the arguments are only checked as {@link #send(String, Object...)} checks them.
+     * @param event the event's type, such as {@code "hit"}
+     * @param args  the arguments a send would give the handler
+     * @return whether a state would take it now
+     * @throws UnknownEventException if no state names the event (unless the machine accepts unknown events); nothing changes
+     * @throws MachineException for an XState-style machine given arguments (its events carry fields: {@link #can(Event)})
+     */
+    public boolean can(String event, Object... args) {
+        return cell.can(event, args);
+    }
+
+    @Override
+    public boolean can(Event event) {
+        return cell.can(event);
+    }
+
+    @Override
+    public List<String> permittedEvents() {
+        return cell.permittedEvents();
+    }
+
+    @Override
+    public <E extends Enum<E>> java.util.Set<E> permittedEvents(Class<E> events) {
+        return cell.permittedEvents(events);
+    }
+
     /**
      * Forces a transition (a spawn, a reset): polled, an active state is exited and entered again;
      * XState style, the state is set by hand and no actions run.

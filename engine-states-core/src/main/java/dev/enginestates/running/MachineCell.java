@@ -297,6 +297,46 @@ public final class MachineCell {
         return refused(took, type);
     }
 
+    /** Whether a send of the event by its type (with the handler's arguments, or {@code null}) would now be taken; see {@link StyleRuntime#can}. */
+    public boolean can(String type, Object[] args) {
+        runtime.checkTakesEvents(chart);
+        runtime.checkArguments(chart, type, args);
+        return can(Reads.eventId(chart, type), type, args, null);
+    }
+
+    /** Whether a send of the constant's event would now be taken. */
+    public boolean can(Enum<?> event) {
+        runtime.checkTakesEvents(chart);
+        int id = Reads.eventOf(chart, event, "can");
+        return can(id, chart.eventObjects[id].type(), null, chart.eventObjects[id]);
+    }
+
+    /** Whether a send of the event with its fields would now be taken; one named by a constant of another enum is refused. */
+    public boolean can(Event event) {
+        Objects.requireNonNull(event, "event");
+        runtime.checkTakesEvents(chart);
+        if (event.constant() != null) {
+            Reads.eventOf(chart, event.constant(), "can");
+        }
+        return can(Reads.eventId(chart, event.type()), event.type(), null, event);
+    }
+
+    /** {@link StyleRuntime#can} on this cell's record; the face has checked the event. Nothing changes, nothing is told. */
+    public boolean can(int eventId, String type, Object[] args, Event event) {
+        // from the machine's own code the runtime refuses it, as a send: the scratch keeps the clock of the move under way
+        return runtime.can(record.processing() != null ? scratch : scratch.at(clock, calls), record, eventId, type, args, event);
+    }
+
+    /** {@link StyleRuntime#permittedEvents(Scratch, MachineRecord)} on this cell's record. */
+    public java.util.List<String> permittedEvents() {
+        return runtime.permittedEvents(record.processing() != null ? scratch : scratch.at(clock, calls), record);
+    }
+
+    /** {@link StyleRuntime#permittedEvents(Scratch, MachineRecord, Class)} on this cell's record. */
+    public <E extends Enum<E>> java.util.Set<E> permittedEvents(Class<E> events) {
+        return runtime.permittedEvents(record.processing() != null ? scratch : scratch.at(clock, calls), record, events);
+    }
+
     /** A forced move by {@code call} ({@code "transitionTo"}) to the state named {@code name}, told as {@code "go"}. */
     public void force(String call, String name) {
         int s = runtime.forceTarget(record, call, name);

@@ -361,6 +361,31 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
     }
 
     @Override
+    public final boolean can(String event) {
+        return states.can(this, event, null);
+    }
+
+    @Override
+    public final boolean can(Enum<?> event) {
+        return states.can(this, event);
+    }
+
+    @Override
+    public final boolean can(dev.enginestates.declare.Event event) {
+        return states.can(this, event);
+    }
+
+    @Override
+    public final List<String> permittedEvents() {
+        return states.worldOf(this, "permittedEvents").permittedEvents(this);
+    }
+
+    @Override
+    public final <E extends Enum<E>> java.util.Set<E> permittedEvents(Class<E> events) {
+        return states.worldOf(this, "permittedEvents").permittedEvents(this, events);
+    }
+
+    @Override
     public final Entity entity() {
         return entity;
     }

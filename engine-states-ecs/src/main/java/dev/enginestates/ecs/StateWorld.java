@@ -1471,6 +1471,53 @@ public final class StateWorld implements AutoCloseable {
         }
     }
 
+    /**
+     * Whether a send would now be taken ({@code StyleRuntime.can}): on this world's thread, as a
+     * send; from outside, during a step or from a listener alike, on a scratch of its own nesting
+     * level (a machine's code may ask another machine). No move: nothing is logged or told.
+     */
+    boolean can(EntityRecord<?> r, int eventId, String type, Object[] args, Event event) {
+        Scratch scratch = askScratch(r);
+        try {
+            return r.states.runtime().can(scratch, r, eventId, type, args, event);
+        } catch (UserCodeException e) {
+            throw e.on(describe(r.entity));
+        } finally {
+            interpreters.release();
+        }
+    }
+
+    /** The event types the record would take now. */
+    List<String> permittedEvents(EntityRecord<?> r) {
+        Scratch scratch = askScratch(r);
+        try {
+            return r.states.runtime().permittedEvents(scratch, r);
+        } catch (UserCodeException e) {
+            throw e.on(describe(r.entity));
+        } finally {
+            interpreters.release();
+        }
+    }
+
+    /** The constants of the record's event enum whose events it would take now. */
+    <E extends Enum<E>> java.util.Set<E> permittedEvents(EntityRecord<?> r, Class<E> events) {
+        Scratch scratch = askScratch(r);
+        try {
+            return r.states.runtime().permittedEvents(scratch, r, events);
+        } catch (UserCodeException e) {
+            throw e.on(describe(r.entity));
+        } finally {
+            interpreters.release();
+        }
+    }
+
+    /** The scratch a question to a record is answered on, taken after the checks a send makes; give it back with {@code interpreters.release()}. */
+    private Scratch askScratch(EntityRecord<?> r) {
+        checkThread();
+        checkAlive(r);
+        return interpreters.take(stepping ? stepStart : clock);
+    }
+
     /** After a send: a refusal told to the listeners; from outside, a listener's failure thrown now. */
     private void heard(EntityRecord<?> r, boolean took, String event, boolean fromOutside) {
         if (listeners.any()) {

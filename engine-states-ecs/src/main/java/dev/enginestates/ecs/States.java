@@ -577,6 +577,133 @@ public final class States<C> {
     }
 
     /**
+     * Whether the machine on an entity would take the event now: true exactly when
+     * {@link #send(Entity, String)} would return true. Its guards are evaluated and nothing else
+     * runs: no action, entry, exit, send to itself or listener; the record, its tags and its
+     * random numbers' state stay as they were, and nothing is logged. A guard that is not pure is
+     * the game's problem. Asked as a send may be: between steps, from a listener, or from another
+     * machine's code during a step; from another thread it fails fast, and from the machine's own
+     * code it is refused as a send from there is. Allocation-free once warm. The record answers
+     * the same ({@link StateRecord#can(String)}).
+     *
+     * @param entity the entity holding this machine's record
+     * @param event  the event's type, such as {@code "BELL"}
+     * @return whether a state would take it now
+     * @throws UnknownEventException if no state names the event (and the machine rejects unknown events, the default); nothing changes
+     * @throws MachineException if the entity holds no record of this machine in a world, or the machine is builder-style
+     * @throws dev.enginestates.declare.UserCodeException if a guard threw, naming the machine, the entity, the state and the event;
+     *                                                     nothing changes
+     */
+    public boolean can(Entity entity, String event) {
+        return can(EntityRecord.of(read(entity)), event, null);
+    }
+
+    /**
+     * Whether the machine on an entity would take the event of a constant of its event enum now,
+     * as {@link #can(Entity, String)}. Allocation-free once warm.
+     *
+     * @param entity the entity holding this machine's record
+     * @param event  a constant of the machine's event enum; not {@code null}
+     * @return whether a state would take it now
+     * @throws MachineException if the constant is not of the machine's event enum, or as {@link #can(Entity, String)}
+     */
+    public boolean can(Entity entity, Enum<?> event) {
+        return can(EntityRecord.of(read(entity)), event);
+    }
+
+    /**
+     * Whether the polled machine on an entity would take its event with arguments now, as
+     * {@link #can(Entity, String)}; its handler does not run.
+     *
+     * @param entity the entity holding this machine's record
+     * @param event  the event's name
+     * @param args   the arguments a send would give the handler
+     * @return whether a state would take it now
+     * @throws MachineException for an XState-style machine given arguments (ask with an {@link Event}), or as {@link #can(Entity, String)}
+     */
+    public boolean can(Entity entity, String event, Object... args) {
+        return can(EntityRecord.of(read(entity)), event, args);
+    }
+
+    /**
+     * Whether the machine on an entity would take the event, with the fields its guards read,
+     * now, as {@link #can(Entity, String)}.
+     *
+     * @param entity the entity holding this machine's record
+     * @param event  the event, with its type and fields
+     * @return whether a state would take it now
+     * @throws MachineException if the event is named by a constant of another enum, or as {@link #can(Entity, String)}
+     */
+    public boolean can(Entity entity, Event event) {
+        return can(EntityRecord.of(read(entity)), event);
+    }
+
+    /**
+     * The events the machine on an entity would take now, by type, in the machine's event order:
+     * see {@link dev.enginestates.MachineView#permittedEvents()}.
+     *
+     * @param entity the entity holding this machine's record
+     * @return a new list of event types
+     * @throws MachineException if the entity holds no record of this machine in a world
+     */
+    public List<String> permittedEvents(Entity entity) {
+        EntityRecord<C> r = EntityRecord.of(read(entity));
+        return r.world.permittedEvents(r);
+    }
+
+    /**
+     * The constants of the machine's event enum whose events the machine on an entity would take now.
+     *
+     * @param <E>    the game's enum of events
+     * @param entity the entity holding this machine's record
+     * @param events the enum the machine was declared with
+     * @return a new set of the constants
+     * @throws MachineException if the machine's events are not named by {@code events}, or the entity holds no record of this machine
+     */
+    public <E extends Enum<E>> java.util.Set<E> permittedEvents(Entity entity, Class<E> events) {
+        EntityRecord<C> r = EntityRecord.of(read(entity));
+        return r.world.permittedEvents(r, events);
+    }
+
+    // ---- the record's own can and permittedEvents, which the methods above call too
+
+    boolean can(EntityRecord<C> r, String event, Object[] args) {
+        runtime.checkArguments(chart, event, args);
+        StateWorld w = worldOf(r, "can");
+        runtime.checkTakesEvents(chart);
+        int id = eventId(event);
+        return w.can(r, id, event, args, runtime.event(chart, id, event));
+    }
+
+    boolean can(EntityRecord<C> r, Enum<?> event) {
+        StateWorld w = worldOf(r, "can");
+        runtime.checkTakesEvents(chart);
+        int id = eventOf(event, "can");
+        return w.can(r, id, chart.eventObjects[id].type(), NO_ARGS, chart.eventObjects[id]);
+    }
+
+    boolean can(EntityRecord<C> r, Event event) {
+        Objects.requireNonNull(event, "event");
+        StateWorld w = worldOf(r, "can");
+        runtime.checkTakesEvents(chart);
+        if (event.constant() != null) {
+            eventOf(event.constant(), "can");
+        }
+        return w.can(r, eventId(event.type()), event.type(), NO_ARGS, event);
+    }
+
+    /** The world a record is in, for a question that runs its guards ({@code call}); refuses a record in none. */
+    StateWorld worldOf(EntityRecord<C> r, String call) {
+        StateWorld w = r.world;
+        if (w == null) {
+            throw new MachineException(chart.machineId, "the '" + chart.machineId + "' record is in no world (made by trait() and not"
+                    + " spawned, or detached), so " + call + " has no world to run its guards in; spawn or attach it through"
+                    + " StateWorld first");
+        }
+        return w;
+    }
+
+    /**
      * The machine's record on an entity: value, seconds left, {@code matches(path)}, context.
      *
      * @param entity the entity; not {@code null}
