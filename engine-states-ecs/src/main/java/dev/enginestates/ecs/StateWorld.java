@@ -1477,41 +1477,54 @@ public final class StateWorld implements AutoCloseable {
      * level (a machine's code may ask another machine). No move: nothing is logged or told.
      */
     boolean can(EntityRecord<?> r, int eventId, String type, Object[] args, Event event) {
+        long draws = unkeyedDraws;
         Scratch scratch = askScratch(r);
         try {
             return r.states.runtime().can(scratch, r, eventId, type, args, event);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
-            interpreters.release();
+            answered(draws);
         }
     }
 
     /** The event types the record would take now. */
     List<String> permittedEvents(EntityRecord<?> r) {
+        long draws = unkeyedDraws;
         Scratch scratch = askScratch(r);
         try {
             return r.states.runtime().permittedEvents(scratch, r);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
-            interpreters.release();
+            answered(draws);
         }
     }
 
     /** The constants of the record's event enum whose events it would take now. */
     <E extends Enum<E>> java.util.Set<E> permittedEvents(EntityRecord<?> r, Class<E> events) {
+        long draws = unkeyedDraws;
         Scratch scratch = askScratch(r);
         try {
             return r.states.runtime().permittedEvents(scratch, r, events);
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
-            interpreters.release();
+            answered(draws);
         }
     }
 
-    /** The scratch a question to a record is answered on, taken after the checks a send makes; give it back with {@code interpreters.release()}. */
+    /**
+     * A question is answered: its scratch is given back, and so is the number of unkeyed records
+     * seeded, which a guard's first draw on such a record took (the record's stream was put back
+     * unseeded, so it seeds again with that number when it first draws for real).
+     */
+    private void answered(long draws) {
+        unkeyedDraws = draws;
+        interpreters.release();
+    }
+
+    /** The scratch a question to a record is answered on, taken after the checks a send makes; give it back with {@link #answered}. */
     private Scratch askScratch(EntityRecord<?> r) {
         checkThread();
         checkAlive(r);

@@ -168,6 +168,31 @@ class CanOnEntitiesTest {
         }
     }
 
+    /** A coin a guard flips: heads goes to 'heads', else the event is not taken. */
+    static final States<Door> COIN = States.define("coin", Door::new, m -> m
+            .initial("flat")
+            .state("flat", s -> s.on("FLIP", t -> t.target("heads").guard((d, e, self) -> self.random().chance(0.5))))
+            .state("heads", s -> s.on("FLIP", "flat")));
+
+    @Test
+    void aGuardThatDrawsInCan_onEntitiesWithoutKeys_leavesEveryStreamAsAStraightRunHasIt() {
+        try (StateWorld asked = StateWorld.create().randomSeed(5); StateWorld straight = StateWorld.create().randomSeed(5)) {
+            Entity a1 = asked.spawn(COIN.trait());
+            Entity a2 = asked.spawn(COIN.trait());
+            Entity s1 = straight.spawn(COIN.trait());
+            Entity s2 = straight.spawn(COIN.trait());
+            for (int i = 0; i < 20; i++) {
+                boolean could = COIN.can(a1, "FLIP"); // a1 never drew before its first ask: its seed is not taken by asking
+                COIN.permittedEvents(a1);
+                assertEquals(COIN.send(s2, "FLIP"), COIN.send(a2, "FLIP"), "flip " + i + " of the second coin");
+                assertEquals(could, COIN.send(a1, "FLIP"), "flip " + i + ": can drew what send then drew");
+                assertEquals(COIN.send(s1, "FLIP"), could, "flip " + i);
+                assertArrayEquals(bytes(COIN.read(s1)), bytes(COIN.read(a1)));
+                assertArrayEquals(bytes(COIN.read(s2)), bytes(COIN.read(a2)));
+            }
+        }
+    }
+
     static final class Guard {
         final List<Boolean> doorCould = new ArrayList<>();
         Entity door;
