@@ -203,7 +203,9 @@ public interface MachineView<C> {
      * {@link #can(String)} is true (a transition of an active state, the leaf's or any
      * ancestor's, in every region of a parallel state, enabled with its guards as they read now),
      * in the machine's event order (as its states, in document order, first name them: the
-     * order an unknown event's error lists them). A wildcard
+     * order an unknown event's error lists them). Each is asked bare, as {@code can(type)}: a
+     * guard that wants a field of the event sees none, so ask such an event with
+     * {@link #can(dev.enginestates.declare.Event)}. A wildcard
      * descriptor ({@code "*"}, {@code "hit.*"}) is no event type and is not listed. Empty for a
      * machine that is done, and for a builder-style one (it takes no events).
      *

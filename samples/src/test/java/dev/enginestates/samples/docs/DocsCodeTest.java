@@ -112,6 +112,11 @@ class DocsCodeTest {
     }
 
     @Test
+    void theDoorAskedBeforeSendingAnswersAsThePageSays_andAskingRanNoAction() {
+        assertEquals(List.of(false, true, List.of(), List.of("OPEN"), false, 0), AskBeforeSending.answers());
+    }
+
+    @Test
     void theCheatsheetsSentryMovesAlikeInTheThreeStyles() {
         assertEquals(List.of("sentry 1", "sentry-table 1", "sentry-fsm 1", "sentry watch", "sentry-table watch", "sentry-fsm watch"),
                 Cheatsheet.sideBySide(), "one step after the intruder each is in alert; six seconds later each is back in watch");
