@@ -99,7 +99,7 @@ final class DotWriter {
         if (c.type[s] == StateType.PARALLEL) {
             title.append(" (parallel)");
         }
-        for (String note : p.notes.get(s)) {
+        for (String note : p.lines(s)) {
             title.append('\n').append(note);
         }
         pad(depth + 1).append("label=").append(quote(title.toString())).append(";\n");
@@ -128,7 +128,7 @@ final class DotWriter {
             return a.append("shape=circle, style=dashed, label=").append(quote(p.title(s))).toString();
         }
         StringBuilder label = new StringBuilder(p.title(s));
-        for (String note : p.notes.get(s)) {
+        for (String note : p.lines(s)) {
             label.append('\n').append(note);
         }
         a.append("label=").append(quote(label.toString()));

@@ -27,6 +27,8 @@ final class MermaidWriter {
     private final Chart c;
     private final String[] id;
     private final String backId;
+    /** By state, the ids of the nodes that show, in a composite state's block, the children it invokes. */
+    private final String[][] invokeIds;
     private final StringBuilder out = new StringBuilder();
     private final List<List<Picture.Edge>> byScope = new ArrayList<>();
     private final List<Picture.Edge> topEdges = new ArrayList<>();
@@ -41,6 +43,14 @@ final class MermaidWriter {
             id[s] = unique(safeId(c.path[s]), used);
         }
         backId = unique("back", used);
+        invokeIds = new String[c.size][];
+        for (int s = 0; s < c.size; s++) {
+            int n = p.isCluster(s) ? p.invokes.get(s).size() : 0;
+            invokeIds[s] = new String[n];
+            for (int i = 0; i < n; i++) {
+                invokeIds[s][i] = unique(safeId((s == 0 ? c.machineId : c.path[s]) + "_invoke"), used);
+            }
+        }
         for (int s = 0; s < c.size; s++) {
             byScope.add(new ArrayList<>());
         }
@@ -80,6 +90,14 @@ final class MermaidWriter {
         if (p.back) {
             history.add(backId);
         }
+        List<String> invoked = new ArrayList<>();
+        for (String[] ids : invokeIds) {
+            invoked.addAll(List.of(ids));
+        }
+        if (!invoked.isEmpty()) {
+            out.append(INDENT).append("classDef invoke fill:#f4f6fb,stroke:#5c6b8a,stroke-dasharray:4 2\n");
+            out.append(INDENT).append("class ").append(String.join(",", invoked)).append(" invoke\n");
+        }
         if (!history.isEmpty()) {
             out.append(INDENT).append("classDef history fill:#ffffff,stroke:#666666,stroke-dasharray:3 3\n");
             out.append(INDENT).append("class ").append(String.join(",", history)).append(" history\n");
@@ -94,13 +112,14 @@ final class MermaidWriter {
     private void declare(int s, int depth) {
         String title = label(p.title(s));
         // a bare id followed by a description line loses its title in Mermaid: the line replaces it
-        if (!title.equals(id[s]) || !p.isCluster(s) && !p.notes.get(s).isEmpty()) {
+        List<String> lines = p.lines(s);
+        if (!title.equals(id[s]) || !p.isCluster(s) && !lines.isEmpty()) {
             line(depth).append("state \"").append(title).append("\" as ").append(id[s]).append('\n');
         } else if (!p.isCluster(s)) {
             line(depth).append(id[s]).append('\n');
         }
         if (!p.isCluster(s)) {
-            for (String note : p.notes.get(s)) {
+            for (String note : lines) {
                 String text = text(note);
                 if (!text.isEmpty()) {
                     line(depth).append(id[s]).append(" : ").append(text).append('\n');
@@ -119,6 +138,11 @@ final class MermaidWriter {
         }
         for (int h : c.historyChildren[s]) {
             declare(h, depth + 1);
+        }
+        // a composite state takes no description, so the children it invokes are dashed nodes in its block
+        for (int i = 0; i < invokeIds[s].length; i++) {
+            line(depth + 1).append("state \"").append(label(text(p.invokes.get(s).get(i)))).append("\" as ")
+                    .append(invokeIds[s][i]).append('\n');
         }
         if (c.initial[s] >= 0) {
             line(depth + 1).append("[*] --> ").append(id[c.initial[s]]).append('\n');

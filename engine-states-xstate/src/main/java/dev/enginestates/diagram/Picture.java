@@ -2,6 +2,7 @@ package dev.enginestates.diagram;
 
 import dev.enginestates.chart.BuilderChart;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Invocation;
 import dev.enginestates.chart.Names;
 import dev.enginestates.chart.PolledChart;
 import dev.enginestates.declare.MachineException;
@@ -32,6 +33,8 @@ final class Picture {
     final Chart chart;
     final boolean[] active;
     final List<List<String>> notes = new ArrayList<>();
+    /** By state, the child machines it invokes, as {@code "invoke wave: wave"} (the child's id, then its machine's). */
+    final List<List<String>> invokes = new ArrayList<>();
     final List<Edge> edges = new ArrayList<>();
     boolean back;
     private final Drawing drawing;
@@ -42,6 +45,7 @@ final class Picture {
         this.active = new boolean[chart.size];
         for (int s = 0; s < chart.size; s++) {
             notes.add(new ArrayList<>());
+            invokes.add(new ArrayList<>());
         }
         for (String p : activePaths) {
             int s = p == null ? -1 : chart.stateAt(p);
@@ -94,6 +98,7 @@ final class Picture {
         Drawing drawing = chart.byStyle(Drawing.STATECHART, Drawing.POLLED_TABLE, Drawing.BUILDER_STATES);
         Picture p = new Picture(chart, activePaths, drawing);
         drawing.draw(p);
+        p.invocations();
         return p;
     }
 
@@ -105,6 +110,16 @@ final class Picture {
     /** A line the header adds about what the diagram cannot show, or {@code null}. */
     String caveat() {
         return drawing.caveat;
+    }
+
+    /** The lines written on a state: its notes, then the children it invokes. */
+    List<String> lines(int s) {
+        if (invokes.get(s).isEmpty()) {
+            return notes.get(s);
+        }
+        List<String> all = new ArrayList<>(notes.get(s));
+        all.addAll(invokes.get(s));
+        return all;
     }
 
     boolean isCluster(int s) {
@@ -135,6 +150,18 @@ final class Picture {
             a = a >= 0 ? chart.parent[a] : -1;
         }
         return a;
+    }
+
+    /** The children each state invokes; their done events are transitions like any other, drawn by the style. */
+    private void invocations() {
+        if (chart.invokes == null) {
+            return;
+        }
+        for (int s = 0; s < chart.size; s++) {
+            for (Invocation i : chart.invokes[s]) {
+                invokes.get(s).add("invoke " + i.id + ": " + i.machine.id() + (i.sameEntity ? " (same entity)" : ""));
+            }
+        }
     }
 
     // ------------------------------------------------------------------ XState style
