@@ -349,7 +349,10 @@ public final class Devtools implements AutoCloseable {
      * {@code null}); {@code entities}, each with {@code name}, {@code world} and {@code machines}
      * (each record's {@code machine}, {@code value} as XState writes it, {@code state},
      * {@code active}, {@code leaves}, {@code waiting}, {@code waited}, {@code left}, {@code held},
-     * {@code done}, {@code time}, {@code context} and {@code fact}); and {@code facts}, each with
+     * {@code done}, {@code time}, {@code context}, {@code fact}, {@code parent} (for a child
+     * machine, its parent's {@code entity} and {@code machine} and its own {@code id}; otherwise
+     * {@code null}) and {@code children} (the child machines it runs, in the order they started,
+     * each with {@code id}, {@code entity}, {@code machine}, {@code state} and {@code fact})); and {@code facts}, each with
      * {@code entity}, {@code machine} and {@code text}. Seconds are rounded to the millisecond.
      *
      * @return the snapshot, as JSON text

@@ -92,6 +92,7 @@ final class Snapshots {
         root.put("paused", paused);
 
         List<States<?>> machines = world.machines();
+        ChildLinks links = ChildLinks.of(world, machines);
         // the entities holding machines: the world's own first, then in the order their records joined
         Map<Entity, List<StateRecord<?>>> held = new IdentityHashMap<>();
         List<Entity> order = new ArrayList<>();
@@ -165,7 +166,7 @@ final class Snapshots {
             eo.put("world", e == self);
             ArrayNode ms = eo.putArray("machines");
             for (StateRecord<?> r : rs) {
-                ObjectNode ro = record(r);
+                ObjectNode ro = record(r, links);
                 ms.add(ro);
                 ObjectNode f = facts.addObject();
                 f.put("entity", name);
@@ -219,7 +220,7 @@ final class Snapshots {
         }
         o.put("entity", entity);
         o.put("machine", r.machineId());
-        o.set("record", record(r));
+        o.set("record", record(r, ChildLinks.of(r.world(), r.world().machines())));
         try {
             return json.writeValueAsString(o);
         } catch (JsonProcessingException e) {
@@ -227,8 +228,8 @@ final class Snapshots {
         }
     }
 
-    /** One record as the inspector shows it. */
-    ObjectNode record(StateRecord<?> r) {
+    /** One record as the inspector shows it, with the record it is a child of and the children it runs ({@code links}). */
+    ObjectNode record(StateRecord<?> r, ChildLinks links) {
         MachineRecord rec = Access.record(r);
         Chart c = rec.chart();
         ObjectNode o = nodes.objectNode();
@@ -261,7 +262,36 @@ final class Snapshots {
         }
         o.set("context", context(r.context()));
         o.put("fact", fact(r));
+        family(o, r, links);
         return o;
+    }
+
+    /**
+     * The record's place among child machines: {@code parent} (the parent's {@code entity},
+     * {@code machine} and this child's {@code id}; or {@code null}) and {@code children} (each
+     * child's {@code id}, {@code entity}, {@code machine}, {@code state} and {@code fact}, in the
+     * order they started; a child on this record's own entity names that entity).
+     */
+    private void family(ObjectNode o, StateRecord<?> r, ChildLinks links) {
+        ChildLinks.Link up = links.parentOf(r);
+        if (up == null) {
+            o.putNull("parent");
+        } else {
+            ObjectNode p = o.putObject("parent");
+            p.put("entity", names.nameOf(up.parent().entity()));
+            p.put("machine", up.parent().machineId());
+            p.put("id", up.id());
+        }
+        ArrayNode children = o.putArray("children");
+        for (ChildLinks.Link l : links.childrenOf(r)) {
+            StateRecord<?> c = l.child();
+            ObjectNode co = children.addObject();
+            co.put("id", l.id());
+            co.put("entity", names.nameOf(c.entity()));
+            co.put("machine", c.machineId());
+            co.put("state", c.state());
+            co.put("fact", fact(c));
+        }
     }
 
     /** The context as JSON, or a sentence with its {@code toString()} when Jackson cannot write it. */
