@@ -119,8 +119,10 @@ public final class Saves {
      * machine: every active state's clock, the total, the previous leaf and its {@code after}'s
      * seconds left), and each tag the entity has, named {@code <machine id>.<state path>}. A machine
      * declared {@code ownerOnly()} shows {@code "ownerOnly": true}, and an entity with an {@link Owner}
-     * shows {@code "owner"}. Keys are sorted and seconds rounded to the microsecond, so the same world
-     * always dumps the same text.
+     * shows {@code "owner"}. A child machine's record shows {@code "parent"}: the entity and machine
+     * that run it and its id among their children (a checkpoint holds no such link; a restore derives
+     * it again). Keys are sorted and seconds rounded to the microsecond, so the same world always
+     * dumps the same text.
      *
      * @param world the world to draw
      * @return the dump, as indented JSON text

@@ -192,7 +192,8 @@ final class SavesJson {
      * A human-readable JSON picture of every machine on every entity: its state as XState
      * writes it, seconds waited and left, paused seconds by state, history, context (a polled
      * machine: every active state's clock, the total, the previous leaf and its {@code after}'s
-     * seconds left), and each tag the entity has, named {@code <machine id>.<state path>}. Keys are sorted and seconds
+     * seconds left), and each tag the entity has, named {@code <machine id>.<state path>}. A child machine's
+     * record names its {@code parent} (entity, machine and the child's id). Keys are sorted and seconds
      * rounded to the microsecond, so the same world always dumps the same text.
      */
     public String dump(StateWorld world) {
@@ -201,6 +202,7 @@ final class SavesJson {
         root.put("steps", world.steps());
         ObjectNode entities = root.putObject("entities");
         Map<Entity, String> names = names(world, false, null);
+        ChildLinks links = ChildLinks.of(world, world.machines());
         List<String> problems = new ArrayList<>();
         for (Map.Entry<Entity, String> e : names.entrySet()) {
             Entity entity = e.getKey();
@@ -217,7 +219,15 @@ final class SavesJson {
                     continue;
                 }
                 try {
-                    ms.set(m.id(), dumpRecord(r));
+                    ObjectNode dumped = dumpRecord(r);
+                    ChildLinks.Link up = links.parentOf(r);
+                    if (up != null) { // a child machine: derived from its parent's state, as a restore derives it
+                        ObjectNode p = dumped.putObject("parent");
+                        p.put("entity", names.get(up.parent().entity()));
+                        p.put("machine", up.parent().machineId());
+                        p.put("id", up.id());
+                    }
+                    ms.set(m.id(), dumped);
                 } catch (RecordCodec.Refused refused) {
                     problems.add(refused(e.getValue(), m, refused));
                 }
