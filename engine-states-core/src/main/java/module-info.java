@@ -17,6 +17,8 @@ module dev.enginestates.core {
     // only the builder style's StateContext and AIContext name Dominion's Entity: a context that
     // lives on no entity needs no Dominion; a game on entities reads it through dev.enginestates.ecs
     requires static dev.dominion.ecs.api;
+    // the SlowCode flight-recorder event (Flight): part of the JDK, read by name, never exported
+    requires jdk.jfr;
 
     exports dev.enginestates;
     exports dev.enginestates.declare;

@@ -7,6 +7,8 @@ module dev.enginestates.ecs {
     requires transitive dev.enginestates.core;
     // Dominion 0.9.0 with engine-states' patches; its API (dev.dominion.ecs.api) comes with it
     requires transitive dev.enginestates.dominion;
+    // flight-recorder events (WorldFlight), read by name: part of the JDK, never exported
+    requires jdk.jfr;
 
     exports dev.enginestates.ecs;
 }

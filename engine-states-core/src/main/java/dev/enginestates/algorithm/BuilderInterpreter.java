@@ -204,9 +204,14 @@ public final class BuilderInterpreter {
                 }
             }
             String name;
+            jdk.jfr.Event timer = Flight.timeCode();
             try {
                 name = h.update(ctx, dt);
+                if (timer != null) {
+                    Flight.timed(timer, c.machineId, r.self(), c.path[s], "runState", "handler", null);
+                }
             } catch (Throwable e) {
+                Flight.threw(timer);
                 throw new UserCodeException(c.machineId, c.path[s], "runState", "the handler", e);
             }
             int to = next(c, b, s, name);

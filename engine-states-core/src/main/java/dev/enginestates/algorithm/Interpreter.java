@@ -623,9 +623,15 @@ public final class Interpreter implements InternalQueue {
         if (g == null) {
             return true;
         }
+        jdk.jfr.Event timer = Flight.timeCode();
         try {
-            return g.test(r.contextObject(), event, r.self());
+            boolean holds = g.test(r.contextObject(), event, r.self());
+            if (timer != null) {
+                Flight.timed(timer, c.machineId, r.self(), c.path[c.tSource[t]], event.type(), "guard of transition", c.tLabel[t]);
+            }
+            return holds;
         } catch (Throwable e) {
+            Flight.threw(timer);
             clearQueue();
             throw new UserCodeException(c.machineId, c.path[c.tSource[t]], event.type(),
                     "the guard of its '" + c.tLabel[t] + "' transition", e);
@@ -1015,9 +1021,14 @@ public final class Interpreter implements InternalQueue {
         if (c.waitSecondsOf[s] != null) {
             // a function that throws or gives no usable number is the machine's error: its state
             // stays active with no wait counting (the wait will not end until the state is left)
+            jdk.jfr.Event timer = Flight.timeCode();
             try {
                 seconds = c.waitSecondsOf[s].of(r.contextObject(), event, r.self());
+                if (timer != null) {
+                    Flight.timed(timer, c.machineId, r.self(), c.path[s], event.type(), "wait seconds", null);
+                }
             } catch (Throwable e) {
+                Flight.threw(timer);
                 clearQueue();
                 r.clearWait();
                 throw new UserCodeException(c.machineId, c.path[s], "(entry)", "the seconds function of the wait", e);
@@ -1378,9 +1389,16 @@ public final class Interpreter implements InternalQueue {
             if (self == null) {
                 self = r.self();
             }
+            jdk.jfr.Event timer = Flight.timeCode();
             try {
                 a.run(context, event, self);
+                if (timer != null) {
+                    Flight.timed(timer, c.machineId, self, c.path[actionOwner[i]], event.type(), actionKind[i] == EXIT ? "exit action"
+                            : actionKind[i] == ENTRY ? "entry action" : "action of transition", actionKind[i] == EXIT
+                            || actionKind[i] == ENTRY ? null : c.tLabel[actionTransition[i]]);
+                }
             } catch (Throwable e) {
+                Flight.threw(timer);
                 for (int k = i + 1; k < count; k++) {
                     if (actionKind[k] == ENTER) {
                         r.reveal(actionOwner[k]); // the configuration stays as the microstep left it

@@ -200,9 +200,14 @@ final class PolledCode {
                     continue; // a guard never re-enters an active state
                 }
                 boolean holds;
+                jdk.jfr.Event timer = Flight.timeCode();
                 try {
                     holds = guards[j].test(ctx, clock);
+                    if (timer != null) {
+                        Flight.timed(timer, chart.machineId, r.self(), chart.path[state], "step", "to guard", chart.path[t]);
+                    }
                 } catch (Throwable e) {
+                    Flight.threw(timer);
                     throw new UserCodeException(chart.machineId, chart.path[state], "step", "the to '" + chart.path[t] + "' guard", e);
                 }
                 if (holds) {

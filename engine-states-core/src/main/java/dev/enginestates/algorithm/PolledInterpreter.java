@@ -155,9 +155,14 @@ public final class PolledInterpreter {
                 continue;
             }
             String name;
+            jdk.jfr.Event timer = Flight.timeCode();
             try {
                 name = u.update(r.contextObject(), dt, r.clock(s));
+                if (timer != null) {
+                    Flight.timed(timer, c.machineId, r.self(), c.path[s], "step", "update", null);
+                }
             } catch (Throwable e) {
+                Flight.threw(timer);
                 throw new UserCodeException(c.machineId, c.path[s], "step", "the update", e);
             }
             if (name != null) {

@@ -78,9 +78,14 @@ public final class TimeRules {
             for (int t : rules) {
                 SelfGuard<Object> test = c.whenTest[t];
                 boolean holds;
+                jdk.jfr.Event timer = Flight.timeCode();
                 try {
                     holds = test.test(r.contextObject(), c.whenEvent, r.self());
+                    if (timer != null) {
+                        Flight.timed(timer, c.machineId, r.self(), c.path[s], c.whenEvent.type(), "when test", null);
+                    }
                 } catch (Throwable e) {
+                    Flight.threw(timer);
                     throw new UserCodeException(c.machineId, c.path[s], c.whenEvent.type(), "a when test", e);
                 }
                 if (holds) {

@@ -153,6 +153,7 @@ final class DueWaits {
             return true;
         }
         String type = rec.sendEvent(0).type();
+        world.ticks.flight.records++;
         world.listeners.cause = type;
         Interpreter in = world.interpreters.xstate(due);
         if (rec.chart().hasWhen) {
@@ -234,6 +235,9 @@ final class DueWaits {
         if (rec.chart().hasWhen) {
             r.binding.moved(r.slot, world.steps, due); // its when rules are tested from then on in this tick
         }
+        WorldFlight flight = world.ticks.flight;
+        flight.records++;
+        flight.transitions++;
         try {
             TimeRules.endWait(in, rec);
         } finally {

@@ -279,12 +279,17 @@ final class Listeners {
         try {
             for (Entry e : entries) {
                 if (e.machine == null || e.machine == r.states) {
+                    jdk.jfr.Event timer = dev.enginestates.algorithm.Flight.timeCode();
                     try {
                         switch (kind) {
                             case REFUSED -> e.listener.eventRefused(r, a);
                             case CHANGED -> e.listener.stateChanged(r, a, b, event);
                             case WAIT_STARTED -> e.listener.waitStarted(r, a, seconds);
                             default -> e.listener.waitEnded(r, a, elapsed);
+                        }
+                        if (timer != null) {
+                            dev.enginestates.algorithm.Flight.timed(timer, r.machineId(), r.self(), kind == CHANGED ? b : a, event,
+                                    "listener", e.listener.getClass().getName());
                         }
                     } catch (Throwable x) {
                         failed(r, x, event);

@@ -23,6 +23,8 @@ final class Ticks {
     static final int RUN = StyleRuntime.RUN;
 
     private final StateWorld world;
+    /** What the ticks tell a flight recording. */
+    final WorldFlight flight;
     private final List<MachineFailure> failures = new ArrayList<>();
     /** Records set by hand: their tags move at the start of the next tick. */
     private EntityRecord<?>[] pendingTags = new EntityRecord<?>[16];
@@ -32,6 +34,7 @@ final class Ticks {
 
     Ticks(StateWorld world) {
         this.world = world;
+        this.flight = new WorldFlight(world);
     }
 
     /** The other half of {@link #pendingTags}'s double buffer, so a tick can pend again while it applies. */
@@ -73,6 +76,7 @@ final class Ticks {
         world.interpreters.newCall();
         advanced = builderPhases == ADVANCE ? (float) dt : Float.NaN;
         failures.clear();
+        boolean recorded = flight.beginStep();
         try {
             // taken as they stand: a disabled entity's record goes back on the list, for the next tick
             int n = pendingCount;
@@ -92,8 +96,14 @@ final class Ticks {
             world.stepStart = clock;
             world.clock = clock + dt;
             world.steps++;
+            boolean perMachine = flight.machinesOn();
             for (int bi = 0; bi < bindings.size(); bi++) {
                 Binding b = bindings.get(bi);
+                int records = flight.records;
+                int transitions = flight.transitions;
+                if (perMachine) {
+                    flight.beginMachine();
+                }
                 if (b.runtime.polls()) {
                     stepAll(b, dt, builderPhases);
                 } else {
@@ -102,10 +112,16 @@ final class Ticks {
                         world.whens.run(b);
                     }
                 }
+                if (perMachine) {
+                    flight.endMachine(b.states.id(), records, transitions);
+                }
             }
         } finally {
             world.stepping = false;
             world.registry.joinLate();
+            if (recorded) {
+                flight.endStep(call, dt, bindings.size(), failures.size());
+            }
         }
     }
 
@@ -128,18 +144,31 @@ final class Ticks {
         world.stepping = true;
         world.interpreters.newCall();
         failures.clear();
+        boolean recorded = flight.beginStep();
+        List<Binding> bindings = world.registry.bindings();
         try {
             // holds stand as the advance found them: they are read once a tick, at its start
-            List<Binding> bindings = world.registry.bindings();
+            boolean perMachine = flight.machinesOn();
             for (int bi = 0; bi < bindings.size(); bi++) {
                 Binding b = bindings.get(bi);
                 if (b.runtime.polls()) {
+                    int records = flight.records;
+                    int transitions = flight.transitions;
+                    if (perMachine) {
+                        flight.beginMachine();
+                    }
                     stepAll(b, dt, RUN);
+                    if (perMachine) {
+                        flight.endMachine(b.states.id(), records, transitions);
+                    }
                 }
             }
         } finally {
             world.stepping = false;
             world.registry.joinLate();
+            if (recorded) {
+                flight.endStep("runStates", dt, bindings.size(), failures.size());
+            }
         }
     }
 
@@ -185,7 +214,9 @@ final class Ticks {
             event = u.eventType();
         }
         String entity = r.entity == null ? "no entity" : r.entity.isDeleted() ? "a despawned entity" : StateWorld.describe(r.entity);
-        failures.add(new MachineFailure(r.machineId(), entity, state, event, cause));
+        MachineFailure f = new MachineFailure(r.machineId(), entity, state, event, cause);
+        failures.add(f);
+        flight.failed(f);
     }
 
     /** Whether a record runs in this tick: live, not held, and neither joined nor failed in it. */
@@ -212,6 +243,7 @@ final class Ticks {
             if (!runs(r)) {
                 continue;
             }
+            flight.records++;
             Scratch scratch = world.interpreters.take(world.stepStart);
             boolean moved = false;
             try {
@@ -222,6 +254,7 @@ final class Ticks {
             } finally {
                 world.interpreters.release();
                 if (moved) {
+                    flight.transitions++;
                     world.afterMove(r);
                 }
             }

@@ -65,8 +65,11 @@ final class WhenRules {
     }
 
     private void test(EntityRecord<?> r) {
+        WorldFlight flight = world.ticks.flight;
+        flight.records++;
         int t = TimeRules.firstWhen(r);
-        if (t >= 0 && r.world == world) { // a test may have despawned its own entity
+        if (t >= 0 && r.world == world) {
+            flight.transitions++; // a test may have despawned its own entity
             // at the tick's start, or later if a wait already moved the machine in this tick
             double moved = r.binding.movedAt(r.slot, world.steps);
             double at = Double.isNaN(moved) ? world.stepStart : Math.max(world.stepStart, moved);
