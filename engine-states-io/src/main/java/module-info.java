@@ -5,6 +5,8 @@
 module dev.enginestates.io {
     requires transitive dev.enginestates.ecs;
     requires com.fasterxml.jackson.databind;
+    // flight-recorder events (SaveFlight), read by name: part of the JDK, never exported
+    requires jdk.jfr;
 
     exports dev.enginestates.io;
 }

@@ -41,9 +41,11 @@ class ModuleGraphTest {
 
     /** Each module's {@code requires}, with their modifiers. */
     private static final Map<String, Map<String, String>> REQUIRES = Map.of(
-            "engine-states-core", Map.of("dev.dominion.ecs.api", "static "),
-            "engine-states-ecs", Map.of("dev.enginestates.core", "transitive ", "dev.enginestates.dominion", "transitive "),
-            "engine-states-io", Map.of("dev.enginestates.ecs", "transitive ", "com.fasterxml.jackson.databind", ""),
+            // jdk.jfr: the flight recorder events of the core, the world and the saves (a module of the JDK)
+            "engine-states-core", Map.of("dev.dominion.ecs.api", "static ", "jdk.jfr", ""),
+            "engine-states-ecs", Map.of("dev.enginestates.core", "transitive ", "dev.enginestates.dominion", "transitive ",
+                    "jdk.jfr", ""),
+            "engine-states-io", Map.of("dev.enginestates.ecs", "transitive ", "com.fasterxml.jackson.databind", "", "jdk.jfr", ""),
             "engine-states-xstate", Map.of("dev.enginestates.ecs", "transitive ", "com.fasterxml.jackson.databind", "transitive "),
             "engine-states-scxml", Map.of("dev.enginestates.core", "transitive ", "java.xml", "", "org.mozilla.rhino", ""),
             "engine-states-devtools", Map.of("dev.enginestates.ecs", "transitive ", "dev.enginestates.io", "",

@@ -407,8 +407,14 @@ final class RoomFrames {
                     + "\") first (joined: " + recipients.keySet() + ")");
         }
         Access.checkOutsideCalls(world, "a stream's frame");
+        SaveFlight.FrameEvent recorded = SaveFlight.frame(); // its time: the pass over the world and the player's frame
+        boolean whole = r.whole;
         pass();
-        return write(r);
+        String frame = write(r);
+        if (recorded != null) {
+            SaveFlight.framed(recorded, world, recipient, frame, whole, recipients.size());
+        }
+        return frame;
     }
 
     Map<String, String> frames() {
@@ -416,7 +422,13 @@ final class RoomFrames {
         pass();
         Map<String, String> out = new LinkedHashMap<>();
         for (Recipient r : recipients.values()) {
-            out.put(r.id, write(r));
+            SaveFlight.FrameEvent recorded = SaveFlight.frame(); // its time: the player's frame (the pass is shared)
+            boolean whole = r.whole;
+            String frame = write(r);
+            if (recorded != null) {
+                SaveFlight.framed(recorded, world, r.id, frame, whole, recipients.size());
+            }
+            out.put(r.id, frame);
         }
         return out;
     }

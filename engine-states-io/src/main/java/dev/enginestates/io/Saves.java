@@ -145,7 +145,12 @@ public final class Saves {
      *         {@link StateWorld#advance} and {@link StateWorld#runStates}: a checkpoint is taken between ticks
      */
     public String checkpoint(StateWorld world) {
-        return Access.during(world, "a checkpoint", () -> impl.checkpoint(world));
+        SaveFlight.CheckpointEvent recorded = SaveFlight.checkpoint();
+        String text = Access.during(world, "a checkpoint", () -> impl.checkpoint(world));
+        if (recorded != null) {
+            SaveFlight.checkpointed(recorded, world, text);
+        }
+        return text;
     }
 
     /**
@@ -181,10 +186,19 @@ public final class Saves {
      * @throws IllegalStateException as {@link #checkpoint} does: a restore is made between ticks
      */
     public void restore(StateWorld world, String checkpoint) {
-        Access.during(world, "a restore", () -> {
-            impl.restore(world, checkpoint);
-            return null;
-        });
+        SaveFlight.RestoreEvent recorded = SaveFlight.restore();
+        boolean refused = true;
+        try {
+            Access.during(world, "a restore", () -> {
+                impl.restore(world, checkpoint);
+                return null;
+            });
+            refused = false;
+        } finally {
+            if (recorded != null) {
+                SaveFlight.restored(recorded, world, checkpoint, refused);
+            }
+        }
     }
 
     /**
@@ -195,10 +209,19 @@ public final class Saves {
      * @throws CheckpointException as {@link #restore(StateWorld, String)} does
      */
     public void restoreSpawningMissing(StateWorld world, String checkpoint) {
-        Access.during(world, "a restore", () -> {
-            impl.restoreSpawningMissing(world, checkpoint);
-            return null;
-        });
+        SaveFlight.RestoreEvent recorded = SaveFlight.restore();
+        boolean refused = true;
+        try {
+            Access.during(world, "a restore", () -> {
+                impl.restoreSpawningMissing(world, checkpoint);
+                return null;
+            });
+            refused = false;
+        } finally {
+            if (recorded != null) {
+                SaveFlight.restored(recorded, world, checkpoint, refused);
+            }
+        }
     }
 
     /**
