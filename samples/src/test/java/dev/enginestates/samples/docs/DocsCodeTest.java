@@ -23,7 +23,7 @@ class DocsCodeTest {
     private static final List<String> PAGES = List.of("README.md", "statecharts.md", "typed-names.md", "entities.md",
             "listeners.md", "self.md", "polled.md", "builder.md", "persistence.md", "rewind.md", "streaming.md", "xstate.md", "scxml.md",
             "diagrams.md", "devtools.md", "testing.md", "errors.md", "limits.md", "reliability.md", "performance.md", "api.md",
-            "architecture.md", "artifacts.md", "glossary.md", "cheatsheet.md", "samples.md", "versions.md", "children.md");
+            "architecture.md", "artifacts.md", "glossary.md", "cheatsheet.md", "samples.md", "versions.md", "children.md", "metrics.md");
 
     @Test
     void everyJavaBlockOfEveryDocsPageStandsLineForLineInCompiledSources() {
