@@ -34,10 +34,11 @@ final class Children {
 
     /** One child's place: its parent, its id, and (once started) its record. */
     static final class Link {
-        final EntityRecord<?> parent;
+        /** The parent record (a swap hands the link to the newer record). */
+        EntityRecord<?> parent;
         final String id;
-        /** The invoke it runs for, or {@code null} for a spawned child. */
-        final Invocation invocation;
+        /** The invoke it runs for, or {@code null} for a spawned child (a swap points it into the newer chart). */
+        Invocation invocation;
         final int depth;
         EntityRecord<?> child;
         /** The done event was sent (or the child ended): sent once per start. */
@@ -399,6 +400,44 @@ final class Children {
         } finally {
             working--;
         }
+    }
+
+    /**
+     * A swap's record {@code to} takes over {@code from}'s family: spawned children stay, invoked
+     * ones stay where the newer chart invokes the same id (they stop or start as its states say
+     * once the swap is done), and a child swapped itself keeps its parent.
+     */
+    void carry(EntityRecord<?> from, EntityRecord<?> to) {
+        Family f = from.takeFamily();
+        if (f == null) {
+            return;
+        }
+        to.family(f);
+        if (f.asChild != null) {
+            f.asChild.child = to;
+        }
+        Invocation[][] table = to.states.chart().invokes;
+        for (int i = f.count - 1; i >= 0; i--) {
+            Link l = f.children[i];
+            l.parent = to;
+            if (l.invocation != null) {
+                Invocation same = null;
+                for (int s = 0; table != null && s < table.length && same == null; s++) {
+                    for (Invocation inv : table[s]) {
+                        if (inv.id.equals(l.id) && inv.machine == l.invocation.machine && inv.sameEntity == l.invocation.sameEntity) {
+                            same = inv;
+                        }
+                    }
+                }
+                if (same == null) {
+                    f.remove(l);
+                    orphans.add(l); // the newer version invokes no such child
+                } else {
+                    l.invocation = same;
+                }
+            }
+        }
+        pending.add(to);
     }
 
     /** A record leaves the world: its children stop once the call that removed it is done; as a child, its link ends. */

@@ -91,6 +91,22 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
         return a == null ? null : a.family;
     }
 
+    /** Hands the record's family to another record (a swap's newer one); this one then has none. */
+    final Children.Family takeFamily() {
+        Aside a = aside;
+        Children.Family f = a == null ? null : a.family;
+        if (a != null) {
+            a.family = null;
+        }
+        return f;
+    }
+
+    /** Sets the record's family (a swap's: the older record's). */
+    final void family(Children.Family f) {
+        Aside a = aside == null ? aside = new Aside() : aside;
+        a.family = f;
+    }
+
     /** The record's family, made now if it has none. */
     final Children.Family familyOrNew() {
         Aside a = aside == null ? aside = new Aside() : aside;

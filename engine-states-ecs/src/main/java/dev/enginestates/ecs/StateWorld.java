@@ -1215,9 +1215,10 @@ public final class StateWorld implements AutoCloseable {
             r.binding.moves.removeAll(e, r);
         }
         r.forgetTold(); // the machine goes on in the newer record: its leaving is not told
+        EntityRecord<?> n = to.trait(staged);
+        children.carry(r, n); // and so do its children, and its place as a child
         registry.unregister(r);
         e.removeType(r.states.recordClass());
-        EntityRecord<?> n = to.trait(staged);
         e.add(n);
         registry.swapping = true;
         try {
@@ -1240,7 +1241,7 @@ public final class StateWorld implements AutoCloseable {
         }
         applyTags(n);
         tell(n, "swap");
-        children.written(n); // the old record's children stopped with it; the new one's states start theirs
+        children.written(n); // its children follow its states once the swap is done
     }
 
     // ------------------------------------------------------------------ rewind (a Rewind's restore, under way as its call)

@@ -111,24 +111,48 @@ class ChildLifetimeTest {
     }
 
     @Test
-    void aSwappedParentStopsItsChildrenAndItsNewRecordStartsThoseItsStatesInvoke() {
+    void aSwappedParentKeepsTheChildrenItsNewerVersionStillInvokes() {
         dev.enginestates.ecs.States<Squads.Siege> v2 = dev.enginestates.ecs.States.of(dev.enginestates.Machine.define("siege",
                 Squads.Siege::new, m -> m
                         .version(1, dev.enginestates.declare.Migration.from(0))
                         .initial("calm")
                         .state("calm", s -> s.on("ATTACK", "fight"))
-                        .state("fight", s -> s.invoke("wave", Squads.WAVE, i -> i.input(c -> new Squads.Wave(9))).on("RETREAT", "calm"))
+                        .state("fight", s -> s.invoke("wave", Squads.WAVE, i -> i.input(c -> new Squads.Wave(9)).onDone("rest"))
+                                .on("RETREAT", "calm"))
                         .state("rest")));
         try (StateWorld world = StateWorld.create()) {
             Entity siege = world.spawn(EntityKey.of("siege-1"), SIEGES.trait());
             SIEGES.send(siege, "ATTACK");
-            Entity old = world.entity("siege-1/wave");
+            Entity wave = world.entity("siege-1/wave");
+            WAVES.send(wave, "KILL");
             world.swap(SIEGES, v2);
-            assertTrue(old.isDeleted(), "the old record's child stopped with it");
-            Entity wave = v2.read(siege).child("wave");
-            assertNotNull(wave, "the new record's active state invoked its child");
-            assertEquals(9, WAVES.read(wave).context().left);
-            assertEquals(1, world.records(WAVES).size());
+            assertFalse(wave.isDeleted(), "the newer version invokes the same child: it goes on");
+            assertEquals(wave, v2.read(siege).child("wave"));
+            assertEquals(siege, WAVES.read(wave).parent(), "and names the newer record's entity as its parent");
+            assertEquals(2, WAVES.read(wave).context().left, "its context is the one it had");
+            WAVES.send(wave, "KILL");
+            WAVES.send(wave, "KILL");
+            assertEquals("rest", v2.read(siege).state(), "its done event reaches the newer record");
+            assertTrue(wave.isDeleted());
+        }
+    }
+
+    @Test
+    void aSwappedParentWhoseNewerVersionInvokesNoSuchChildStopsIt() {
+        dev.enginestates.ecs.States<Squads.Siege> v2 = dev.enginestates.ecs.States.of(dev.enginestates.Machine.define("siege",
+                Squads.Siege::new, m -> m
+                        .version(1, dev.enginestates.declare.Migration.from(0))
+                        .initial("calm")
+                        .state("calm", s -> s.on("ATTACK", "fight"))
+                        .state("fight", s -> s.on("RETREAT", "calm"))));
+        try (StateWorld world = StateWorld.create()) {
+            Entity siege = world.spawn(EntityKey.of("siege-1"), SIEGES.trait());
+            SIEGES.send(siege, "ATTACK");
+            Entity wave = world.entity("siege-1/wave");
+            world.swap(SIEGES, v2);
+            assertTrue(wave.isDeleted());
+            assertTrue(world.records(WAVES).isEmpty());
+            assertTrue(v2.read(siege).children().isEmpty());
         }
     }
 }
