@@ -92,7 +92,6 @@ final class Snapshots {
         root.put("paused", paused);
 
         List<States<?>> machines = world.machines();
-        ChildLinks links = ChildLinks.of(world, machines);
         // the entities holding machines: the world's own first, then in the order their records joined
         Map<Entity, List<StateRecord<?>>> held = new IdentityHashMap<>();
         List<Entity> order = new ArrayList<>();
@@ -166,7 +165,7 @@ final class Snapshots {
             eo.put("world", e == self);
             ArrayNode ms = eo.putArray("machines");
             for (StateRecord<?> r : rs) {
-                ObjectNode ro = record(r, links);
+                ObjectNode ro = record(r);
                 ms.add(ro);
                 ObjectNode f = facts.addObject();
                 f.put("entity", name);
@@ -220,7 +219,7 @@ final class Snapshots {
         }
         o.put("entity", entity);
         o.put("machine", r.machineId());
-        o.set("record", record(r, ChildLinks.of(r.world(), r.world().machines())));
+        o.set("record", record(r));
         try {
             return json.writeValueAsString(o);
         } catch (JsonProcessingException e) {
@@ -228,8 +227,8 @@ final class Snapshots {
         }
     }
 
-    /** One record as the inspector shows it, with the record it is a child of and the children it runs ({@code links}). */
-    ObjectNode record(StateRecord<?> r, ChildLinks links) {
+    /** One record as the inspector shows it, with the record it is a child of and the children it runs. */
+    ObjectNode record(StateRecord<?> r) {
         MachineRecord rec = Access.record(r);
         Chart c = rec.chart();
         ObjectNode o = nodes.objectNode();
@@ -262,7 +261,7 @@ final class Snapshots {
         }
         o.set("context", context(r.context()));
         o.put("fact", fact(r));
-        family(o, r, links);
+        family(o, r);
         return o;
     }
 
@@ -272,21 +271,21 @@ final class Snapshots {
      * child's {@code id}, {@code entity}, {@code machine}, {@code state} and {@code fact}, in the
      * order they started; a child on this record's own entity names that entity).
      */
-    private void family(ObjectNode o, StateRecord<?> r, ChildLinks links) {
-        ChildLinks.Link up = links.parentOf(r);
+    private void family(ObjectNode o, StateRecord<?> r) {
+        StateRecord<?> up = r.parentRecord();
         if (up == null) {
             o.putNull("parent");
         } else {
             ObjectNode p = o.putObject("parent");
-            p.put("entity", names.nameOf(up.parent().entity()));
-            p.put("machine", up.parent().machineId());
-            p.put("id", up.id());
+            p.put("entity", names.nameOf(up.entity()));
+            p.put("machine", up.machineId());
+            p.put("id", r.childId());
         }
         ArrayNode children = o.putArray("children");
-        for (ChildLinks.Link l : links.childrenOf(r)) {
-            StateRecord<?> c = l.child();
+        for (String id : r.children()) {
+            StateRecord<?> c = r.childRecord(id);
             ObjectNode co = children.addObject();
-            co.put("id", l.id());
+            co.put("id", id);
             co.put("entity", names.nameOf(c.entity()));
             co.put("machine", c.machineId());
             co.put("state", c.state());

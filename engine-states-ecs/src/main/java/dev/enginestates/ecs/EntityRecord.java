@@ -85,6 +85,21 @@ abstract non-sealed class EntityRecord<C> extends MachineRecord implements State
         return p == null ? null : p.entity;
     }
 
+    @Override
+    public final StateRecord<?> childRecord(String id) {
+        return Children.child(this, id);
+    }
+
+    @Override
+    public final StateRecord<?> parentRecord() {
+        return Children.parent(this);
+    }
+
+    @Override
+    public final String childId() {
+        return Children.parent(this) == null ? null : family().asChild.id;
+    }
+
     /** The record's children and parent link, or {@code null} when it has neither. */
     final Children.Family family() {
         Aside a = aside;

@@ -219,6 +219,28 @@ public sealed interface StateRecord<C> extends MachineView<C> permits EntityReco
     Entity parent();
 
     /**
+     * The record of a child machine this one runs now.
+     *
+     * @param id the child's id
+     * @return the child's record, or {@code null} when no child of that id runs
+     */
+    StateRecord<?> childRecord(String id);
+
+    /**
+     * The record of the machine that invoked or spawned this one.
+     *
+     * @return the parent's record, or {@code null} when this machine is nobody's child
+     */
+    StateRecord<?> parentRecord();
+
+    /**
+     * This machine's id among its parent's children.
+     *
+     * @return the id the parent invoked or spawned it by, or {@code null} when it is nobody's child
+     */
+    String childId();
+
+    /**
      * Sets the state by hand to the states declared with constants of the machine's state
      * enum ({@code setState(REST)}; several for the regions of a parallel state); see
      * {@link #setState(String...)}.

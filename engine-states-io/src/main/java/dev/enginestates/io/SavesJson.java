@@ -202,7 +202,6 @@ final class SavesJson {
         root.put("steps", world.steps());
         ObjectNode entities = root.putObject("entities");
         Map<Entity, String> names = names(world, false, null);
-        ChildLinks links = ChildLinks.of(world, world.machines());
         List<String> problems = new ArrayList<>();
         for (Map.Entry<Entity, String> e : names.entrySet()) {
             Entity entity = e.getKey();
@@ -220,12 +219,12 @@ final class SavesJson {
                 }
                 try {
                     ObjectNode dumped = dumpRecord(r);
-                    ChildLinks.Link up = links.parentOf(r);
+                    StateRecord<?> up = r.parentRecord();
                     if (up != null) { // a child machine: derived from its parent's state, as a restore derives it
                         ObjectNode p = dumped.putObject("parent");
-                        p.put("entity", names.get(up.parent().entity()));
-                        p.put("machine", up.parent().machineId());
-                        p.put("id", up.id());
+                        p.put("entity", names.get(up.entity()));
+                        p.put("machine", up.machineId());
+                        p.put("id", r.childId());
                     }
                     ms.set(m.id(), dumped);
                 } catch (RecordCodec.Refused refused) {
