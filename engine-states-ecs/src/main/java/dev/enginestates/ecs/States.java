@@ -639,6 +639,39 @@ public final class States<C> {
     }
 
     /**
+     * Whether the world's own machine (a game's phases) would take the event now, as {@link #can(Entity, String)}.
+     *
+     * @param world the world whose own entity holds this machine
+     * @param event the event's type
+     * @return whether a state would take it now
+     */
+    public boolean can(StateWorld world, String event) {
+        return can(world.entity(), event);
+    }
+
+    /**
+     * Whether the world's own machine would take the event of a constant now, as {@link #can(Entity, Enum)}.
+     *
+     * @param world the world whose own entity holds this machine
+     * @param event a constant of the machine's event enum
+     * @return whether a state would take it now
+     */
+    public boolean can(StateWorld world, Enum<?> event) {
+        return can(world.entity(), event);
+    }
+
+    /**
+     * Whether the world's own machine would take the event, with its fields, now, as {@link #can(Entity, Event)}.
+     *
+     * @param world the world whose own entity holds this machine
+     * @param event the event, with its type and fields
+     * @return whether a state would take it now
+     */
+    public boolean can(StateWorld world, Event event) {
+        return can(world.entity(), event);
+    }
+
+    /**
      * The events the machine on an entity would take now, by type, in the machine's event order:
      * see {@link dev.enginestates.MachineView#permittedEvents()}.
      *

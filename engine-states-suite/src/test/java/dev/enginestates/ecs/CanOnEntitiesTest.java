@@ -58,6 +58,19 @@ class CanOnEntitiesTest {
     }
 
     @Test
+    void theWorldsOwnMachineIsAskedThroughItsWorldAsItIsSentTo() {
+        try (StateWorld world = StateWorld.create()) {
+            world.add(DOOR);
+            assertTrue(DOOR.can(world, "OPEN"));
+            assertFalse(DOOR.can(world, "SHUT"));
+            assertTrue(DOOR.can(world, Event.of("KNOCK")));
+            assertTrue(DOOR.send(world, "OPEN"));
+            assertTrue(DOOR.can(world, "SHUT"));
+            assertEquals(1, DOOR.read(world).context().opened, "asking ran nothing; the send ran the action once");
+        }
+    }
+
+    @Test
     void canOnAnEntityIsTrueExactlyWhenSendWouldBe_andTheRecordAnswersTheSame() {
         try (StateWorld world = StateWorld.create()) {
             Entity d = world.spawn(DOOR.trait());
