@@ -294,7 +294,7 @@ final class Children {
     Entity start(EntityRecord<?> parent, Family f, String id, Invocation inv, Machine<?> machine, Object context,
             boolean spawned) {
         int depth = f.asChild == null ? 1 : f.asChild.depth + 1;
-        String where = "machine '" + parent.machineId() + "' on " + world.describe(parent.entity);
+        String where = "machine '" + parent.machineId() + "' on " + StateWorld.describe(parent.entity);
         if (depth > MAX_DEPTH) {
             throw new MachineException(parent.machineId(), where + " would start child '" + id + "' (machine '" + machine.id()
                     + "') " + depth + " levels below its first parent; children nest at most " + MAX_DEPTH
@@ -322,7 +322,7 @@ final class Children {
         }
         if (there != null && !sameEntity) {
             throw new MachineException(parent.machineId(), where + " would start child '" + id + "' on a new entity keyed '"
-                    + key.value() + "', but " + world.describe(there) + " has that key already without a free '" + machine.id()
+                    + key.value() + "', but " + StateWorld.describe(there) + " has that key already without a free '" + machine.id()
                     + "' record; expected the key free for the child. Nothing was started.");
         }
         Object ctx = context;
@@ -478,7 +478,7 @@ final class Children {
             try {
                 output = l.invocation.output.apply(output);
             } catch (RuntimeException e) {
-                throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' on " + world.describe(parent.entity)
+                throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' on " + StateWorld.describe(parent.entity)
                         + ": the output of child '" + l.id + "' (machine '" + child.machineId() + "') threw " + e
                         + "; its done event was not sent", e);
             }
@@ -519,7 +519,7 @@ final class Children {
         checkId(parent, id);
         Machine<?> machine = machineOf(declared);
         if (!spawns(parent, machine)) {
-            throw new IllegalArgumentException("machine '" + parent.machineId() + "' on " + world.describe(parent.entity)
+            throw new IllegalArgumentException("machine '" + parent.machineId() + "' on " + StateWorld.describe(parent.entity)
                     + " cannot spawn child '" + id + "' of machine '" + machine.id() + "', which it does not declare; expected"
                     + " spawns(" + machine.id().toUpperCase(java.util.Locale.ROOT) + ") in its declaration, so a restore can"
                     + " link the child again. Nothing was started.");
@@ -527,7 +527,7 @@ final class Children {
         Family f = parent.familyOrNew();
         Link old = f.find(id);
         if (old != null && old.live() != null) {
-            throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' on " + world.describe(parent.entity)
+            throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' on " + StateWorld.describe(parent.entity)
                     + " has a child '" + id + "' already; expected a new id (stop it first)");
         }
         if (old != null) {

@@ -84,12 +84,13 @@ class SamplesFlightRecordingTest {
     void theMetricsPagesStreamHandsEachMachinesShareOfAStepToTheGamesTimer() throws Exception {
         java.util.concurrent.ConcurrentHashMap<String, Integer> seen = new java.util.concurrent.ConcurrentHashMap<>();
         java.util.concurrent.CountDownLatch guards = new java.util.concurrent.CountDownLatch(60);
-        try (var stream = dev.enginestates.samples.docs.Metrics.machineTimes((machine, took) -> {
+        var stream = dev.enginestates.samples.docs.Metrics.machineTimes((machine, took) -> {
             seen.merge(machine, 1, Integer::sum);
             if (machine.equals("guard")) {
                 guards.countDown();
             }
-        })) {
+        });
+        try {
             assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
                 try (StateWorld world = StateWorld.create("metrics")) { // made on the thread that steps it
                     world.spawn(EntityKey.of("ada"), GuardSample.GUARD.trait());
@@ -99,6 +100,8 @@ class SamplesFlightRecordingTest {
                     }
                 }
             });
+        } finally {
+            stream.close(); // the recording stream stops with the test
         }
         assertTrue(seen.getOrDefault("guard", 0) >= 60, "the guard's share of each step reached the timer: " + seen);
     }
