@@ -46,6 +46,8 @@ public abstract class Datamodel implements SavedContext {
             "undefined");
     /** Written only once the session has invoked sessions (or has invokes about to start). */
     private static final String INVOKED = "invoked";
+    /** Written only for a world's child machine: its id among its parent's children, which its events to the parent carry. */
+    private static final String INVOKEID = "invokeid";
 
     /** The importer's per-instance state (the machine's own, beside the variables). */
     Session session;
@@ -224,6 +226,9 @@ public abstract class Datamodel implements SavedContext {
         if (session.invoking() || session.spawned > 0) {
             out.put(INVOKED, SavedSessions.save(session));
         }
+        if (session.asChild != null) {
+            out.put(INVOKEID, session.asChild);
+        }
         return out;
     }
 
@@ -239,9 +244,9 @@ public abstract class Datamodel implements SavedContext {
             throw new IllegalArgumentException("expected the datamodel's session and variables, an object; found " + kind(saved));
         }
         for (Object k : m.keySet()) {
-            if (!SAVED.contains(k) && !INVOKED.equals(k)) {
+            if (!SAVED.contains(k) && !INVOKED.equals(k) && !INVOKEID.equals(k)) {
                 throw new IllegalArgumentException(k + ": not a field of a saved datamodel; expected " + SAVED.stream().sorted().toList()
-                        + " and, while it invokes, " + INVOKED);
+                        + ", while it invokes, " + INVOKED + ", and for a child machine, " + INVOKEID);
             }
         }
         for (String k : SAVED) {
@@ -311,6 +316,11 @@ public abstract class Datamodel implements SavedContext {
             throw new IllegalArgumentException("variables: the datamodel was not started, so it has no variables; found "
                     + restored.keySet());
         }
+        Object asChild = m.get(INVOKEID);
+        if (asChild != null && (!(asChild instanceof String a) || a.isEmpty() || !session.doc.childMachines)) {
+            throw new IllegalArgumentException(INVOKEID + ": expected the id of a child machine (a non-empty string), only in a"
+                    + " machine imported with ScxmlImport.childMachines; found " + kind(asChild));
+        }
         SavedSessions.Read invoked = SavedSessions.NONE;
         if (m.containsKey(INVOKED)) {
             if (session.parent == null) {
@@ -326,6 +336,7 @@ public abstract class Datamodel implements SavedContext {
             throw new IllegalArgumentException("variables: " + e.getMessage(), e);
         }
         invoked.into(session);
+        session.asChild = (String) asChild;
         if (session.parent == null) {
             session.bounds.sessions = m.containsKey(INVOKED) ? session.bounds.restoring : 1;
         }

@@ -34,6 +34,8 @@ final class Document {
     int invokeDepth = ScxmlImport.DEFAULT_INVOKE_DEPTH;
     int sessions = ScxmlImport.DEFAULT_SESSIONS;
     long callBudget = ScxmlImport.DEFAULT_CALL_BUDGET;
+    /** Whether its invokes are the world's child machines ({@link ScxmlImport#childMachines}). */
+    boolean childMachines;
     /** Loads {@code src} documents, or null: then none can be loaded. */
     ScxmlResolver resolver;
     /**

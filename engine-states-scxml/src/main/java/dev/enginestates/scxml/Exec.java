@@ -178,7 +178,9 @@ interface Exec {
                 throw new DatamodelException("<send> target '" + to + "' is not supported: only SCXML sessions "
                         + "(#_internal, #_parent, #_<invokeid>, #_scxml_<sessionid>)", null).sendid(sendid);
             }
-            if (!internal && dest == null) {
+            // a world's child machine and its parent are records apart: the world's children carry what they send
+            boolean out = s.doc.childMachines && !internal && to != null && to.startsWith("#_") && !to.startsWith("#_scxml_");
+            if (!internal && !out && dest == null) {
                 // SCXML 6.2.4: a session of the SCXML processor that cannot be reached is error.communication
                 s.communicationError(sendid, "<send> target '" + to + "' is not reachable from session " + s.id);
                 return;
@@ -201,6 +203,8 @@ interface Exec {
             }
             if (internal) {
                 dm.session.raise(name, "internal", data); // SCXML: a delay to #_internal is an error; sent at once here
+            } else if (out) {
+                s.sendOut(to, name, sendid, id != null || idlocation != null, data, seconds);
             } else {
                 s.send(dest, name, sendid, id != null || idlocation != null, data, seconds);
             }

@@ -109,6 +109,7 @@ public final class ScxmlImport {
     private int invokeDepth = DEFAULT_INVOKE_DEPTH;
     private int sessions = DEFAULT_SESSIONS;
     private long callBudget = DEFAULT_CALL_BUDGET;
+    private boolean childMachines;
 
     private ScxmlImport() {
         datamodels.put("null", NullDatamodel::new);
@@ -219,6 +220,27 @@ public final class ScxmlImport {
         return this;
     }
 
+    /**
+     * Whether an {@code <invoke>} is compiled as a child machine of the world (SCXML 6.4 on entities): the
+     * child is an ordinary record on an entity of its own, keyed {@code "<parent key>/<invokeid>"}, started
+     * once the move that entered its state is over and stopped when the state exits, as a declared
+     * {@code invoke} is; it is queried, checkpointed, streamed and shown like any record. Its
+     * {@code done.invoke.<id>} is the world's {@code xstate.done.actor.<id>} with its top-level
+     * {@code <donedata>} as output; {@code #_parent} and {@code #_<invokeid>} sends go between the records, and
+     * {@code namelist} and {@code <param>} are its data. The parent starts the child's initial state (with its
+     * entry actions) at its first event or step after the child joined. A machine made so runs on a
+     * {@code StateWorld} only, and each invoke names its child at import: inline {@code <content>} or a static
+     * {@code src}, with an {@code id} (or {@code idlocation}) without {@code '.'}, {@code '/'} or {@code '*'}.
+     * Off by default: the children run inside their top machine, on any face.
+     *
+     * @param on whether invokes are the world's child machines
+     * @return this importer, for chaining
+     */
+    public ScxmlImport childMachines(boolean on) {
+        this.childMachines = on;
+        return this;
+    }
+
     /** A copy with the same settings: what a document keeps to compile the children it loads at run time. */
     private ScxmlImport copy() {
         ScxmlImport c = new ScxmlImport();
@@ -228,6 +250,7 @@ public final class ScxmlImport {
         c.invokeDepth = invokeDepth;
         c.sessions = sessions;
         c.callBudget = callBudget;
+        c.childMachines = childMachines;
         return c;
     }
 
@@ -466,6 +489,7 @@ public final class ScxmlImport {
             doc.invokeDepth = invokeDepth;
             doc.sessions = sessions;
             doc.callBudget = callBudget;
+            doc.childMachines = childMachines;
             ScxmlImport settings = copy();
             doc.compiler = (text, from, spend) -> {
                 try {
@@ -487,12 +511,12 @@ public final class ScxmlImport {
             }, m -> {
                 m.unknownEvents(UnknownEvents.ACCEPT).semantics(Semantics.SCXML); // document order; eventless after every microstep
                 m.entry(init());
-                if (invokes) {
+                if (routes()) {
                     // the engine's own wake event: starts invocations, hands events to children (see Session)
                     m.on(Session.WAKE, t -> t.action((model, e, self) -> model.session.wake(e, self)));
                     // no SCXML transition is on the root: this one only lets the session see every event first
                     m.on("*", t -> t.guard((model, e, self) -> {
-                        if (!e.type().equals(Session.WAKE)) {
+                        if (!Session.own(e)) {
                             model.session.enter(model, e, self);
                         }
                         return false;
@@ -500,6 +524,19 @@ public final class ScxmlImport {
                 }
                 fill(m, root);
             });
+        }
+
+        /**
+         * Whether the session sees every event first and takes the engine's wake event: a document that invokes,
+         * and every document of a machine whose invokes are child machines (its sends to its parent wait as wakes).
+         */
+        boolean routes() {
+            return invokes || childMachines;
+        }
+
+        /** Whether this document is a world's child machine: its parent starts its initial state. */
+        boolean bootedByParent() {
+            return childMachines && parent != null;
         }
 
         final Map<Xml, String> paths = new IdentityHashMap<>();
@@ -643,6 +680,9 @@ public final class ScxmlImport {
             if (x.attr("id") != null && x.attr("idlocation") != null) {
                 problem(x, "<invoke> has both id and idlocation");
             }
+            if (childMachines) {
+                checkChildMachine(x);
+            }
             List<Xml> content = x.elements().stream().filter(c -> c.is("content")).toList();
             int sources = (x.attr("src") != null ? 1 : 0) + (x.attr("srcexpr") != null ? 1 : 0) + content.size();
             if (sources != 1) {
@@ -685,6 +725,35 @@ public final class ScxmlImport {
                 } else if (compilesChildren()) {
                     compileChild(x, docs.get(0), base);
                 }
+            }
+        }
+
+        /**
+         * An {@code <invoke>} compiled as a world's child machine: its document, type and id are known at import,
+         * since the world starts, keys and links the child by them.
+         */
+        private void checkChildMachine(Xml x) {
+            String why = " (ScxmlImport.childMachines: the world starts, keys and restores a child by what the"
+                    + " import compiled)";
+            if (x.attr("srcexpr") != null) {
+                problem(x, "<invoke> srcexpr loads its document when the invoke starts; a child machine's document is"
+                        + " compiled at import: expected a static src or inline <content>" + why);
+            }
+            x.elements().stream().filter(c -> c.is("content") && c.attr("expr") != null).forEach(c ->
+                    problem(c, "<content expr> makes the child's document when the invoke starts; a child machine's"
+                            + " document is compiled at import: expected an inline <scxml> or a static src" + why));
+            if (x.attr("typeexpr") != null) {
+                problem(x, "<invoke> typeexpr is evaluated when the invoke starts; a child machine's type is known at"
+                        + " import: expected type=\"http://www.w3.org/TR/scxml/\" or none" + why);
+            } else if (x.attr("type") != null && !Invoke.SCXML_TYPES.contains(x.attr("type"))) {
+                problem(x, "<invoke> type '" + x.attr("type") + "' is not supported: only SCXML sessions"
+                        + " (http://www.w3.org/TR/scxml/)");
+            }
+            String id = x.attr("id");
+            if (id != null && (id.isBlank() || id.contains(".") || id.contains("/") || id.contains("*"))) {
+                problem(x, "<invoke> id '" + id + "' names a child machine, whose key is '<parent key>/" + id + "' and"
+                        + " whose done event is done.invoke." + id + ": expected a plain name, not empty, without '.',"
+                        + " '/' or '*'");
             }
         }
 
@@ -889,6 +958,15 @@ public final class ScxmlImport {
             List<Xml> invokeEls = el.elements().stream().filter(x -> x.is("invoke")).toList();
             if (!invokeEls.isEmpty()) {
                 List<Invoke> list = invokeEls.stream().map(x -> invoke(el, x)).toList();
+                if (childMachines) {
+                    for (Invoke inv : list) {
+                        if (inv.machine() != null) {
+                            Machine<Datamodel> child = inv.machine();
+                            b.invoke(inv.id(), child, i -> i.input(dm -> dm.session.childContext(inv, child))
+                                    .output(dm -> dm.session.output()));
+                        }
+                    }
+                }
                 b.entry((SelfAction<Datamodel>) (dm, e, self) -> {
                     dm.session.enter(dm, e, self);
                     for (Invoke inv : list) {
@@ -996,6 +1074,10 @@ public final class ScxmlImport {
         }
 
         <B extends NodeBuilder<Datamodel, B>> void initial(B b, Xml el, List<Xml> children) {
+            if (el == root && bootedByParent()) {
+                boot(b, el, children);
+                return;
+            }
             List<String> targets = new ArrayList<>();
             Exec[] content = new Exec[0];
             String attr = el.attr("initial");
@@ -1031,6 +1113,24 @@ public final class ScxmlImport {
             }));
         }
 
+        /**
+         * A child machine's root: it waits in {@code $boot} until its parent sends {@link Session#START} (a
+         * record starts without running its initial entry actions), then enters its initial states as SCXML's
+         * session start does, their entry actions run.
+         */
+        private <B extends NodeBuilder<Datamodel, B>> void boot(B b, Xml el, List<Xml> children) {
+            List<String> targets = new ArrayList<>();
+            String attr = el.attr("initial");
+            if (attr != null) {
+                targets.addAll(List.of(attr.trim().split("\\s+")));
+            } else {
+                children.stream().filter(c -> !c.is("history")).findFirst().ifPresent(c -> targets.add(idOf.get(c)));
+            }
+            b.initial("$boot");
+            b.state("$boot", s -> s.on(Session.START, t -> t.target(targets.stream().map(x -> "#" + key(x))
+                    .toArray(String[]::new))));
+        }
+
         <B extends NodeBuilder<Datamodel, B>> void transition(B b, Xml source, Xml t) {
             String target = t.attr("target");
             String[] targets = target == null || target.isBlank() ? new String[0] : target.trim().split("\\s+");
@@ -1044,7 +1144,7 @@ public final class ScxmlImport {
                     tb.target(java.util.Arrays.stream(targets).map(x -> "#" + key(x)).toArray(String[]::new));
                     tb.reenter(!internal);
                 }
-                if (invokes && ev != null && !ev.isBlank()) {
+                if (routes() && ev != null && !ev.isBlank()) {
                     tb.guard(invokingGuard(t, cond));
                 } else if (cond != null) {
                     tb.guard(guard(t, cond));
@@ -1083,7 +1183,10 @@ public final class ScxmlImport {
             if (t.isEmpty() || t.equals("*")) {
                 return "*";
             }
-            if (t.equals("done") || t.startsWith("done.")) {
+            if (childMachines && (t.equals("done.invoke") || t.startsWith("done.invoke."))) {
+                // a child machine's done event is the world's
+                t = "xstate.done.actor" + t.substring("done.invoke".length());
+            } else if (t.equals("done") || t.startsWith("done.")) {
                 t = "xstate." + t;
             }
             return t + ".*";
@@ -1116,7 +1219,7 @@ public final class ScxmlImport {
         SelfGuard<Datamodel> invokingGuard(Xml t, String cond) {
             SelfGuard<Datamodel> test = cond == null ? null : guard(t, cond);
             return (dm, e, self) -> {
-                if (e.type().equals(Session.WAKE)) {
+                if (Session.own(e)) {
                     return false;
                 }
                 dm.session.enter(dm, e, self);
@@ -1138,8 +1241,13 @@ public final class ScxmlImport {
                     finalize = compileBlock(c);
                 }
             }
+            String id = x.attr("id");
+            if (childMachines && id == null) {
+                // SCXML 6.4.1's "stateid.platformid", as a child's id may be: a plain name, unique in the machine
+                id = idOf.get(state).replaceAll("[./*]", "_") + "_" + (doc.invokes.size() + 1);
+            }
             Invoke inv = new Invoke(idOf.get(state), path(state), x.line, x.column, x.attr("type"), x.attr("typeexpr"),
-                    children.get(x), x.attr("srcexpr"), contentExpr, x.attr("id"), x.attr("idlocation"),
+                    children.get(x), x.attr("srcexpr"), contentExpr, id, x.attr("idlocation"),
                     namelist == null || namelist.isBlank() ? new String[0] : namelist.trim().split("\\s+"),
                     params.toArray(Exec.Param[]::new), "true".equals(x.attr("autoforward")), finalize);
             doc.invokes.add(inv);

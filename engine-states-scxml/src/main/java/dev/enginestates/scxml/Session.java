@@ -43,6 +43,10 @@ final class Session {
      * importer keeps {@code *} from taking it.
      */
     static final String WAKE = "$scxml.invoke";
+    /** What a parent sends its child machine to start the child's initial states ({@link ScxmlImport#childMachines}). */
+    static final String START = "$scxml.start";
+    /** A {@link #WAKE}'s {@code #_parent} or {@code #_<invokeid>}: a delayed send between a child machine and its parent. */
+    static final String OUT = "scxml.out";
     static final String SCXML_PROCESSOR = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor";
     private static final AtomicLong SESSIONS = new AtomicLong();
 
@@ -84,6 +88,12 @@ final class Session {
     final Set<String> keys = new HashSet<>();
     final Set<String> delayedKeys = new HashSet<>();
 
+    // ---- a world's child machine
+    /** Its id among its parent's children, or null when it is nobody's child machine: its events to the parent carry it. */
+    String asChild;
+    /** The errors of its children's params and namelists, evaluated as the world started them: raised at its next wake. */
+    final List<DatamodelException> inputErrors = new ArrayList<>(0);
+
     // ---- sessions this one invoked
     /** Started children, alive or finished, until their state exits. */
     final List<Session> children = new ArrayList<>();
@@ -114,6 +124,12 @@ final class Session {
         bound = null;
     }
 
+    /** Whether an event is the importer's own (a wake, a child's start), which no document sees. */
+    static boolean own(Event e) {
+        String t = e.type();
+        return t.equals(WAKE) || t.equals(START);
+    }
+
     /** Before a piece of the machine's code runs: remembers Self and binds {@code _event} (once per event). */
     void enter(Datamodel dm, Event event, Self self) {
         this.self = self;
@@ -124,8 +140,12 @@ final class Session {
         if (fresh || event.type().startsWith("xstate.done.state.")) {
             bound = event;
             dm.bindEvent(scxmlEvent(dm, event));
-            if (fresh && started && (!children.isEmpty() || !toStart.isEmpty())) {
-                received(dm, event);
+            if (fresh && started && !own(event)) {
+                if (doc.childMachines && !doc.invokes.isEmpty()) {
+                    receivedFromWorld(event);
+                } else if (!children.isEmpty() || !toStart.isEmpty()) {
+                    received(dm, event);
+                }
             }
         }
         if (!started) {
@@ -163,12 +183,49 @@ final class Session {
         }
     }
 
+    /**
+     * An event a machine whose invokes are child machines is about to process: the invokes its last macrostep
+     * scheduled start at the next external event (as {@link #received} says); a child's events (its sends to
+     * {@code #_parent} carry its id, its done event names it) run its {@code <finalize>} first; and each external
+     * event is copied to the running children invoked with {@code autoforward}.
+     */
+    private void receivedFromWorld(Event event) {
+        Map<String, Object> f = event.fields();
+        Object type = f.get(TYPE);
+        String t = event.type();
+        boolean external = (type == null || type.equals("external")) && !t.startsWith("xstate.");
+        if (external && !toStart.isEmpty()) {
+            startInvokes();
+        }
+        String from = t.startsWith(DONE_ACTOR) ? t.substring(DONE_ACTOR.length())
+                : f.get(INVOKEID) instanceof String id ? id : null;
+        for (Invoke inv : doc.invokes) {
+            if (from != null && inv.id().equals(from) && inv.finalizer().length > 0 && self.isIn(inv.statePath())) {
+                Exec.block(inv.finalizer(), dm);
+            }
+        }
+        if (external) {
+            for (Invoke inv : doc.invokes) {
+                if (inv.autoforward() && self.isIn(inv.statePath())) {
+                    self.sendTo(inv.id(), event);
+                }
+            }
+        }
+    }
+
+    /** The world's done event of a child machine: {@code done.invoke.<id>} to the document. */
+    private static final String DONE_ACTOR = "xstate.done.actor.";
+
     private ScxmlEvent scxmlEvent(Datamodel dm, Event e) {
         String type = e.type();
-        if (type.equals("xstate.init")) {
+        if (type.equals("xstate.init") || type.equals(START)) {
             return null;
         }
         Map<String, Object> f = e.fields();
+        if (type.startsWith(DONE_ACTOR) && !f.containsKey(TYPE)) {
+            String child = type.substring(DONE_ACTOR.length());
+            return new ScxmlEvent("done.invoke." + child, "external", null, "#_" + child, SCXML_PROCESSOR, child, f.get("output"));
+        }
         if (f.containsKey(TYPE)) {
             String name = type.startsWith("xstate.done.") ? type.substring("xstate.".length()) : type;
             return new ScxmlEvent(name, (String) f.get(TYPE), (String) f.get(SENDID), (String) f.get(ORIGIN),
@@ -298,6 +355,49 @@ final class Session {
         return dm.toJava(data);
     }
 
+    /**
+     * A {@code <send>} between a world's child machine and its parent: {@code #_parent} or {@code #_<invokeid>},
+     * delivered through the world's children now, or after {@code delay} seconds of this machine's clock. The
+     * origin is the target that answers the sender ({@code #_<invokeid>} seen from the parent, {@code #_parent}
+     * from the child).
+     */
+    void sendOut(String target, String name, String sendid, boolean showId, Object data, double delay) {
+        boolean up = target.equals("#_parent");
+        Map<String, Object> fields = new LinkedHashMap<>();
+        fields.put(TYPE, "external");
+        if (showId && sendid != null) {
+            fields.put(SENDID, sendid);
+        }
+        fields.put(ORIGIN, up ? (asChild == null ? "#_scxml_" + id : "#_" + asChild) : "#_parent");
+        fields.put(ORIGINTYPE, SCXML_PROCESSOR);
+        if (up && asChild != null) {
+            fields.put(INVOKEID, asChild);
+        }
+        Object payload = copy(data);
+        if (payload != null) {
+            fields.put(DATA, payload);
+        }
+        if (delay > 0) {
+            Map<String, Object> f = new LinkedHashMap<>();
+            f.put(OUT, target);
+            f.put(EVENT, name);
+            f.put(FIELDS, fields);
+            self.sendSelf(Event.of(WAKE, f), delay, sendid);
+            return;
+        }
+        deliverOut(target, Event.of(name, fields));
+    }
+
+    private void deliverOut(String target, Event e) {
+        boolean taken = target.equals("#_parent") ? self.sendParent(e) : self.sendTo(target.substring(2), e);
+        if (!taken) {
+            Object sendid = e.fields().get(SENDID);
+            communicationError(sendid instanceof String s ? s : null, "<send> target '" + target + "' is not reachable from"
+                    + " machine '" + doc.name + "': " + (target.equals("#_parent") ? "it is no child machine now"
+                    : "no child machine of that id runs now"));
+        }
+    }
+
     /** SCXML's {@code <cancel>}: this session's pending send with that id. */
     void cancel(String sendid) {
         top().self.cancel(parent == null ? sendid : "$" + id + "/" + sendid);
@@ -352,6 +452,14 @@ final class Session {
         this.self = self;
         bounds.spend(Bounds.OPERATION);
         Map<String, Object> f = e.fields();
+        if (f.get(OUT) instanceof String out) {
+            if (f.get(EVENT) instanceof String type && f.get(FIELDS) instanceof Map<?, ?> fields) {
+                @SuppressWarnings("unchecked")
+                Map<String, Object> typed = (Map<String, Object>) fields;
+                deliverOut(out, Event.of(type, typed));
+            }
+            return;
+        }
         if (f.get(TO) instanceof String to) {
             Session target = find(to); // null once it ended: what was sent to it is dropped
             if (target != null && target != this && f.get(EVENT) instanceof String type && f.get(FIELDS) instanceof Map<?, ?> fields) {
@@ -361,13 +469,21 @@ final class Session {
             }
             return;
         }
-        startInvokes();
+        startInvokes(Boolean.TRUE.equals(f.get(RETRY)));
     }
 
     /** Starts the invokes of the states the last macrostep entered, in document order. */
     private void startInvokes() {
+        startInvokes(false);
+    }
+
+    private void startInvokes(boolean retry) {
         List<Invoke> now = List.copyOf(toStart);
         toStart.clear();
+        if (doc.childMachines) {
+            startChildMachines(now, retry);
+            return;
+        }
         for (Invoke inv : now) {
             Session child;
             try {
@@ -379,6 +495,75 @@ final class Session {
             children.add(child);
             child.run(null);
         }
+    }
+
+    /**
+     * The world started the child machines of the states the last move entered (their records wait in
+     * {@code $boot}): each still running enters its initial states now, in document order. The errors of
+     * their params come first, and an invoke whose document was not compiled (below the invoke depth) is
+     * error.execution.
+     */
+    private void startChildMachines(List<Invoke> now, boolean retry) {
+        for (DatamodelException ex : List.copyOf(inputErrors)) {
+            error(ex);
+        }
+        inputErrors.clear();
+        List<Invoke> waiting = new ArrayList<>(0);
+        for (Invoke inv : now) {
+            if (inv.machine() == null) {
+                error(new DatamodelException("<invoke> in state '" + inv.stateId() + "' of machine '" + doc.name + "' has no child"
+                        + " machine: its document would run below " + doc.invokeDepth + " levels (ScxmlImport.invokeDepth),"
+                        + " so the import did not compile it. Expected a chain of invokes that ends", null)
+                        .at("invoke", inv.line(), inv.column()));
+            } else if (self.isIn(inv.statePath())) {
+                if (!self.sendTo(inv.id(), Event.of(START)) && !retry) {
+                    waiting.add(inv);
+                }
+            }
+        }
+        if (!waiting.isEmpty()) {
+            // a wake with no delay runs before the world starts the children of the move (its sends to itself
+            // come first): once more at the next step, then a child that is still not there was stopped by the game
+            toStart.addAll(waiting);
+            self.sendSelf(Event.of(WAKE, Map.of(RETRY, true)), RETRY_DELAY, null);
+        }
+    }
+
+    /** A wake's mark that it is the second try to start child machines that were not there yet. */
+    static final String RETRY = "scxml.retry";
+    /** How long after its first try a wake starts child machines again: more than nothing, so at the next step. */
+    static final double RETRY_DELAY = 1e-6;
+
+    /**
+     * The context of a child machine the world starts for {@code inv} (its input): a fresh datamodel of
+     * {@code machine} whose data the invoke's namelist and params give, evaluated in this one now (SCXML
+     * 6.4.1); {@code idlocation} is assigned the child's id. An evaluation error is raised at this machine's
+     * next wake, as error.execution.
+     */
+    Datamodel childContext(Invoke inv, dev.enginestates.Machine<Datamodel> machine) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        try {
+            if (inv.idlocation() != null) {
+                dm.assign(inv.idlocation(), inv.id());
+            }
+            for (String n : inv.namelist()) {
+                values.put(n, dm.toJava(dm.evaluate(n)));
+            }
+            for (Exec.Param p : inv.params()) {
+                values.put(p.name(), dm.toJava(dm.evaluate(p.expr() != null ? p.expr() : p.location())));
+            }
+        } catch (DatamodelException ex) {
+            inputErrors.add(ex.at("invoke", inv.line(), inv.column()));
+        }
+        Datamodel child = machine.newContext();
+        child.session.initial = values;
+        child.session.asChild = inv.id();
+        return child;
+    }
+
+    /** A child machine's output once done: its top-level final's {@code <donedata>}, as Java values, or null. */
+    Object output() {
+        return copy(doneData.get(""));
     }
 
     /** An event of this invoked session's external queue, processed unless the session is over. */
