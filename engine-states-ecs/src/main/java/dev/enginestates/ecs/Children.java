@@ -200,7 +200,12 @@ final class Children {
                 continue;
             }
             Family f = p.familyOrNew();
-            if (f.find(id) == null) {
+            Link old = f.find(id);
+            if (old != null && old.invocation == null && old.live() == null) {
+                f.remove(old); // the child the game despawned under this id: the one written now takes its place
+                old = null;
+            }
+            if (old == null) {
                 link(f, new Link(p, id, null, f.asChild == null ? 1 : f.asChild.depth + 1), r);
                 return;
             }

@@ -4,11 +4,13 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.Owner;
 import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
 import dev.enginestates.io.Replica;
 import dev.enginestates.io.RoomStream;
 import dev.enginestates.io.Saves;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.util.Map;
 
 import static dev.enginestates.children.Squads.SIEGES;
@@ -71,6 +73,28 @@ class ReplicaReceivesChildrenTest {
             bob.apply(frames.get("bob"));
             assertEquals(1, a.records(WAVES).size());
             assertEquals(1, b.records(WAVES).size(), "the wave machine is not owner-only, so bob sees it too");
+        }
+    }
+
+    @Test
+    void aSpawnedChildStartedAgainUnderTheIdOfOneTheGameDespawnedIsLinkedInTheReplica() {
+        States<SpawnedChildrenTest.Squad> squads = SpawnedChildrenTest.SQUADS;
+        try (StateWorld room = StateWorld.create(); StateWorld copy = StateWorld.create()) {
+            RoomStream stream = RoomStream.of(room, squads);
+            stream.join("alice");
+            Replica alice = Replica.of(copy, "alice", squads);
+            Entity squad = room.spawn(EntityKey.of("squad-1"), squads.trait());
+            squads.send(squad, "RECRUIT");
+            alice.apply(stream.frames().get("alice"));
+            room.despawn(room.entity("squad-1/m1")); // the game despawns the member; the squad keeps its place
+            alice.apply(stream.frames().get("alice"));
+            squads.read(squad).context().recruited = 0;
+            squads.send(squad, "RECRUIT"); // "m1" again
+            alice.apply(stream.frames().get("alice"));
+            Entity copied = copy.entity("squad-1");
+            assertEquals(List.of("m1"), squads.read(copied).children(), "the new m1 is the squad's child in the replica too");
+            assertEquals(copy.entity("squad-1/m1"), squads.read(copied).child("m1"));
+            assertEquals(copied, SpawnedChildrenTest.MEMBERS.read(copy.entity("squad-1/m1")).parent());
         }
     }
 }
