@@ -424,6 +424,7 @@ public final class InputLog implements WorldInputs {
             java.util.Set<String> held = machinesOf.computeIfAbsent(e.getKey(), k -> new java.util.HashSet<>());
             e.getValue().fieldNames().forEachRemaining(held::add);
         });
+        java.util.Set<String> onParents = childrenOnTheirParentsEntity(saves, definitions);
         // the clock as the replay will have it at each input (a bad start is the restore's to refuse), and whether a split
         // tick's advance waits for its runStates
         double clock = root.path("start").path("clock").path("time").asDouble(0);
@@ -499,7 +500,7 @@ public final class InputLog implements WorldInputs {
                         // a child's entity: see above
                     } else if (m != null && kind.equals("attach") && held.contains(m.id())) {
                         problems.add(at + ".attach: entity '" + key + "' already holds machine '" + m.id() + "' at this point of the log");
-                    } else if (m != null && !kind.equals("attach") && !held.contains(m.id())) {
+                    } else if (m != null && !kind.equals("attach") && !held.contains(m.id()) && !onParents.contains(m.id())) {
                         problems.add(at + "." + kind + ": entity '" + key + "' holds no machine '" + m.id() + "' at this point of the log");
                     }
                     if (m != null && kind.equals("send")) {
@@ -724,6 +725,27 @@ public final class InputLog implements WorldInputs {
             }
         }
         return n;
+    }
+
+    /**
+     * The ids of the machines some machine of {@code saves} invokes on its own entity: such a child
+     * comes and goes with its parent's moves, which the log does not hold, so inputs to it are
+     * checked when the replay reaches them, as those on a child's own entity are.
+     */
+    private static java.util.Set<String> childrenOnTheirParentsEntity(Saves saves, LogDefinitions definitions) {
+        java.util.Set<String> ids = new java.util.HashSet<>();
+        for (String id : saves.machineIds()) {
+            States<?> m = definitions.of(id);
+            dev.enginestates.chart.Invocation[][] invokes = m == null ? null : Access.chart(m.machine()).invokes;
+            for (int s = 0; invokes != null && s < invokes.length; s++) {
+                for (dev.enginestates.chart.Invocation inv : invokes[s]) {
+                    if (inv.sameEntity) {
+                        ids.add(inv.machine.id());
+                    }
+                }
+            }
+        }
+        return ids;
     }
 
     private static States<?> known(Saves saves, LogDefinitions definitions, JsonNode id, String at, List<String> problems) {

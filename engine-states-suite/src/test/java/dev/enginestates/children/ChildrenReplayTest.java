@@ -4,6 +4,7 @@ import dev.dominion.ecs.api.Entity;
 import dev.enginestates.declare.Event;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
 import dev.enginestates.io.InputLog;
 import dev.enginestates.io.Saves;
 import org.junit.jupiter.api.Test;
@@ -51,6 +52,34 @@ class ChildrenReplayTest {
             InputLog.replay(SAVES, replayed, text);
             assertEquals(SAVES.checkpoint(world), SAVES.checkpoint(replayed), "the replay ends as the game did");
             assertEquals(world.records(WAVES).size(), replayed.records(WAVES).size());
+        }
+    }
+
+    /** A lookout's context: how many pings it heard. */
+    public static final class Lookout {
+        public int pings;
+    }
+
+    static final States<Lookout> LOOKOUT = States.define("lookout", Lookout::new, m -> m
+            .initial("watching")
+            .state("watching", s -> s.on("PING", t -> t.action((c, e) -> c.pings++))));
+    static final States<Squads.Siege> CAMP = States.define("camp", Squads.Siege::new, m -> m
+            .initial("calm")
+            .state("calm", s -> s.on("ALARM", "alert"))
+            .state("alert", s -> s.invoke("lookout", LOOKOUT.machine(), i -> i.onSameEntity()).on("CALM", "calm")));
+
+    @Test
+    void aLogWithInputsToAChildOnItsParentsEntityStartedAfterTheLogReplays() {
+        Saves saves = Saves.of(CAMP);
+        try (StateWorld world = StateWorld.create(); StateWorld replayed = StateWorld.create()) {
+            Entity camp = world.spawn(EntityKey.of("camp"), CAMP.trait());
+            InputLog log = InputLog.start(saves, world); // the camp is calm: no lookout yet
+            CAMP.send(camp, "ALARM");
+            LOOKOUT.send(camp, "PING"); // to the child on the camp's own entity, which a move attached
+            LOOKOUT.send(camp, "PING");
+            InputLog.replay(saves, replayed, log.text());
+            assertEquals(saves.checkpoint(world), saves.checkpoint(replayed));
+            assertEquals(2, LOOKOUT.read(replayed.entity("camp")).context().pings);
         }
     }
 }
