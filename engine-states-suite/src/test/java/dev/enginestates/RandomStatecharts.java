@@ -75,7 +75,36 @@ public final class RandomStatecharts {
 
     /** A random XState-style machine, the same for the same seed. */
     public static Machine<List<String>> statechart(long seed) {
-        return new Statechart(seed, false).machine;
+        return new Statechart("rand" + seed, seed, false, NOTHING).machine;
+    }
+
+    /**
+     * What a wrapper adds to a random statechart, after the generator's own declarations: the
+     * machine's, and each compound, parallel or atomic state's. It draws from its own generator,
+     * so the same seed gives the same chart with it as without it.
+     */
+    public interface Additions {
+        /** Called last in the machine's declaration. */
+        default void machine(dev.enginestates.declare.MachineBuilder<List<String>> m) {
+        }
+
+        /**
+         * Called last in a state's declaration.
+         *
+         * @param s      the state's builder
+         * @param path   its dotted path from the root
+         * @param atomic whether it has no children
+         */
+        default void state(dev.enginestates.declare.StateBuilder<List<String>> s, String path, boolean atomic) {
+        }
+    }
+
+    private static final Additions NOTHING = new Additions() {
+    };
+
+    /** A random XState-style machine like {@link #statechart(long)}, with the id given and what {@code additions} declare. */
+    public static Machine<List<String>> statechart(String id, long seed, Additions additions) {
+        return new Statechart(id, seed, false, additions).machine;
     }
 
     /**
@@ -84,7 +113,7 @@ public final class RandomStatecharts {
      * together in several regions can change are a part of the machine, not all of it.
      */
     public static Machine<List<String>> nearbyStatechart(long seed) {
-        return new Statechart(seed, true).machine;
+        return new Statechart("near" + seed, seed, true, NOTHING).machine;
     }
 
     private static final class Statechart {
@@ -95,6 +124,7 @@ public final class RandomStatecharts {
         final List<Node> waiting = new ArrayList<>();
         final Machine<List<String>> machine;
         final boolean nearby;
+        final Additions additions;
         int ids;
         // code shared between places: one name in the export for all of them
         final SelfAction<List<String>> sharedAction = (log, e, self) -> log.add("shared");
@@ -104,10 +134,11 @@ public final class RandomStatecharts {
         final SelfGuard<List<String>> namedTest = Named.condition("even", log -> log.size() % 2 == 0);
         final SelfSeconds<List<String>> namedSeconds = Named.seconds("quarter", log -> 0.25);
 
-        Statechart(long seed, boolean nearby) {
+        Statechart(String id, long seed, boolean nearby, Additions additions) {
             r = new SplittableRandom(seed);
             this.nearby = nearby;
-            id = (nearby ? "near" : "rand") + seed;
+            this.additions = additions;
+            this.id = id;
             root = new Node("", null, r.nextInt(6) == 0 && !nearby ? Kind.PARALLEL : Kind.COMPOUND);
             grow(root, 0);
             machine = Machine.define(id, ArrayList::new, m -> {
@@ -121,6 +152,7 @@ public final class RandomStatecharts {
                 if (r.nextInt(3) == 0) {
                     m.on(EVENTS[r.nextInt(5)], t -> transition(t, root));
                 }
+                additions.machine(m);
             });
         }
 
@@ -272,6 +304,7 @@ public final class RandomStatecharts {
                     }
                 }
             }
+            additions.state(s, n.path(), n.kind == Kind.ATOMIC);
         }
 
         private TransitionBuilder<List<String>> transition(TransitionBuilder<List<String>> t, Node n) {
