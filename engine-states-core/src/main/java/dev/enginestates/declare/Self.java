@@ -209,25 +209,25 @@ public interface Self extends Holder {
     }
 
     /**
-     * Sends an event to a child of this machine, invoked or spawned, by its id; it moves now.
+     * Sends an event to a child of this machine, invoked or spawned, by its id. From this machine's
+     * own code (an action) the child takes it once this move is done, as an actor's mailbox does.
      *
      * @param id    the child's id
      * @param event the event
-     * @return whether the child took it; {@code false} when no child of that id runs now. While the child is
-     *         processing an event (it sent this machine the event whose action sends back), the event waits
-     *         until that move is done, and this gives {@code true}
+     * @return whether the child took it, or {@code true} when the event waits for this move or the child's
+     *         to be done; {@code false} when no child of that id runs now
      */
     default boolean sendTo(String id, Event event) {
         throw new IllegalStateException(this + " runs on no world, so it has no child '" + id + "' to send '" + event.type() + "' to");
     }
 
     /**
-     * Sends an event to this machine's parent (the machine that invoked or spawned it); it moves now.
+     * Sends an event to this machine's parent (the machine that invoked or spawned it). From this
+     * machine's own code the parent takes it once this move is done, as an actor's mailbox does.
      *
      * @param event the event, of a type the parent knows
-     * @return whether the parent took it; {@code false} when this machine is nobody's child. While the parent
-     *         is processing an event (its action sent this machine the event it is taking), the event waits
-     *         until that move is done, and this gives {@code true}
+     * @return whether the parent took it, or {@code true} when the event waits for this move or the
+     *         parent's to be done; {@code false} when this machine is nobody's child
      */
     default boolean sendParent(Event event) {
         throw new IllegalStateException(this + " runs on no world, so it has no parent to send '" + event.type() + "' to");

@@ -122,6 +122,15 @@ final class Children {
 
     /** After a record moved: its invoked children follow its states; if it is a child and now done, its parent hears it. */
     void moved(EntityRecord<?> r) {
+        working++; // what follows from a move (children, done events, queued events) is not the game's input
+        try {
+            followMove(r);
+        } finally {
+            working--;
+        }
+    }
+
+    private void followMove(EntityRecord<?> r) {
         Family f = r.family();
         if (invokes(r)) {
             follow(r);
@@ -133,6 +142,35 @@ final class Children {
         while (f != null && f.inbox != null && !f.inbox.isEmpty() && r.world == world) {
             deliver(r, f.inbox.remove(0));
         }
+        drainOutbox();
+    }
+
+    /** Delivers what machines sent their parents or children from code whose move is now done. */
+    private void drainOutbox() {
+        while (!outTargets.isEmpty()) {
+            deliver(outTargets.remove(0), outEvents.remove(0));
+        }
+    }
+
+    /** Events machines sent their parents or children from their own code, delivered once that move is done. */
+    private final List<EntityRecord<?>> outTargets = new ArrayList<>();
+    private final List<Event> outEvents = new ArrayList<>();
+
+    /**
+     * Sends {@code e} from {@code from}'s code to its parent or child {@code to}: once {@code from}'s
+     * move is done, as an actor's mailbox takes it (so the receiver's answer, which may stop the
+     * sender, never lands in the middle of the sender's transition).
+     *
+     * @return {@code true} when queued, else whether {@code to} took it
+     */
+    boolean post(EntityRecord<?> from, EntityRecord<?> to, Event e) {
+        MachineRecord sender = from;
+        if (sender.processing() != null) {
+            outTargets.add(to);
+            outEvents.add(e);
+            return true;
+        }
+        return deliver(to, e);
     }
 
     /**
@@ -196,7 +234,14 @@ final class Children {
         }
         for (Binding b : world.registry.all()) {
             EntityRecord<?> p = home.get(b.states.recordClass());
-            if (p == null || p.world != world || !spawns(p, r.states.machine())) {
+            if (p == null || p.world != world) {
+                continue;
+            }
+            if (invokes(p, id, r.states.machine())) {
+                pending.add(p); // its follow links the child its active state invokes
+                return;
+            }
+            if (!spawns(p, r.states.machine())) {
                 continue;
             }
             Family f = p.familyOrNew();
@@ -210,6 +255,57 @@ final class Children {
                 return;
             }
         }
+    }
+
+    /** Whether {@code parent}'s machine invokes {@code machine} on an entity of its own as child {@code id}. */
+    private static boolean invokes(EntityRecord<?> parent, String id, Machine<?> machine) {
+        Invocation[][] table = parent.states.chart().invokes;
+        for (int s = 0; table != null && s < table.length; s++) {
+            for (Invocation inv : table[s]) {
+                if (inv.id.equals(id) && inv.machine == machine && !inv.sameEntity) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** An invoked link whose child is gone takes the free record of its machine found where the child lives, if any. */
+    private void relink(EntityRecord<?> parent, Link l) {
+        if (parent.entity == null || parent.entity.isDeleted()) {
+            return;
+        }
+        Entity there = l.invocation.sameEntity ? parent.entity : keyedChild(parent, l.id);
+        EntityRecord<?> found = there == null ? null : (EntityRecord<?>) there.get(States.of(machineOf(l.invocation.machine)).recordClass());
+        if (found != null && found.world == world && (found.family() == null || found.family().asChild == null)) {
+            l.child = found;
+            found.familyOrNew().asChild = l;
+            MachineRecord rec = found;
+            l.done = rec.isDone(); // a child written done has told its parent where it ran
+        }
+    }
+
+    private Entity keyedChild(EntityRecord<?> parent, String id) {
+        EntityKey key = parent.entity.get(EntityKey.class);
+        return key == null ? null : world.entity(key.value() + "/" + id);
+    }
+
+    /**
+     * Refuses the game's despawn or detach of an invoked child while its parent runs it: an invoked
+     * child lives exactly as long as its state, so a checkpoint (which holds records, not links)
+     * always tells where one runs.
+     */
+    void checkNotInvoked(EntityRecord<?> r, Entity going, String call) {
+        Family f = r.family();
+        Link l = f == null ? null : f.asChild;
+        if (l == null || l.invocation == null || mirror || working > 0 || l.parent.world != world || l.parent.entity == going) {
+            return;
+        }
+        String state = l.parent.states.chart().path[l.invocation.state];
+        throw new MachineException(r.machineId(), "cannot " + call + " '" + r.machineId() + "' on " + StateWorld.describe(r.entity)
+                + ": it is child '" + l.id + "' that machine '" + l.parent.machineId() + "' on " + StateWorld.describe(l.parent.entity)
+                + " invokes while in state '" + state + "', and an invoked child lives as long as that state; expected the"
+                + " child to reach a final state, or its parent to leave '" + state + "'. Nothing was changed.");
     }
 
     /** Whether {@code parent}'s machine declares {@code machine} among those it spawns. */
@@ -235,6 +331,12 @@ final class Children {
             }
         }
         stopOrphans();
+        working++;
+        try {
+            drainOutbox();
+        } finally {
+            working--;
+        }
     }
 
     /** Stops the children whose parents left the world. */
@@ -262,6 +364,12 @@ final class Children {
             f.following = false;
             working--;
         }
+        working++;
+        try {
+            drainOutbox(); // what its children's starts sent
+        } finally {
+            working--;
+        }
     }
 
     private void followOnce(EntityRecord<?> r, Family f) {
@@ -281,8 +389,11 @@ final class Children {
         for (int a = 0; a < n && r.world == world; a++) {
             Invocation[] here = table[rec.activeAt(a)];
             for (Invocation inv : here) {
-                if (f.find(inv.id) == null && rec.isActive(inv.state)) {
+                Link l = f.find(inv.id);
+                if (l == null && rec.isActive(inv.state)) {
                     start(r, f, inv.id, inv, machineOf(inv.machine), null, false);
+                } else if (l != null && l.live() == null) {
+                    relink(r, l); // a frame or a restore wrote the child anew under its key
                 }
             }
         }

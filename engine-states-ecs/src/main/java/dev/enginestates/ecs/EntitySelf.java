@@ -155,14 +155,14 @@ final class EntitySelf implements Self {
     public boolean sendTo(String id, Event event) {
         java.util.Objects.requireNonNull(event, "event");
         EntityRecord<?> child = Children.child(record, id);
-        return child != null && record.world.children.deliver(child, event);
+        return child != null && record.world.children.post(record, child, event);
     }
 
     @Override
     public boolean sendParent(Event event) {
         java.util.Objects.requireNonNull(event, "event");
         EntityRecord<?> parent = Children.parent(record);
-        return parent != null && record.world.children.deliver(parent, event);
+        return parent != null && record.world.children.post(record, parent, event);
     }
 
     private Entity other(Object entity, String event) {

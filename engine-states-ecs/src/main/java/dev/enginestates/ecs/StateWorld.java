@@ -492,6 +492,10 @@ public final class StateWorld implements AutoCloseable {
     public boolean detach(Entity entity, States<?> machine) {
         checkThread();
         checkNotTellingWrites("detach a machine");
+        EntityRecord<?> held = entity.isDeleted() ? null : entity.get(machine.recordClass());
+        if (held != null && held.world == this) {
+            children.checkNotInvoked(held, null, "detach");
+        }
         boolean began = underWay.begin(UnderWay.DETACH, null, null);
         try {
             return detachNow(entity, machine);
@@ -534,6 +538,14 @@ public final class StateWorld implements AutoCloseable {
         checkNotTellingWrites("despawn an entity");
         if (entity.isDeleted()) {
             return false;
+        }
+        if (repository.contains(entity)) {
+            for (Binding b : registry.all()) {
+                EntityRecord<?> held = entity.get(b.states.recordClass());
+                if (held != null && held.world == this) {
+                    children.checkNotInvoked(held, entity, "despawn");
+                }
+            }
         }
         boolean began = underWay.begin(UnderWay.DESPAWN, null, null);
         try {
@@ -1433,7 +1445,7 @@ public final class StateWorld implements AutoCloseable {
      * told of another call made it, which a replay with that listener makes again.
      */
     private boolean logsInput(boolean input) {
-        return input && inputs != null && !listeners.telling();
+        return input && inputs != null && !listeners.telling() && children.working == 0;
     }
 
     /**
@@ -1455,8 +1467,8 @@ public final class StateWorld implements AutoCloseable {
             } catch (UserCodeException e) {
                 throw e.on(describe(r.entity));
             } finally {
-                moved(r);
-                listeners.cause = cause;
+                // logged before the move's consequences: they may despawn the entity (a child whose
+                // parent left the state that runs it), which could then not be named
                 if (logsInput(input)) {
                     if (event != null) {
                         inputs.sent(r, event);
@@ -1464,6 +1476,8 @@ public final class StateWorld implements AutoCloseable {
                         inputs.sent(r, type, args);
                     }
                 }
+                moved(r);
+                listeners.cause = cause;
             }
             heard(r, took, type, input);
             return took;
@@ -1565,11 +1579,11 @@ public final class StateWorld implements AutoCloseable {
         } catch (UserCodeException e) {
             throw e.on(describe(r.entity));
         } finally {
+            if (logsInput(input)) {
+                inputs.went(r, name); // before the move's consequences, as a send's
+            }
             moved(r);
             listeners.cause = cause;
-            if (logsInput(input)) {
-                inputs.went(r, name);
-            }
         }
         if (input && listeners.any()) {
             listeners.throwPending();

@@ -9,7 +9,6 @@ import dev.enginestates.io.InputLog;
 import dev.enginestates.io.Replica;
 import dev.enginestates.io.RoomStream;
 import dev.enginestates.io.Saves;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -76,8 +75,6 @@ class ChildFamiliesPropertyTest {
     }
 
     @Test
-    @Disabled("fails: -Dchildren.seed=35031 - a restore starts an invoked child the game despawned while its state stayed"
-            + " active (the checkpoint cannot tell it from a child not started yet)")
     void aCheckpointRestoredMidRunGoesOnLikeTheStraightRunChildrenAndLinksIncluded() {
         int[] figures = new int[2];
         assertTimeoutPreemptively(Duration.ofMinutes(5), () -> {
@@ -117,8 +114,6 @@ class ChildFamiliesPropertyTest {
     }
 
     @Test
-    @Disabled("fails: -Dchildren.seed=36048 - a replica leaves an invoked child unlinked when the parent's frame shows its"
-            + " state still active but the room's child under that key is a new one (the old link is dead and kept)")
     void aReplicaFedEveryFrameEqualsItsRoomAndStartsNoChildOfItsOwn() {
         int[] figures = new int[1];
         assertTimeoutPreemptively(Duration.ofMinutes(5), () -> {
@@ -155,8 +150,6 @@ class ChildFamiliesPropertyTest {
     }
 
     @Test
-    @Disabled("fails: -Dchildren.seed=37026 - the log's start restores a parent whose invoked child the game despawned"
-            + " while its state stayed active, and the replay starts that child again (as the checkpoint property)")
     void anInputLogReplayedIntoAFreshWorldEndsAsTheRunDid() {
         int[] figures = new int[1];
         assertTimeoutPreemptively(Duration.ofMinutes(5), () -> {

@@ -70,16 +70,20 @@ class ChildLifetimeTest {
     }
 
     @Test
-    void aChildDespawnedByTheGameIsNotStartedAgainWhileItsStateStaysActive() {
+    void anInvokedChildLivesAsLongAsItsStateSoTheGameCannotDespawnOrDetachIt() {
         try (StateWorld world = StateWorld.create()) {
             Entity siege = world.spawn(EntityKey.of("siege-1"), SIEGES.trait());
             SIEGES.send(siege, "ATTACK");
-            world.despawn(SIEGES.read(siege).child("wave"));
-            SIEGES.send(siege, "PING_WAVE");
-            world.step(DT);
-            assertTrue(world.records(WAVES).isEmpty());
-            assertFalse(SIEGES.send(siege, "PING_WAVE") && SIEGES.read(siege).child("wave") != null);
+            Entity wave = SIEGES.read(siege).child("wave");
+            dev.enginestates.declare.MachineException x = org.junit.jupiter.api.Assertions.assertThrows(
+                    dev.enginestates.declare.MachineException.class, () -> world.despawn(wave));
+            assertTrue(x.getMessage().contains("'siege-1/wave'") && x.getMessage().contains("'fight'")
+                    && x.getMessage().contains("Nothing was changed"), x.getMessage());
+            org.junit.jupiter.api.Assertions.assertThrows(dev.enginestates.declare.MachineException.class, () -> world.detach(wave, WAVES));
+            assertFalse(wave.isDeleted());
+            assertEquals(wave, SIEGES.read(siege).child("wave"), "the child runs on, linked");
             SIEGES.send(siege, "RETREAT");
+            assertTrue(wave.isDeleted(), "its state left, it goes");
             SIEGES.send(siege, "ATTACK");
             assertEquals(1, world.records(WAVES).size(), "entering the state again starts a new child");
         }
