@@ -567,8 +567,13 @@ final class Children {
         }
         Arrays.fill(f.children, 0, f.count, null);
         f.count = 0;
-        if (f.asChild != null) {
-            f.asChild.done = true; // a child despawned by the game is not started again while its state stays active
+        Link l = f.asChild;
+        if (l != null) {
+            l.done = true; // an invoked child that went some other way is not started again while its state stays active
+            Family parents = l.parent.family();
+            if (l.invocation == null && parents != null && parents.find(l.id) == l) {
+                parents.remove(l); // a spawned child that went frees its id and its place among the parent's children
+            }
             f.asChild = null;
         }
     }

@@ -99,6 +99,20 @@ class SpawnedChildrenTest {
     }
 
     @Test
+    void spawnedChildrenTheGameDespawnsFreeTheirPlacesSoAParentSpawnsForeverWithinItsBound() {
+        try (StateWorld world = StateWorld.create()) {
+            Entity squad = world.spawn(EntityKey.of("squad-1"), SQUADS.trait());
+            for (int i = 0; i < 10_000; i++) { // more than the 4096 a record runs at once
+                SQUADS.send(squad, "RECRUIT");
+                world.despawn(world.entity("squad-1/m" + (i + 1)));
+            }
+            assertTrue(SQUADS.read(squad).children().isEmpty());
+            assertEquals(10_000, SQUADS.read(squad).context().recruited);
+            assertTrue(world.records(MEMBERS).isEmpty());
+        }
+    }
+
+    @Test
     void aMachineSpawnsOnlyTheMachinesItDeclares() {
         try (StateWorld world = StateWorld.create()) {
             Machine<Squad> rogue = Machine.define("rogue", Squad::new, m -> m
