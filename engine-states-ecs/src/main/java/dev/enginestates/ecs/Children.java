@@ -259,15 +259,20 @@ final class Children {
 
     /** Whether {@code parent}'s machine invokes {@code machine} on an entity of its own as child {@code id}. */
     private static boolean invokes(EntityRecord<?> parent, String id, Machine<?> machine) {
-        Invocation[][] table = parent.states.chart().invokes;
-        for (int s = 0; table != null && s < table.length; s++) {
-            for (Invocation inv : table[s]) {
-                if (inv.id.equals(id) && inv.machine == machine && !inv.sameEntity) {
-                    return true;
+        Invocation inv = invocation(parent.states.chart(), id);
+        return inv != null && inv.machine == machine && !inv.sameEntity;
+    }
+
+    /** The invoke of {@code id} in a chart (ids are unique in a machine), or {@code null}. */
+    private static Invocation invocation(Chart c, String id) {
+        for (int s = 0; c.invokes != null && s < c.invokes.length; s++) {
+            for (Invocation inv : c.invokes[s]) {
+                if (inv.id.equals(id)) {
+                    return inv;
                 }
             }
         }
-        return false;
+        return null;
     }
 
     /** An invoked link whose child is gone takes the free record of its machine found where the child lives, if any. */
@@ -391,7 +396,7 @@ final class Children {
             for (Invocation inv : here) {
                 Link l = f.find(inv.id);
                 if (l == null && rec.isActive(inv.state)) {
-                    start(r, f, inv.id, inv, machineOf(inv.machine), null, false);
+                    start(r, f, inv.id, inv, machineOf(inv.machine), null);
                 } else if (l != null && l.live() == null) {
                     relink(r, l); // a frame or a restore wrote the child anew under its key
                 }
@@ -407,8 +412,7 @@ final class Children {
      * child's comes from its input.
      */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    Entity start(EntityRecord<?> parent, Family f, String id, Invocation inv, Machine<?> machine, Object context,
-            boolean spawned) {
+    Entity start(EntityRecord<?> parent, Family f, String id, Invocation inv, Machine<?> machine, Object context) {
         int depth = f.asChild == null ? 1 : f.asChild.depth + 1;
         String where = "machine '" + parent.machineId() + "' on " + StateWorld.describe(parent.entity);
         if (depth > MAX_DEPTH) {
@@ -532,18 +536,13 @@ final class Children {
         if (f.asChild != null) {
             f.asChild.child = to;
         }
-        Invocation[][] table = to.states.chart().invokes;
         for (int i = f.count - 1; i >= 0; i--) {
             Link l = f.children[i];
             l.parent = to;
             if (l.invocation != null) {
-                Invocation same = null;
-                for (int s = 0; table != null && s < table.length && same == null; s++) {
-                    for (Invocation inv : table[s]) {
-                        if (inv.id.equals(l.id) && inv.machine == l.invocation.machine && inv.sameEntity == l.invocation.sameEntity) {
-                            same = inv;
-                        }
-                    }
+                Invocation same = invocation(to.states.chart(), l.id);
+                if (same != null && (same.machine != l.invocation.machine || same.sameEntity != l.invocation.sameEntity)) {
+                    same = null;
                 }
                 if (same == null) {
                     f.remove(l);
@@ -654,19 +653,13 @@ final class Children {
         if (old != null) {
             f.remove(old);
         }
-        if (parent.states.chart().invokes != null) {
-            for (Invocation[] list : parent.states.chart().invokes) {
-                for (Invocation i : list) {
-                    if (i.id.equals(id)) {
-                        throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' invokes a child '"
-                                + id + "'; a spawned child needs another id");
-                    }
-                }
-            }
+        if (invocation(parent.states.chart(), id) != null) {
+            throw new MachineException(parent.machineId(), "machine '" + parent.machineId() + "' invokes a child '"
+                    + id + "'; a spawned child needs another id");
         }
         working++;
         try {
-            return start(parent, f, id, null, machine, context, true);
+            return start(parent, f, id, null, machine, context);
         } finally {
             working--;
         }
