@@ -218,6 +218,10 @@ public final class BuilderInterpreter {
             if (to < 0) {
                 return false;
             }
+            MoveObserver[] observers = InstalledObservers.all;
+            if (observers != null) {
+                InstalledObservers.moved(observers, r, c.moves().builderMove(s, to), s, to);
+            }
             transition(c, r, to, "runState");
             return true;
         } finally {
@@ -308,6 +312,10 @@ public final class BuilderInterpreter {
         BuilderChart b = c.builder;
         StateContextCore ctx = (StateContextCore) r.contextObject();
         r.enter(to);
+        MoveObserver[] observers = InstalledObservers.all;
+        if (observers != null) {
+            InstalledObservers.entered(observers, r, to);
+        }
         r.previousLeaf(from);
         r.setTimeInState(0f);
         r.setPreviousProgress(0f);

@@ -351,7 +351,14 @@ public final class Interpreter implements InternalQueue {
             return false;
         }
         ensureScratch(c);
-        return plainMicrostep(c, r, transition) != NOT_PLAIN_HERE;
+        MoveObserver[] observers = InstalledObservers.all;
+        if (plainMicrostep(c, r, transition, observers) == NOT_PLAIN_HERE) {
+            return false;
+        }
+        if (observers != null) {
+            InstalledObservers.moved(observers, r, transition, c.tSource[transition], -1);
+        }
+        return true;
     }
 
     /** A macrostep whose first microstep takes the given transition instead of selecting one. */
@@ -659,9 +666,13 @@ public final class Interpreter implements InternalQueue {
             return false;
         }
         if (selectedCount == 1 && c.tPlain[selected[0]]) {
-            int moved = plainMicrostep(c, r, selected[0]);
+            MoveObserver[] observers = InstalledObservers.all;
+            int moved = plainMicrostep(c, r, selected[0], observers);
             if (moved != NOT_PLAIN_HERE) {
                 rememberTaken(selected[0]);
+                if (observers != null) {
+                    InstalledObservers.moved(observers, r, selected[0], c.tSource[selected[0]], -1);
+                }
                 return moved == 1;
             }
         }
@@ -676,8 +687,12 @@ public final class Interpreter implements InternalQueue {
             }
             removeConflictingTransitions(c, r);
         }
+        MoveObserver[] observers = InstalledObservers.all;
         for (int i = 0; i < filteredCount; i++) {
             rememberTaken(filtered[i]);
+            if (observers != null) {
+                InstalledObservers.moved(observers, r, filtered[i], c.tSource[filtered[i]], -1);
+            }
         }
         actionCount = 0;
         configMarks = 0;
@@ -718,7 +733,7 @@ public final class Interpreter implements InternalQueue {
      * (a parallel state's regions active without it, see {@code records.Configurations}), where the
      * exit set reaches further (never, in a chart where no state has either: {@link Chart#leavesQuietly}).
      */
-    private int plainMicrostep(Chart c, MachineRecord r, int transition) {
+    private int plainMicrostep(Chart c, MachineRecord r, int transition, MoveObserver[] observers) {
         int domain = c.tDomain[transition];
         if (!c.leavesQuietly && !exitsQuietly(c, r, transition, domain)) {
             return NOT_PLAIN_HERE;
@@ -747,6 +762,9 @@ public final class Interpreter implements InternalQueue {
             }
             r.enter(s);
             r.markEntered(s, now);
+            if (observers != null) {
+                InstalledObservers.entered(observers, r, s);
+            }
         }
         boolean sameSet = r.activeCount() == n;
         for (int i = 0; i < n && sameSet; i++) {
@@ -905,6 +923,7 @@ public final class Interpreter implements InternalQueue {
         int completedFrom = 0;
         int waitEntered = -1;
         boolean waitFromHistory = false;
+        MoveObserver[] observers = InstalledObservers.all;
         for (int i = 0; i < enterCount; i++) {
             int s = enterList[i];
             enterMark[s] = false;
@@ -919,6 +938,9 @@ public final class Interpreter implements InternalQueue {
             }
             r.enter(s);
             r.markEntered(s, now);
+            if (observers != null) {
+                InstalledObservers.entered(observers, r, s);
+            }
             for (SelfAction<Object> a : c.entry[s]) {
                 addAction(a, s, ENTRY, -1);
             }

@@ -67,9 +67,13 @@ public final class PolledInterpreter {
             r.status(MachineRecord.ACTIVE);
             r.enter(0);
             int n = 0;
+            MoveObserver[] observers = InstalledObservers.all;
             for (int s = c.initial[0]; s >= 0; s = c.initial[s]) {
                 r.enter(s);
                 entries[n++] = s;
+                if (observers != null) {
+                    InstalledObservers.entered(observers, r, s);
+                }
             }
             runEntries(c, r, n, "", "start");
         } finally {
@@ -114,7 +118,8 @@ public final class PolledInterpreter {
         try {
             r.advanceClocks(dt);
             for (int hop = 0; hop < MAX_HOPS; hop++) {
-                int t = firstEnabled(polls, r);
+                MoveObserver[] observers = InstalledObservers.all;
+                int t = observers == null ? firstEnabled(polls, r) : firstEnabledObserved(polls, r, observers);
                 if (t <= 0) {
                     break;
                 }
@@ -139,6 +144,28 @@ public final class PolledInterpreter {
             if (poll != null) {
                 int t = poll.first(r, ctx, r.activeClock(s));
                 if (t > 0) {
+                    return t;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * {@link #firstEnabled} for a process whose moves are observed: also tells which declared move
+     * the target is (an {@code after} that fired, else the first {@code to} guard with that target).
+     */
+    private static int firstEnabledObserved(StatePoll[] polls, MachineRecord r, MoveObserver[] observers) {
+        Object ctx = r.contextObject();
+        for (int i = 0, n = r.activeCount(); i < n; i++) {
+            int s = r.activeAt(i);
+            StatePoll poll = polls[s];
+            if (poll != null) {
+                boolean firedBefore = r.afterFired(s);
+                int t = poll.first(r, ctx, r.activeClock(s));
+                if (t > 0) {
+                    int move = r.chart().moves().polledStep(s, t, !firedBefore && r.afterFired(s));
+                    InstalledObservers.moved(observers, r, move, s, t);
                     return t;
                 }
             }
@@ -171,6 +198,10 @@ public final class PolledInterpreter {
                     continue; // only go() and events re-enter: naming an active state stays, and the pass goes on
                 }
                 if (t >= 0) {
+                    MoveObserver[] observers = InstalledObservers.all;
+                    if (observers != null) {
+                        InstalledObservers.moved(observers, r, -1, s, t);
+                    }
                     transition(c, p, r, t, "step");
                     return true;
                 }
@@ -213,6 +244,10 @@ public final class PolledInterpreter {
                         throw new UserCodeException(c.machineId, c.path[s], event, "the '" + event + "' handler", e);
                     }
                     t = name == null ? -1 : returned(c, p, r, s, name, "the '" + event + "' handler", event);
+                }
+                MoveObserver[] observers = InstalledObservers.all;
+                if (observers != null) {
+                    InstalledObservers.moved(observers, r, c.moves().polledEvent(s, eventId), s, t);
                 }
                 if (t > 0) {
                     transition(c, p, r, t, event);
@@ -319,9 +354,13 @@ public final class PolledInterpreter {
             entries[j] = t;
         }
         r.keepFirst(keep);
+        MoveObserver[] observers = InstalledObservers.all;
         for (int i = 0; i < entryCount; i++) {
             r.enter(entries[i]);
             r.setClock(entries[i], 0);
+            if (observers != null) {
+                InstalledObservers.entered(observers, r, entries[i]);
+            }
         }
         r.previousLeaf(from);
         try {

@@ -36,6 +36,8 @@ public final class BuilderChart {
     public final Map<String, Window>[] windows;
     public final Object[] data;
     public final StateMotionProfile[] motion;
+    /** By state: the states its handler is declared to return ({@code transitionsTo}), for tools; empty when none are declared. */
+    public final int[][] next;
     /** Per state: the windows that have callbacks, parallel to {@link #windowExitEdge} and {@link #windowCallback}; {@code null} without any. */
     public final Window[][] windowOf;
     /** Whether each callback runs when its window closes (else when it opens). */
@@ -59,6 +61,7 @@ public final class BuilderChart {
         this.windows = (Map<String, Window>[]) new Map<?, ?>[size];
         this.data = new Object[size];
         this.motion = new StateMotionProfile[size];
+        this.next = new int[size][];
         this.windowOf = new Window[size][];
         this.windowExitEdge = new boolean[size][];
         this.windowCallback = (Consumer<Object>[][]) new Consumer<?>[size][];
@@ -68,6 +71,7 @@ public final class BuilderChart {
         for (int s = 0; s < size; s++) {
             tag[s] = "";
             windows[s] = Map.of();
+            next[s] = new int[0];
             reported[s] = new ConcurrentHashMap<>();
         }
     }

@@ -185,6 +185,8 @@ public final class Chart {
     public final Invocation[][] invokes;
     /** The machines the machine's code may start as children ({@code spawns(...)}); empty when none. */
     public final dev.enginestates.declare.ChildMachine<?>[] spawns;
+    /** {@link #moves()}, once made: from the chart alone, so a race only makes it twice. */
+    private volatile Moves moves;
 
     Chart(ChartCompiler c) {
         machineId = c.machineId;
@@ -371,6 +373,16 @@ public final class Chart {
     public int stateAt(String path) {
         Integer s = pathIndex.get(path);
         return s == null ? -1 : s;
+    }
+
+    /** The moves the chart declares, numbered for tools ({@link Moves}); made on first use. */
+    public Moves moves() {
+        Moves m = moves;
+        if (m == null) {
+            m = Moves.of(this);
+            moves = m;
+        }
+        return m;
     }
 
     /**

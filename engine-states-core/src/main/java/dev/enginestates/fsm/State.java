@@ -39,4 +39,14 @@ public @interface State {
      * @return the delay in seconds, finite and 0 or more; 0 by default (no delay)
      */
     float delay() default 0f;
+
+    /**
+     * The states the handler may return, declared for the tools that read a machine without
+     * running it: the test kit's generated paths and transition coverage, and diagrams. The
+     * machine itself still moves wherever the handler says; a name here that no state has is
+     * refused when the machine is built.
+     *
+     * @return the names of the states this one may move to, such as {@code {"Idle", "Recover"}}; none by default
+     */
+    String[] to() default {};
 }

@@ -276,7 +276,7 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         for (int i = 0; i < specs.size(); i++) {
             Spec s = specs.get(i);
             shape.state(s.name);
-            fill(chart, i + 1, s);
+            fill(chart, i + 1, s, names);
         }
         Chart compiled = ChartCompiler.compileBuilder(machineId, shape.definition(), chart, found);
         Access.initialize(Machine.class); // a game using only this style may not have touched Machine yet
@@ -302,6 +302,13 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         }
         if (s.exits.size() > 1) {
             out.add(where + " has " + s.exits.size() + " exit hooks (" + String.join(", ", s.exits) + "); expected one");
+        }
+        for (int i = 0; i < s.next.size(); i++) {
+            String n = s.next.get(i);
+            if (!names.contains(n) || !states.get(n).declared) {
+                out.add(s.nextBy.get(i) + " names state '" + n + "', which no @State method or configureState declares; expected one of "
+                        + names + Names.suggestion(n, names));
+            }
         }
         if (!s.windows.isEmpty() && !(s.duration > 0f)) {
             out.add(where + " has windows " + s.windows.keySet() + " but no duration; a window's bounds are fractions of the"
@@ -334,7 +341,7 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         }
     }
 
-    private void fill(BuilderChart chart, int n, Spec s) {
+    private void fill(BuilderChart chart, int n, Spec s, List<String> names) {
         chart.handler[n] = s.handler;
         chart.enter[n] = s.enter;
         chart.exit[n] = s.exit;
@@ -344,6 +351,7 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         chart.windows[n] = Collections.unmodifiableMap(new LinkedHashMap<>(s.windows));
         chart.data[n] = s.data;
         chart.motion[n] = s.motion;
+        chart.next[n] = s.next.stream().mapToInt(name -> names.indexOf(name) + 1).filter(i -> i > 0).toArray();
         int k = s.windowHooks.size();
         if (k > 0) {
             chart.windowOf[n] = new Window[k];
@@ -419,6 +427,7 @@ public final class StateMachineBuilder<C extends StateContextCore> {
             if (a.delay() != 0f) {
                 s.setDelay(a.delay(), where);
             }
+            s.declareNext(a.to(), where + " to");
             if (!handlerShape(m)) {
                 problems.add(where + " has the wrong shape; expected String " + m.getName() + "(Context ctx, float dt)");
                 s.handlers.add(where);
@@ -557,9 +566,23 @@ public final class StateMachineBuilder<C extends StateContextCore> {
         final List<WindowHook> windowHooks = new ArrayList<>();
         Object data;
         StateMotionProfile motion;
+        /** The states the handler may return, as declared ({@code transitionsTo}, {@code @State(to = ...)}). */
+        final List<String> next = new ArrayList<>();
+        final List<String> nextBy = new ArrayList<>();
 
         Spec(String name) {
             this.name = name;
+        }
+
+        void declareNext(String[] names, String where) {
+            for (String n : names) {
+                if (n == null || n.isBlank()) {
+                    problems.add(where + " has a blank state name; expected the name of a state the handler may return");
+                } else if (!next.contains(n)) {
+                    next.add(n);
+                    nextBy.add(where);
+                }
+            }
         }
 
         void setHandler(StateHandler<Object> h, String where) {
@@ -675,6 +698,20 @@ public final class StateMachineBuilder<C extends StateContextCore> {
          */
         public StateConfig motion(StateMotionProfile motion) {
             spec.motion = motion;
+            return this;
+        }
+
+        /**
+         * The states the handler may return, declared for the tools that read a machine without
+         * running it: the test kit's generated paths and transition coverage, and diagrams, which
+         * draw them as transitions. The machine still moves wherever the handler says; coverage
+         * names a move to an undeclared state. A name no state has is refused by {@link #build()}.
+         *
+         * @param states the names of the states this one may move to, such as {@code "Playing"}
+         * @return this configuration, for chaining
+         */
+        public StateConfig transitionsTo(String... states) {
+            spec.declareNext(states, where + ".transitionsTo(...)");
             return this;
         }
 

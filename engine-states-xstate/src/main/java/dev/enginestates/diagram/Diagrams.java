@@ -237,6 +237,35 @@ public final class Diagrams {
         return dot(Objects.requireNonNull(states, "states").machine(), active);
     }
 
+    /**
+     * A machine of any style as Mermaid, marked as a transition-coverage report draws it: the
+     * transitions never taken dashed and labelled {@code (untaken)}, the states never entered
+     * shaded. The test kit's {@code TransitionCoverage} writes it.
+     *
+     * @param states          the machine
+     * @param untakenMoves    the untaken transitions, by the numbers the coverage report gives them
+     * @param unenteredStates the dotted paths of the states never entered
+     * @return Mermaid's {@code stateDiagram-v2} text
+     */
+    public static String coverageMermaid(States<?> states, java.util.BitSet untakenMoves, Collection<String> unenteredStates) {
+        return MermaidWriter.write(picture(Objects.requireNonNull(states, "states").machine(), List.of())
+                .marked(Objects.requireNonNull(untakenMoves, "untakenMoves"), Objects.requireNonNull(unenteredStates, "unenteredStates")));
+    }
+
+    /**
+     * A machine of any style as Graphviz DOT, marked as a transition-coverage report draws it; see
+     * {@link #coverageMermaid}.
+     *
+     * @param states          the machine
+     * @param untakenMoves    the untaken transitions, by the numbers the coverage report gives them
+     * @param unenteredStates the dotted paths of the states never entered
+     * @return the DOT digraph's text
+     */
+    public static String coverageDot(States<?> states, java.util.BitSet untakenMoves, Collection<String> unenteredStates) {
+        return DotWriter.write(picture(Objects.requireNonNull(states, "states").machine(), List.of())
+                .marked(Objects.requireNonNull(untakenMoves, "untakenMoves"), Objects.requireNonNull(unenteredStates, "unenteredStates")));
+    }
+
     private static Picture picture(Machine<?> machine, Collection<String> active) {
         Objects.requireNonNull(machine, "machine");
         Objects.requireNonNull(active, "active");

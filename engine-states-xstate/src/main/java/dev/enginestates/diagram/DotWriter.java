@@ -13,6 +13,8 @@ import dev.enginestates.declare.StateType;
  */
 final class DotWriter {
     private static final String INDENT = "    ";
+    private static final String UNTAKEN_EDGE = "style=dashed, color=\"#c62828\", fontcolor=\"#c62828\"";
+    private static final String UNENTERED_NODE = "style=\"rounded,dashed,filled\", fillcolor=\"#ffebee\", color=\"#c62828\"";
     private static final String ACTIVE_NODE = "style=\"rounded,filled\", fillcolor=\"#ffe082\", penwidth=2";
 
     private final Picture p;
@@ -52,7 +54,10 @@ final class DotWriter {
         for (Picture.Edge e : p.edges) {
             StringBuilder attrs = new StringBuilder();
             if (!e.label().isEmpty()) {
-                attrs.append("label=").append(quote(" " + e.label() + " "));
+                attrs.append("label=").append(quote(" " + e.label() + (p.isUntaken(e) ? " (untaken)" : "") + " "));
+            }
+            if (p.isUntaken(e)) {
+                attrs.append(attrs.length() > 0 ? ", " : "").append(UNTAKEN_EDGE);
             }
             if (e.kind() == Picture.Kind.HISTORY_DEFAULT) {
                 attrs.append(attrs.length() > 0 ? ", " : "").append("style=dashed");
@@ -137,6 +142,8 @@ final class DotWriter {
         }
         if (p.active[s]) {
             a.append(", ").append(ACTIVE_NODE);
+        } else if (p.unentered != null && p.unentered[s]) {
+            a.append(", ").append(UNENTERED_NODE);
         }
         return a.toString();
     }

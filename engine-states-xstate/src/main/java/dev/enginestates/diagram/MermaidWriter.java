@@ -102,6 +102,16 @@ final class MermaidWriter {
             out.append(INDENT).append("classDef history fill:#ffffff,stroke:#666666,stroke-dasharray:3 3\n");
             out.append(INDENT).append("class ").append(String.join(",", history)).append(" history\n");
         }
+        List<String> unentered = new ArrayList<>();
+        for (int s = 1; p.unentered != null && s < c.size; s++) {
+            if (p.unentered[s]) {
+                unentered.add(id[s]);
+            }
+        }
+        if (!unentered.isEmpty()) {
+            out.append(INDENT).append("classDef unentered fill:#ffebee,stroke:#c62828,stroke-dasharray:4 2\n");
+            out.append(INDENT).append("class ").append(String.join(",", unentered)).append(" unentered\n");
+        }
         if (!active.isEmpty()) {
             out.append(INDENT).append("classDef active fill:#ffe082,stroke:#f57f17,stroke-width:2px\n");
             out.append(INDENT).append("class ").append(String.join(",", active)).append(" active\n");
@@ -161,7 +171,7 @@ final class MermaidWriter {
     private void edge(Picture.Edge e, int depth) {
         String to = e.to() == Picture.BACK ? backId : id[e.to()];
         StringBuilder sb = line(depth).append(id[e.from()]).append(" --> ").append(to);
-        String text = text(e.label());
+        String text = text(p.isUntaken(e) ? e.label() + " (untaken)" : e.label());
         if (!text.isEmpty()) {
             sb.append(" : ").append(text);
         }

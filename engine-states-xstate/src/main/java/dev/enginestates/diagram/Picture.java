@@ -2,6 +2,7 @@ package dev.enginestates.diagram;
 
 import dev.enginestates.chart.BuilderChart;
 import dev.enginestates.chart.Chart;
+import dev.enginestates.chart.Moves;
 import dev.enginestates.chart.Invocation;
 import dev.enginestates.chart.Names;
 import dev.enginestates.chart.PolledChart;
@@ -27,7 +28,8 @@ final class Picture {
 
     enum Kind { TRANSITION, HISTORY_DEFAULT }
 
-    record Edge(int from, int to, String label, Kind kind) {
+    /** An edge, and the move it draws ({@link Moves}'s number; -1 for a history state's default). */
+    record Edge(int from, int to, String label, Kind kind, int move) {
     }
 
     final Chart chart;
@@ -37,6 +39,10 @@ final class Picture {
     final List<List<String>> invokes = new ArrayList<>();
     final List<Edge> edges = new ArrayList<>();
     boolean back;
+    /** By move, whether a coverage report marks it untaken; {@code null} on a diagram that marks none. */
+    java.util.BitSet untaken;
+    /** By state, whether a coverage report marks it never entered; {@code null} on a diagram that marks none. */
+    boolean[] unentered;
     private final Drawing drawing;
 
     private Picture(Chart chart, Collection<String> activePaths, Drawing drawing) {
@@ -102,6 +108,24 @@ final class Picture {
         return p;
     }
 
+    /** Marks the moves never taken and the states never entered, as a coverage report draws them. */
+    Picture marked(java.util.BitSet untakenMoves, Collection<String> unenteredStates) {
+        untaken = (java.util.BitSet) untakenMoves.clone();
+        unentered = new boolean[chart.size];
+        for (String path : unenteredStates) {
+            int s = chart.stateAt(path);
+            if (s > 0) {
+                unentered[s] = true;
+            }
+        }
+        return this;
+    }
+
+    /** Whether the edge draws a move a coverage report marks untaken. */
+    boolean isUntaken(Edge e) {
+        return untaken != null && e.move() >= 0 && untaken.get(e.move());
+    }
+
     /** What the header calls the machine's style: {@code "XState-style"}, {@code "polled (StatesDef)"}, {@code "builder (StateMachineBuilder)"}. */
     String styleName() {
         return drawing.name;
@@ -109,6 +133,9 @@ final class Picture {
 
     /** A line the header adds about what the diagram cannot show, or {@code null}. */
     String caveat() {
+        if (drawing == Drawing.BUILDER_STATES && chart.moves().count > 0) {
+            return "the transitions drawn are those the handlers are declared to return (transitionsTo); a handler may return others";
+        }
         return drawing.caveat;
     }
 
@@ -172,17 +199,27 @@ final class Picture {
             named(s, "entry", c.entry[s]);
             named(s, "exit", c.exit[s]);
             if (c.historyDefault[s] != null) {
-                edges.add(new Edge(s, c.historyDefault[s][0], "default", Kind.HISTORY_DEFAULT));
+                edges.add(new Edge(s, c.historyDefault[s][0], "default", Kind.HISTORY_DEFAULT, -1));
             }
         }
-        for (int t = 0; t < c.transitionCount; t++) {
-            String label = label(t);
-            int source = c.tSource[t];
-            if (c.tTargets[t].length == 0) {
-                edges.add(new Edge(source, source, label + " (targetless)", Kind.TRANSITION));
+        moveEdges();
+    }
+
+    /** One edge per target of each move the chart declares ({@link Moves}), a targetless one drawn on its source. */
+    private void moveEdges() {
+        Moves m = chart.moves();
+        for (int i = 0; i < m.count; i++) {
+            if (m.kind[i] == Moves.Kind.EVENT_HANDLER) {
+                notes.get(m.source[i]).add("on " + m.event[i] + " / handler");
+                continue;
             }
-            for (int target : c.tTargets[t]) {
-                edges.add(new Edge(source, target, label, Kind.TRANSITION));
+            if (m.toBack[i]) {
+                edge(m.source[i], PolledChart.BACK, m.label[i], i);
+            } else if (m.targets[i].length == 0) {
+                edges.add(new Edge(m.source[i], m.source[i], m.label[i] + " (targetless)", Kind.TRANSITION, i));
+            }
+            for (int target : m.targets[i]) {
+                edge(m.source[i], target, m.label[i], i);
             }
         }
     }
@@ -200,85 +237,31 @@ final class Picture {
         }
     }
 
-    private String label(int t) {
-        Chart c = chart;
-        String kind = c.tLabel[t];
-        StringBuilder sb = new StringBuilder();
-        if (kind.startsWith("on ")) {
-            sb.append(kind.substring(3));
-        } else if (kind.equals("wait")) {
-            int s = c.tSource[t];
-            if (c.waitSecondsOf[s] != null) {
-                String n = Named.nameOf(c.waitSecondsOf[s]);
-                sb.append("wait ").append(n != null ? n : "(computed)");
-            } else {
-                sb.append("wait ").append(seconds(c.waitSeconds[s])).append(" s");
-            }
-        } else if (kind.equals("when")) {
-            String n = Named.nameOf(c.whenTest[t]);
-            sb.append("when ").append(n != null ? n : "test");
-        } else {
-            sb.append(kind);
-        }
-        if (c.tGuard[t] != null) {
-            String n = Named.nameOf(c.tGuard[t]);
-            sb.append(" [").append(n != null ? n : "guard").append(']');
-        }
-        List<String> names = new ArrayList<>();
-        for (SelfAction<Object> a : c.tActions[t]) {
-            String n = Named.nameOf(a);
-            if (n != null) {
-                names.add(n);
-            }
-        }
-        if (!names.isEmpty()) {
-            sb.append(" / ").append(String.join(", ", names));
-        }
-        if (c.tReenter[t]) {
-            sb.append(" (reenter)");
-        }
-        return sb.toString();
-    }
-
     // ------------------------------------------------------------------ polled style
 
     private void polled() {
         PolledChart p = chart.polled;
+        moveEdges();
         for (int s = 0; s < chart.size; s++) {
-            for (int i = 0; i < p.toTarget[s].length; i++) {
-                String n = Named.nameOf(p.toGuard[s][i]);
-                edge(s, p.toTarget[s][i], "to" + (n != null ? " " + n : "") + " (" + (i + 1) + ")");
-            }
-            if (p.afterTarget[s] != -1) {
-                edge(s, p.afterTarget[s], "after " + seconds(p.afterSeconds[s]) + " s");
-            }
-            if (p.onKind[s] != null) {
-                for (int e = 0; e < p.eventTypes.length; e++) {
-                    if (p.onKind[s][e] == PolledChart.ON_TARGET) {
-                        edge(s, p.onTarget[s][e], p.eventTypes[e]);
-                    } else if (p.onKind[s][e] == PolledChart.ON_HANDLER) {
-                        notes.get(s).add("on " + p.eventTypes[e] + " / handler");
-                    }
-                }
-            }
             if (p.update[s] != null) {
                 notes.get(s).add("update");
             }
         }
     }
 
-    private void edge(int from, int to, String label) {
+    private void edge(int from, int to, String label, int move) {
         if (to == PolledChart.BACK) {
             back = true;
             to = BACK;
         }
-        edges.add(new Edge(from, to, label, Kind.TRANSITION));
+        edges.add(new Edge(from, to, label, Kind.TRANSITION, move));
     }
 
     // ------------------------------------------------------------------ builder style
 
     private void builder() {
         BuilderChart b = chart.builder;
+        moveEdges();
         for (int s = 1; s < chart.size; s++) {
             List<String> lines = notes.get(s);
             if (b.duration[s] > 0) {
