@@ -64,8 +64,12 @@ public final class Moves {
         builderNext = new int[c.size][];
         if (c.polled == null && c.builder == null) {
             for (int t = 0; t < c.transitionCount; t++) {
+                String guardName = c.tGuard[t] == null ? null : nameOr(Named.nameOf(c.tGuard[t]), "guard");
+                if (c.tLabel[t].equals("when")) {
+                    guardName = nameOr(Named.nameOf(c.whenTest[t]), "test");
+                }
                 rows.add(new Object[]{c.tSource[t], c.tTargets[t], statechartLabel(c, t), eventOf(c.tLabel[t]), kindOf(c.tLabel[t]),
-                        c.tGuard[t] == null ? null : nameOr(Named.nameOf(c.tGuard[t]), "guard"), false});
+                        guardName, false});
             }
         } else if (c.polled != null) {
             PolledChart p = c.polled;

@@ -130,8 +130,10 @@ public final class MachinePaths<C> {
     }
 
     /**
-     * Adds an event with fields to the events tried, beside each event the machine names (sent
-     * bare): what makes a guard that reads the event pass, such as {@code Event.of("OPEN").with("key", 7)}.
+     * Adds an event with fields to the events tried: what makes a guard that reads the event pass,
+     * such as {@code Event.of("OPEN").with("key", 7)}. Every event the machine names is tried bare
+     * unless the game gives events of its type: then those are tried instead (give the bare one too,
+     * {@code Event.of("OPEN")}, to try it as well).
      *
      * @param event the event, tried in every state that takes its type
      * @return this generator

@@ -154,8 +154,12 @@ final class PathSearch<C> implements MoveObserver {
             }
             if (!done) {
                 for (Event ev : alphabet()) {
-                    if (cfg.machine.can(e, ev)) {
-                        inputs.add(ev);
+                    try {
+                        if (cfg.machine.can(e, ev)) {
+                            inputs.add(ev);
+                        }
+                    } catch (RuntimeException x) {
+                        problems.add("from " + PathStep.where(leavesOf(node)) + ", asking whether it takes " + describe(ev) + " threw " + x);
                     }
                 }
                 inputs.addAll(cfg.givens.keySet());
@@ -168,11 +172,19 @@ final class PathSearch<C> implements MoveObserver {
         }
     }
 
-    /** The events tried in each state: every event the machine names, bare, then the game's own. */
+    /**
+     * The events tried in each state: every event the machine names, bare, unless the game gave
+     * events of that type (then those stand for it), then the game's own.
+     */
     private List<Event> alphabet() {
         List<Event> all = new ArrayList<>();
+        Set<String> given = new HashSet<>();
+        for (Event e : cfg.events) {
+            given.add(e.type());
+        }
         for (String type : c.knownEvents()) {
-            if (!type.equals("*") && !type.endsWith(".*") && !type.startsWith("xstate.") && !type.startsWith("done.")) {
+            if (!type.equals("*") && !type.endsWith(".*") && !type.startsWith("xstate.") && !type.startsWith("done.")
+                    && !given.contains(type)) {
                 all.add(Event.of(type));
             }
         }

@@ -150,8 +150,9 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
             return;
         }
         MoveObserver.uninstall(recording);
-        last = finish(context.getRequiredTestClass().getName(), recording, machines, folder(context));
+        SeenMoves seen = recording;
         recording = null;
+        finish(context.getRequiredTestClass().getName(), seen, machines, folder(context));
     }
 
     private Path folder(ExtensionContext context) {
@@ -161,8 +162,8 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
         return run ? DEFAULT_FOLDER.resolve("run") : DEFAULT_FOLDER.resolve(context.getRequiredTestClass().getName());
     }
 
-    /** Builds the report, prints it, writes it and checks the threshold. */
-    private CoverageReport finish(String title, SeenMoves seen, Map<Chart, States<?>> named, Path into) {
+    /** Builds the report (kept for {@link #report()}, also when it fails), prints it, writes it and checks the threshold. */
+    private void finish(String title, SeenMoves seen, Map<Chart, States<?>> named, Path into) {
         List<CoverageReport.MachineCoverage> out = new ArrayList<>();
         Map<String, States<?>> drawable = new LinkedHashMap<>();
         if (named.isEmpty()) {
@@ -177,6 +178,7 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
             });
         }
         CoverageReport report = new CoverageReport(title, out, drawable);
+        last = report;
         if (!quiet) {
             System.out.print(report.table());
         }
@@ -193,7 +195,6 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
             throw new AssertionError("transition coverage below " + CoverageReport.percent(threshold) + " (" + title + "):\n  "
                     + String.join("\n  ", below) + "\nreport: " + into.toAbsolutePath());
         }
-        return report;
     }
 
     /** One run's recording, kept in JUnit's root store and closed by JUnit when the run ends. */
@@ -216,7 +217,7 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
         @Override
         public void close() {
             MoveObserver.uninstall(seen);
-            owner.last = owner.finish("the test run", seen, machines, folder);
+            owner.finish("the test run", seen, machines, folder);
         }
     }
 }
