@@ -164,12 +164,12 @@ public final class CoverageReport {
         for (MachineCoverage m : machines) {
             width = Math.max(width, m.machine().length());
         }
-        sb.append(String.format("  %-" + width + "s  %-16s  %-16s%n", "machine", "states entered", "transitions taken"));
+        sb.append(String.format("  %-" + width + "s  %-16s  %s", "machine", "states entered", "transitions taken")).append('\n');
         for (MachineCoverage m : machines) {
             int t = m.transitions().size();
-            sb.append(String.format("  %-" + width + "s  %-16s  %-16s%n", m.machine(),
+            sb.append(String.format("  %-" + width + "s  %-16s  %s", m.machine(),
                     m.entered().size() + "/" + m.states().size() + " " + percent(m.stateRatio()),
-                    t == 0 ? "(none declared)" : (t - m.untaken().size()) + "/" + t + " " + percent(m.transitionRatio())));
+                    t == 0 ? "(none declared)" : (t - m.untaken().size()) + "/" + t + " " + percent(m.transitionRatio()))).append('\n');
         }
         for (MachineCoverage m : machines) {
             for (String u : m.untaken()) {

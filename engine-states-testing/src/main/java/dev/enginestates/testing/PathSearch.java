@@ -47,6 +47,8 @@ final class PathSearch<C> implements MoveObserver {
     private final int[] reached;
     private final boolean[] waitsBeyond;
     private final List<String> problems = new ArrayList<>();
+    /** By event type: what a guard threw when the event was tried bare (a field it reads is missing, say). */
+    private final Map<String, String> guardThrew = new LinkedHashMap<>();
     private boolean stopped;
     private int visited;
 
@@ -160,6 +162,7 @@ final class PathSearch<C> implements MoveObserver {
                         }
                     } catch (RuntimeException x) {
                         problems.add("from " + PathStep.where(leavesOf(node)) + ", asking whether it takes " + describe(ev) + " threw " + x);
+                        guardThrew.putIfAbsent(ev.type(), String.valueOf((x.getCause() != null ? x.getCause() : x).getMessage()));
                     }
                 }
                 inputs.addAll(cfg.givens.keySet());
@@ -466,7 +469,10 @@ final class PathSearch<C> implements MoveObserver {
         String supply = "give the generator an event with the fields it reads (event(Event.of(...).with(...))) or a context"
                 + " change (given(name, change))";
         return switch (moves.kind[m]) {
-            case EVENT -> guard != null
+            case EVENT -> guard != null && guardThrew.containsKey(moves.event[m])
+                    ? source + " was reached, but its guard '" + guard + "' threw for the " + moves.event[m] + " events tried ("
+                    + guardThrew.get(moves.event[m]) + "); " + supply
+                    : guard != null
                     ? source + " was reached and " + moves.event[m] + " sent, but its guard '" + guard + "' never passed; " + supply
                     : source + " was reached and " + moves.event[m] + " sent, but another transition always took it first"
                     + " (an inner state's, or one declared before it)";

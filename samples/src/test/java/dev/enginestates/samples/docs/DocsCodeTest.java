@@ -112,6 +112,14 @@ class DocsCodeTest {
     }
 
     @Test
+    void theVaultsGuardsAreReportedUntilThePathGeneratorIsGivenTheEventAndTheChangeTheyNeed() {
+        List<List<dev.enginestates.testing.Unreached>> both = PathsWithGuards.unreachedWithoutAndWith();
+        assertTrue(both.get(0).stream().anyMatch(u -> u.what().equals("locked \u2013CODE [rightCode]\u2192 open")
+                && u.reason().contains("its guard 'rightCode' threw for the CODE events tried")), both.get(0).toString());
+        assertEquals(List.of(), both.get(1));
+    }
+
+    @Test
     void theDoorAskedBeforeSendingAnswersAsThePageSays_andAskingRanNoAction() {
         assertEquals(List.of(false, true, List.of(), List.of("OPEN"), false, 0), AskBeforeSending.answers());
     }

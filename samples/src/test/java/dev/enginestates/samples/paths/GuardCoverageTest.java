@@ -85,6 +85,9 @@ class GuardCoverageTest {
         String dot = Files.readString(GuardPartialSuite.REPORT.resolve("guard.coverage.dot"), StandardCharsets.UTF_8);
         assertTrue(dot.contains("RESTART (untaken)") && dot.contains("color=\"#c62828\""), dot);
         assertEquals(untaken, guard.untaken());
+        String page = Files.readString(dev.enginestates.samples.docs.Pages.root().resolve("docs/testing.md"), StandardCharsets.UTF_8);
+        assertTrue(page.contains(GuardPartialSuite.coverage.report().table()), "docs/testing.md shows the partial suite's table as it"
+                + " prints:\n" + GuardPartialSuite.coverage.report().table());
         assertEquals(List.of("PATROL.REST"), guard.unentered());
     }
 }
