@@ -228,14 +228,14 @@ public final class MachinePaths<C> {
         return this;
     }
 
-    private void change() {
+    private synchronized void change() {
         if (found != null) {
             throw new IllegalStateException("machine '" + chart.machineId + "': the paths were already found; configure the"
                     + " generator before asking for paths");
         }
     }
 
-    private PathSearch<C> search(double defaultStep) {
+    private synchronized PathSearch<C> search(double defaultStep) {
         if (found == null) {
             if (Double.isNaN(step)) {
                 step = defaultStep;

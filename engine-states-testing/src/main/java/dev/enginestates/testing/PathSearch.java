@@ -51,6 +51,10 @@ final class PathSearch<C> implements MoveObserver {
     private final Map<String, String> guardThrew = new LinkedHashMap<>();
     private boolean stopped;
     private int visited;
+    /** Fixed steps run so far, replays included: what bounds the search's time on a machine of long waits and deep paths. */
+    private long simulated;
+    /** The most fixed steps one search runs (a few seconds of a test's time) before it stops and says so. */
+    static final long MAX_SIMULATED_STEPS = 20_000_000;
 
     private record Node(List<PathStep> path) {
     }
@@ -135,7 +139,7 @@ final class PathSearch<C> implements MoveObserver {
         ArrayDeque<Node> queue = new ArrayDeque<>();
         queue.add(new Node(List.of()));
         while (!queue.isEmpty()) {
-            if (visited >= cfg.maxStates) {
+            if (visited >= cfg.maxStates || simulated >= MAX_SIMULATED_STEPS) {
                 stopped = true;
                 break;
             }
@@ -206,22 +210,25 @@ final class PathSearch<C> implements MoveObserver {
         }
         seenMoves.clear();
         seenEntered.clear();
-        watched = Access.record(cfg.machine.read(e));
         PathStep step;
+        String key;
         try {
+            watched = Access.record(cfg.machine.read(e));
             step = give(world, e, input);
+            key = step == null ? null : key(cfg.machine.read(e));
         } catch (RuntimeException | Error x) {
+            // game code threw, or the machine's own code despawned its entity: the input is reported, not followed
             problems.add("from " + PathStep.where(leavesOf(node)) + ", " + describe(input) + " threw " + x);
-            world.world().despawn(e);
+            despawn(world, e);
             return;
         } finally {
             watched = null;
         }
+        despawn(world, e);
         if (step == null) {
             for (int s : active) {
                 waitsBeyond[s] = true;
             }
-            world.world().despawn(e);
             return;
         }
         List<PathStep> path = new ArrayList<>(node.path());
@@ -239,10 +246,15 @@ final class PathSearch<C> implements MoveObserver {
                 statePath[s] = reaching;
             }
         }
-        if (known.add(key(cfg.machine.read(e)))) {
+        if (known.add(key)) {
             queue.add(new Node(List.copyOf(path)));
         }
-        world.world().despawn(e);
+    }
+
+    private static void despawn(WorldFixture world, Entity e) {
+        if (!e.isDeleted()) {
+            world.world().despawn(e);
+        }
     }
 
     /** Gives one input to the watched machine; {@code null} for a wait in which it did not move within the horizon. */
@@ -258,6 +270,7 @@ final class PathSearch<C> implements MoveObserver {
         }
         for (int n = 1; n <= horizonSteps; n++) {
             world.advanceSteps(1);
+            simulated++;
             if (!seenMoves.isEmpty() || !seenEntered.isEmpty()) {
                 return new PathStep(PathStep.Kind.WAIT, null, null, n, n * cfg.step, leaves(cfg.machine.read(e)));
             }
@@ -284,6 +297,7 @@ final class PathSearch<C> implements MoveObserver {
         Entity e = world.spawn(cfg.context == null ? cfg.machine.trait() : cfg.machine.trait(cfg.context.get()));
         try {
             for (PathStep s : node.path()) {
+                simulated += s.steps();
                 cfg.apply(world, e, s);
             }
             return e;
@@ -424,7 +438,12 @@ final class PathSearch<C> implements MoveObserver {
     }
 
     private String stopNote() {
-        return stopped ? " (the search stopped after " + visited + " states, maxStates; raise it to look further)" : "";
+        if (!stopped) {
+            return "";
+        }
+        return simulated >= MAX_SIMULATED_STEPS
+                ? " (the search stopped after running " + simulated + " fixed steps, its bound; a shorter horizon or a longer step searches further)"
+                : " (the search stopped after " + visited + " states, maxStates; raise it to look further)";
     }
 
     private String stateReason(int s) {

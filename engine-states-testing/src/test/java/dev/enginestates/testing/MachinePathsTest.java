@@ -250,4 +250,37 @@ class MachinePathsTest {
         assertTrue(paths.unreached().stream().anyMatch(u -> u.what().equals("(the search)") && u.reason().contains("glass")),
                 paths.unreached().toString());
     }
+
+    @Test
+    void aMachineThatDespawnsItsOwnEntityIsReportedAndTheSearchGoesOn() {
+        States<Vault> mortal = States.define("mortal", Vault::new, m -> m
+                .initial("alive")
+                .state("alive", s -> s
+                        .on("DIE", t -> t.target("gone").action((v, e, self) -> self.<dev.enginestates.ecs.StateWorld>world()
+                                .despawn(self.<dev.dominion.ecs.api.Entity>entity())))
+                        .on("REST", "resting"))
+                .state("resting", s -> s.waitFor(2, "alive"))
+                .state("gone"));
+        MachinePaths<Vault> paths = MachinePaths.of(mortal);
+        assertEquals("alive \u2013REST\u2192 resting \u2013(2 s)\u2192 alive", paths.toTransitions().get("resting \u2013wait 2 s\u2192 alive").name());
+        assertTrue(paths.unreached().stream().anyMatch(u -> u.what().equals("(the search)") && u.reason().contains("event DIE threw")),
+                paths.unreached().toString());
+    }
+
+    @Test
+    void pathsFoundOnSeveralThreadsAtOnceAreEachTheSameAsAlone() throws Exception {
+        String alone = MachinePaths.of(GATE).given("the gate is opened", g -> g.open = true).toTransitions().toString();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+        try {
+            List<java.util.concurrent.Future<String>> runs = new java.util.ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                runs.add(pool.submit(() -> MachinePaths.of(GATE).given("the gate is opened", g -> g.open = true).toTransitions().toString()));
+            }
+            for (java.util.concurrent.Future<String> f : runs) {
+                assertEquals(alone, f.get(60, java.util.concurrent.TimeUnit.SECONDS));
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
 }
