@@ -49,7 +49,9 @@ import java.util.stream.Stream;
  * <p><b>What a state is.</b> Two runs are in the same state when the same leaves are active and
  * every history state remembers the same (the polled style's previous leaf too); the context and
  * the seconds already waited are not compared, so a context that counts forever does not make the
- * search endless. The search stops after {@link #maxStates} states and says so.
+ * search endless. A named change that leaves the machine where it is (the door unlocked, still
+ * shut) is followed once from each state all the same, so the events whose guards wait for it
+ * are tried after it. The search stops after {@link #maxStates} states and says so.
  *
  * <p><b>Styles.</b> An XState-style machine's transitions are all declared, and so are a polled
  * machine's {@code to}, {@code after} and {@code on}; a builder-style machine's transitions are
@@ -146,8 +148,8 @@ public final class MachinePaths<C> {
 
     /**
      * Names a change of the context the game can make (an enemy comes in sight, a goal is scored),
-     * tried in every state; one step follows it, so a rule tested each step sees it. A path writes
-     * it as {@code [name]}.
+     * tried in every state; one step follows it, so a rule tested each step sees it, and the inputs
+     * tried next see it too, even when it moved nothing. A path writes it as {@code [name]}.
      *
      * @param name   what the change is, as a path's name should read it; unique
      * @param change the change, made on the machine's context

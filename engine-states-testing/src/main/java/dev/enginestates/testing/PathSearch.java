@@ -213,9 +213,14 @@ final class PathSearch<C> implements MoveObserver {
         PathStep step;
         String key;
         try {
+            String before = key(cfg.machine.read(e));
             watched = Access.record(cfg.machine.read(e));
             step = give(world, e, input);
             key = step == null ? null : key(cfg.machine.read(e));
+            if (input instanceof String given && before.equals(key)) {
+                // a change that moves nothing still changes what the guards see next: followed once from each state
+                key += ";given " + given;
+            }
         } catch (RuntimeException | Error x) {
             // game code threw, or the machine's own code despawned its entity: the input is reported, not followed
             problems.add("from " + PathStep.where(leavesOf(node)) + ", " + describe(input) + " threw " + x);
