@@ -49,6 +49,8 @@ final class PathSearch<C> implements MoveObserver {
     private final List<String> problems = new ArrayList<>();
     /** By event type: what a guard threw when the event was tried bare (a field it reads is missing, say). */
     private final Map<String, String> guardThrew = new LinkedHashMap<>();
+    /** The event types tried in some state: an event no state named in any state reached was never sent. */
+    private final Set<String> sent = new HashSet<>();
     private boolean stopped;
     private int visited;
     /** Fixed steps run so far, replays included: what bounds the search's time on a machine of long waits and deep paths. */
@@ -160,6 +162,7 @@ final class PathSearch<C> implements MoveObserver {
             }
             if (!done) {
                 for (Event ev : alphabet()) {
+                    sent.add(ev.type()); // tried: a guard that refuses it was still given the chance
                     try {
                         if (cfg.machine.can(e, ev)) {
                             inputs.add(ev);
@@ -469,6 +472,17 @@ final class PathSearch<C> implements MoveObserver {
                 + (into.size() > 3 ? " and " + (into.size() - 3) + " more" : "") + stopNote();
     }
 
+    /** Whether an event the search sent matches a transition's event: its type, or a wildcard ({@code *}, {@code sensor.*}). */
+    private boolean wasSent(String pattern) {
+        for (String type : sent) {
+            if (type.equals(pattern) || pattern.equals("*")
+                    || pattern.endsWith(".*") && type.startsWith(pattern.substring(0, pattern.length() - 1))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether entering {@code t} enters {@code s} as its initial descendant. */
     private boolean entersByDefault(int t, int s) {
         if (!c.isDescendant(s, t)) {
@@ -492,6 +506,13 @@ final class PathSearch<C> implements MoveObserver {
         String guard = moves.guard[m];
         String supply = "give the generator an event with the fields it reads (event(Event.of(...).with(...))) or a context"
                 + " change (given(name, change))";
+        if (moves.kind[m] == Moves.Kind.EVENT && !wasSent(moves.event[m])) {
+            return moves.event[m].startsWith("xstate.done.actor.") || moves.event[m].startsWith("done.invoke.")
+                    ? source + " was reached but no event matching " + moves.event[m] + " was sent: it comes when a child of the"
+                    + " machine finishes, and the search sends no event to children"
+                    : source + " was reached but no event matching " + moves.event[m] + " was sent: the generator sends each event"
+                    + " the machine names, bare, but no wildcard and no xstate.* or done.* event; give it one with event(Event.of(...))";
+        }
         return switch (moves.kind[m]) {
             case EVENT -> guard != null && guardThrew.containsKey(moves.event[m])
                     ? source + " was reached, but its guard '" + guard + "' threw for the " + moves.event[m] + " events tried ("
