@@ -80,7 +80,7 @@ public final class BuilderComboSample {
     @StateBehavior("combo")
     public static final class ComboBehavior {
         /** Waits for the attack button. */
-        @State(value = "Idle", initial = true)
+        @State(value = "Idle", initial = true, to = "Jab")
         public String idle(Fighter f, float dt) {
             if (!f.attackPressed) {
                 return null;
@@ -90,19 +90,19 @@ public final class BuilderComboSample {
         }
 
         /** The opener. */
-        @State("Jab")
+        @State(value = "Jab", to = {"Cross", "Idle"})
         public String jab(Fighter f, float dt) {
             return swing(f, "Cross");
         }
 
         /** The follow-up. */
-        @State("Cross")
+        @State(value = "Cross", to = {"Hook", "Idle"})
         public String cross(Fighter f, float dt) {
             return swing(f, "Hook");
         }
 
         /** The finisher: nothing follows it, and it winds up 0.1 s before it runs. */
-        @State(value = "Hook", delay = HOOK_WIND_UP)
+        @State(value = "Hook", delay = HOOK_WIND_UP, to = "Idle")
         public String hook(Fighter f, float dt) {
             return swing(f, null);
         }

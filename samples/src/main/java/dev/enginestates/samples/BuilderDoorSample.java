@@ -53,25 +53,25 @@ public final class BuilderDoorSample {
     @StateBehavior("door")
     public static final class DoorBehavior {
         /** Closed until asked to open. */
-        @State(value = "Closed", initial = true)
+        @State(value = "Closed", initial = true, to = "Opening")
         public String closed(DoorStateContext ctx, float dt) {
             return ctx.openRequested ? "Opening" : null;
         }
 
         /** Opening until its 0.75 s have passed. */
-        @State("Opening")
+        @State(value = "Opening", to = "Open")
         public String opening(DoorStateContext ctx, float dt) {
             return ctx.progress() >= 1f ? "Open" : null;
         }
 
         /** Open until asked to close. */
-        @State("Open")
+        @State(value = "Open", to = "Closing")
         public String open(DoorStateContext ctx, float dt) {
             return ctx.closeRequested ? "Closing" : null;
         }
 
         /** Closing until its 0.75 s have passed. */
-        @State("Closing")
+        @State(value = "Closing", to = "Closed")
         public String closing(DoorStateContext ctx, float dt) {
             return ctx.progress() >= 1f ? "Closed" : null;
         }

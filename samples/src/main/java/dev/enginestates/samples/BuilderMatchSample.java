@@ -61,11 +61,11 @@ public final class BuilderMatchSample {
 
     private static StateMachineDefinition<Match> phases() {
         var b = new StateMachineBuilder<Match>("match", Match::new);
-        b.configureState("Countdown").asInitial()
+        b.configureState("Countdown").asInitial().transitionsTo("Playing")
                 .enter(m -> m.sinceKickoff = 0)
                 .handler((m, dt) -> m.timeInState() >= COUNTDOWN_SECONDS ? "Playing" : null);
-        b.configureState("Playing").handler((m, dt) -> m.goalScored ? "Goal" : m.matchClock >= MATCH_SECONDS ? "FullTime" : null);
-        b.configureState("Goal")
+        b.configureState("Playing").transitionsTo("Goal", "FullTime").handler((m, dt) -> m.goalScored ? "Goal" : m.matchClock >= MATCH_SECONDS ? "FullTime" : null);
+        b.configureState("Goal").transitionsTo("Countdown")
                 .enter(m -> {
                     m.goals++;
                     m.goalScored = false;

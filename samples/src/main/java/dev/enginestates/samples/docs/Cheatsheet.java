@@ -41,8 +41,8 @@ public final class Cheatsheet {
 
     /** The builder style. */
     static final StateMachineDefinition<Sentry> SENTRY_FSM = new StateMachineBuilder<Sentry>("sentry-fsm", Sentry::new)
-        .configureState("watch").asInitial().handler((sentry, dt) -> sentry.intruder ? "alert" : null)
-        .configureState("alert").handler((sentry, dt) -> sentry.timeInState() >= 5f ? "watch" : null)
+        .configureState("watch").asInitial().transitionsTo("alert").handler((sentry, dt) -> sentry.intruder ? "alert" : null)
+        .configureState("alert").transitionsTo("watch").handler((sentry, dt) -> sentry.timeInState() >= 5f ? "watch" : null)
         .build();
 
     /** The three on entities of one world: the state of each after an intruder shows up, then after 6 s without one. */

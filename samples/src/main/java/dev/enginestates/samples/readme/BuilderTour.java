@@ -31,16 +31,16 @@ public final class BuilderTour {
 
     @StateBehavior("door")
     public static final class DoorBehavior {
-        @State(value = "Closed", initial = true)
+        @State(value = "Closed", initial = true, to = "Opening")
         public String closed(DoorStateContext ctx, float dt) { return ctx.openRequested ? "Opening" : null; }
 
-        @State("Opening")
+        @State(value = "Opening", to = "Open")
         public String opening(DoorStateContext ctx, float dt) { return ctx.progress() >= 1f ? "Open" : null; }
 
-        @State("Open")
+        @State(value = "Open", to = "Closing")
         public String open(DoorStateContext ctx, float dt) { return ctx.closeRequested ? "Closing" : null; }
 
-        @State("Closing")
+        @State(value = "Closing", to = "Closed")
         public String closing(DoorStateContext ctx, float dt) { return ctx.progress() >= 1f ? "Closed" : null; }
     }
 
@@ -99,10 +99,10 @@ public final class BuilderTour {
 
     @StateBehavior("fighter")
     public static final class FighterBehavior {
-        @State(value = "Idle", initial = true)
+        @State(value = "Idle", initial = true, to = "Attack")
         public String idle(Fighter f, float dt) { return f.attack ? "Attack" : null; }
 
-        @State(value = "Attack", delay = 0.1f)                    // the handler waits 0.1 s; enter hooks do not
+        @State(value = "Attack", delay = 0.1f, to = "Idle")       // the handler waits 0.1 s; enter hooks do not
         public String attack(Fighter f, float dt) {
             if (f.windowEntered("input")) f.log.add("input open");    // the last advance crossed its start
             return f.progress() >= 1f ? "Idle" : null;
