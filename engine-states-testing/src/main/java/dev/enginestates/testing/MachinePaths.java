@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -74,7 +75,8 @@ public final class MachinePaths<C> {
     final States<C> machine;
     final Chart chart;
     final List<Event> events = new ArrayList<>();
-    final Map<String, Consumer<? super C>> givens = new LinkedHashMap<>();
+    final Map<String, BiConsumer<Entity, ? super C>> givens = new LinkedHashMap<>();
+    final List<Supplier<?>> components = new ArrayList<>();
     Supplier<? extends C> context;
     double horizon = Double.NaN;
     double step = Double.NaN;
@@ -157,6 +159,21 @@ public final class MachinePaths<C> {
      * @throws IllegalArgumentException if the name is blank or already given
      */
     public MachinePaths<C> given(String name, Consumer<? super C> change) {
+        Objects.requireNonNull(change, "change");
+        return given(name, (entity, context) -> change.accept(context));
+    }
+
+    /**
+     * Names a change the game can make to the machine's entity or its context, such as a
+     * component a {@code when} rule reads ({@code (door, ctx) -> door.add(new Blocked())}); see
+     * {@link #given(String, Consumer)}.
+     *
+     * @param name   what the change is, as a path's name should read it; unique
+     * @param change the change, given the machine's entity and context
+     * @return this generator
+     * @throws IllegalArgumentException if the name is blank or already given
+     */
+    public MachinePaths<C> given(String name, BiConsumer<Entity, ? super C> change) {
         change();
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("machine '" + chart.machineId + "': given(name, change) needs a name that says what"
@@ -167,6 +184,34 @@ public final class MachinePaths<C> {
                     + " expected each change once, under its own name");
         }
         return this;
+    }
+
+    /**
+     * A component each run's entity is spawned with, beside the machine: what the machine's code
+     * reads from its entity ({@code self.get(TrackMover.class)}), made anew for each run.
+     *
+     * @param component makes the component
+     * @return this generator
+     */
+    public MachinePaths<C> spawnedWith(Supplier<?> component) {
+        change();
+        components.add(Objects.requireNonNull(component, "component"));
+        return this;
+    }
+
+    /** Spawns a run's entity: the machine over a new context, and the components given with {@link #spawnedWith}. */
+    Entity spawn(WorldFixture world, StateRecord<C> record) {
+        Object[] all = new Object[components.size() + 1];
+        all[0] = record;
+        for (int i = 0; i < components.size(); i++) {
+            all[i + 1] = Objects.requireNonNull(components.get(i).get(), "a spawnedWith supplier made null");
+        }
+        return world.spawn(all);
+    }
+
+    /** A new record of the machine, over the context {@link #context} makes or the machine's own. */
+    StateRecord<C> newRecord() {
+        return context == null ? machine.trait() : machine.trait(context.get());
     }
 
     /**
@@ -325,7 +370,7 @@ public final class MachinePaths<C> {
     /** Runs one path on a fresh world of the fixture, checking where the machine is and the invariant after each input. */
     void walk(WorldFixture world, MachinePath path, StateInvariant<C> invariant) throws Exception {
         world.open();
-        Entity e = world.spawn(context == null ? machine.trait() : machine.trait(context.get()));
+        Entity e = spawn(world, newRecord());
         check(world, e, path, -1, path.start(), invariant);
         for (int i = 0; i < path.steps().size(); i++) {
             PathStep step = path.steps().get(i);
@@ -339,7 +384,7 @@ public final class MachinePaths<C> {
         switch (step.kind()) {
             case EVENT -> machine.send(e, step.event());
             case GIVEN -> {
-                givens.get(step.given()).accept(machine.read(e).context());
+                givens.get(step.given()).accept(e, machine.read(e).context());
                 world.advanceSteps(1);
             }
             case WAIT -> world.advanceSteps(step.steps());

@@ -272,7 +272,7 @@ final class PathSearch<C> implements MoveObserver {
             return new PathStep(PathStep.Kind.EVENT, ev, null, 0, 0, leaves(cfg.machine.read(e)));
         }
         if (input instanceof String given) {
-            cfg.givens.get(given).accept(cfg.machine.read(e).context());
+            cfg.givens.get(given).accept(e, cfg.machine.read(e).context());
             world.advanceSteps(1);
             return new PathStep(PathStep.Kind.GIVEN, null, given, 1, cfg.step, leaves(cfg.machine.read(e)));
         }
@@ -290,10 +290,10 @@ final class PathSearch<C> implements MoveObserver {
         seenMoves.clear();
         Entity e;
         // the start is watched through the record the trait makes: the observer sees the spawn enter the initial states
-        StateRecord<C> trait = cfg.context == null ? cfg.machine.trait() : cfg.machine.trait(cfg.context.get());
+        StateRecord<C> trait = cfg.newRecord();
         watched = Access.record(trait);
         try {
-            e = world.spawn(trait);
+            e = cfg.spawn(world, trait);
         } finally {
             watched = null;
         }
@@ -302,7 +302,7 @@ final class PathSearch<C> implements MoveObserver {
 
     /** A fresh entity given the node's inputs; {@code null} (noted) when they throw. */
     private Entity replay(WorldFixture world, Node node) {
-        Entity e = world.spawn(cfg.context == null ? cfg.machine.trait() : cfg.machine.trait(cfg.context.get()));
+        Entity e = cfg.spawn(world, cfg.newRecord());
         try {
             for (PathStep s : node.path()) {
                 simulated += s.steps();

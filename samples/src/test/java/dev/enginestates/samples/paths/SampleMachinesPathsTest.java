@@ -89,15 +89,16 @@ class SampleMachinesPathsTest {
     }
 
     @Test
-    void everyStateOfTheDoorIsReachedButTheReopeningForSomethingInTheDoorway() {
-        MachinePaths<DoorSample.Door> paths = MachinePaths.of(DoorSample.DOOR);
-        // the doorway is a Blocked component on the door's entity, not its context: a given(...) changes only the
-        // context and the search spawns the machine alone, so nothing it does can block the doorway
-        assertEquals(List.of(new Unreached("closing \u2013when test\u2192 opening", "'closing' was reached but its test 'test' never"
-                + " held, or another move came first, within 60 s; give a context change (given(name, change)) that makes it hold")),
-                paths.unreached());
+    void everyStateAndTransitionOfTheDoorIsReachedWithSomeoneSteppingIntoTheDoorway() {
+        // the doorway is a Blocked component on the door's entity, which a change given the entity adds
+        MachinePaths<DoorSample.Door> paths = MachinePaths.of(DoorSample.DOOR)
+                .given("someone steps into the doorway", (door, ctx) -> door.add(new DoorSample.Blocked()))
+                .given("the doorway clears", (door, ctx) -> door.removeType(DoorSample.Blocked.class));
+        assertEquals(List.of(), paths.unreached());
         assertWaited(paths.toTransitions(), "open \u2013wait 3 s\u2192 closing",
                 path("closed", "OPEN", "opening", "(0.75 s)", "open", "(3 s)", "closing"));
+        assertEquals(path("closed", "OPEN", "opening", "CLOSE", "closing", "[someone steps into the doorway]", "opening"),
+                paths.toTransitions().get("closing \u2013when test\u2192 opening").name());
     }
 
     @Test
@@ -138,16 +139,16 @@ class SampleMachinesPathsTest {
     }
 
     @Test
-    void noStateOfTheRiderButTheFirstIsReachedWithoutItsTrackMover() {
-        MachinePaths<RiderSample.Rider> paths = MachinePaths.of(RiderSample.RIDER);
-        // the rider's rules read its TrackMover component, which the search cannot give the entity it spawns:
-        // its first step throws, and everything past 'sliding' stays unreached
-        List<Unreached> unreached = paths.unreached();
-        assertEquals(List.of("stalling", "stalled", "sliding \u2013when test\u2192 stalling", "stalling \u2013wait 1.5 s\u2192 stalled",
-                "stalling \u2013when test\u2192 sliding", "stalled \u2013PUSH\u2192 sliding", "(the search)"),
-                unreached.stream().map(Unreached::what).toList());
-        assertTrue(unreached.get(unreached.size() - 1).reason().contains("Cannot read field \"speed\""), unreached.toString());
-        assertEquals(List.of("sliding"), List.copyOf(paths.toStates().keySet()));
+    void everyStateAndTransitionOfTheRiderIsReachedOnItsTrackMoverSlowingAndSpeedingUp() {
+        // the rider's rules read its TrackMover component: each run's entity is spawned with one, and the physics is given as changes
+        MachinePaths<RiderSample.Rider> paths = MachinePaths.of(RiderSample.RIDER)
+                .spawnedWith(() -> new RiderSample.TrackMover(5, 0))
+                .given("the rider slows on the hill", (rider, ctx) -> rider.get(RiderSample.TrackMover.class).speed = 1)
+                .given("the rider speeds up", (rider, ctx) -> rider.get(RiderSample.TrackMover.class).speed = 5);
+        assertEquals(List.of(), paths.unreached());
+        // a wait that a when rule enters counts that step's seconds
+        assertWaited(paths.toTransitions(), "stalling \u2013wait 1.5 s\u2192 stalled",
+                path("sliding", "[the rider slows on the hill]", "stalling", "(1.483 s)", "stalled"));
     }
 
     @Test
@@ -454,15 +455,13 @@ class SampleMachinesPathsTest {
     }
 
     @Test
-    void onlyTheStandingTreeIsReachedWithoutItsWoodAndNeighbours() {
-        MachinePaths<SelfTour.Tree> paths = MachinePaths.of(SelfTour.TREE);
-        // the tree reads its Wet, Wood and Neighbour components, which the search cannot give the entity it spawns:
-        // IGNITE throws in the burning wait's seconds (no Wood), so nothing past 'standing' is reached
-        List<Unreached> unreached = paths.unreached();
-        assertEquals(List.of("burning", "ash", "standing \u2013IGNITE [guard]\u2192 burning", "burning \u2013wait (computed)\u2192 ash",
-                "burning \u2013when test\u2192 standing", "(the search)"), unreached.stream().map(Unreached::what).toList());
-        assertTrue(unreached.get(unreached.size() - 1).reason().contains("Cannot read field \"kilos\""), unreached.toString());
-        assertEquals(List.of("standing"), List.copyOf(paths.toStates().keySet()));
+    void everyStateAndTransitionOfTheTreeIsReachedWithItsWoodAndTheRain() {
+        // the tree reads its Wood and Wet components: each run's tree has 200 kg of wood, and the rain is a change to its entity
+        MachinePaths<SelfTour.Tree> paths = MachinePaths.of(SelfTour.TREE)
+                .spawnedWith(() -> new SelfTour.Wood(200))
+                .given("it rains", (tree, ctx) -> tree.add(new SelfTour.Wet()));
+        assertEquals(List.of(), paths.unreached());
+        assertWaited(paths.toTransitions(), "burning \u2013wait (computed)\u2192 ash", path("standing", "IGNITE", "burning", "(2 s)", "ash"));
     }
 
     @Test
