@@ -351,14 +351,7 @@ public final class Interpreter implements InternalQueue {
             return false;
         }
         ensureScratch(c);
-        MoveObserver[] observers = InstalledObservers.all;
-        if (plainMicrostep(c, r, transition, observers) == NOT_PLAIN_HERE) {
-            return false;
-        }
-        if (observers != null) {
-            InstalledObservers.moved(observers, r, transition, c.tSource[transition], -1);
-        }
-        return true;
+        return plainMicrostep(c, r, transition, InstalledObservers.all) != NOT_PLAIN_HERE;
     }
 
     /** A macrostep whose first microstep takes the given transition instead of selecting one. */
@@ -666,13 +659,9 @@ public final class Interpreter implements InternalQueue {
             return false;
         }
         if (selectedCount == 1 && c.tPlain[selected[0]]) {
-            MoveObserver[] observers = InstalledObservers.all;
-            int moved = plainMicrostep(c, r, selected[0], observers);
+            int moved = plainMicrostep(c, r, selected[0], InstalledObservers.all);
             if (moved != NOT_PLAIN_HERE) {
                 rememberTaken(selected[0]);
-                if (observers != null) {
-                    InstalledObservers.moved(observers, r, selected[0], c.tSource[selected[0]], -1);
-                }
                 return moved == 1;
             }
         }
@@ -737,6 +726,9 @@ public final class Interpreter implements InternalQueue {
         int domain = c.tDomain[transition];
         if (!c.leavesQuietly && !exitsQuietly(c, r, transition, domain)) {
             return NOT_PLAIN_HERE;
+        }
+        if (observers != null) { // the move before the entries it causes, as the general path tells them
+            InstalledObservers.moved(observers, r, transition, c.tSource[transition], -1);
         }
         int n = r.activeCount();
         int leaving = 0;

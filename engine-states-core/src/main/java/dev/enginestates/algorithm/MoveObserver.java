@@ -14,7 +14,8 @@ import dev.enginestates.records.MachineRecord;
  */
 public interface MoveObserver {
     /**
-     * A machine took a move.
+     * A machine took a move: told before the states it enters ({@link #entered}), the moves of one
+     * microstep (a parallel state's regions) together before their entries.
      *
      * @param r    the record that moved
      * @param move the declared move's number in its chart's {@code moves()}, or -1 for a move no
