@@ -32,7 +32,8 @@ import java.util.Objects;
  * {@code after} and its event targets; a handler or {@code update} that returns a name at run
  * time is written on the state, and {@code $back} is a node of its own. The builder style's
  * next states are returned by its handlers at run time, so its diagram shows the states with
- * their duration, delay, tag and windows, and the initial state, but no transition.
+ * their duration, delay, tag and windows, and the initial state, and as transitions only the
+ * states each handler is declared to return ({@code transitionsTo}, {@code @State(to)}).
  *
  * <p>The text is the same for the same machine; the methods only read the definition, so they
  * may be called from any thread.
@@ -239,13 +240,16 @@ public final class Diagrams {
 
     /**
      * A machine of any style as Mermaid, marked as a transition-coverage report draws it: the
-     * transitions never taken dashed and labelled {@code (untaken)}, the states never entered
-     * shaded. The test kit's {@code TransitionCoverage} writes it.
+     * transitions never taken dashed and labelled {@code (untaken)} (a polled {@code on} handler,
+     * drawn as a line on its state, labelled), the states never entered shaded. The test kit's
+     * {@code TransitionCoverage} writes it.
      *
      * @param states          the machine
      * @param untakenMoves    the untaken transitions, by the numbers the coverage report gives them
      * @param unenteredStates the dotted paths of the states never entered
      * @return Mermaid's {@code stateDiagram-v2} text
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws MachineException if a move number is not one of the chart's, or a path names no state
      */
     public static String coverageMermaid(States<?> states, java.util.BitSet untakenMoves, Collection<String> unenteredStates) {
         return MermaidWriter.write(picture(Objects.requireNonNull(states, "states").machine(), List.of())
@@ -260,6 +264,8 @@ public final class Diagrams {
      * @param untakenMoves    the untaken transitions, by the numbers the coverage report gives them
      * @param unenteredStates the dotted paths of the states never entered
      * @return the DOT digraph's text
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws MachineException if a move number is not one of the chart's, or a path names no state
      */
     public static String coverageDot(States<?> states, java.util.BitSet untakenMoves, Collection<String> unenteredStates) {
         return DotWriter.write(picture(Objects.requireNonNull(states, "states").machine(), List.of())

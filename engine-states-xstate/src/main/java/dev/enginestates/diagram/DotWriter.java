@@ -113,6 +113,11 @@ final class DotWriter {
             pad(depth + 1).append("style=\"").append(style).append(",filled\";\n");
             pad(depth + 1).append("fillcolor=\"#fff8e1\";\n");
             pad(depth + 1).append("penwidth=2;\n");
+        } else if (p.unentered != null && p.unentered[s]) {
+            // a compound or parallel state is a cluster, not a node: shaded as an unentered node is
+            pad(depth + 1).append("style=\"").append(region ? "dashed" : "rounded,dashed").append(",filled\";\n");
+            pad(depth + 1).append("fillcolor=\"#ffebee\";\n");
+            pad(depth + 1).append("color=\"#c62828\";\n");
         } else {
             pad(depth + 1).append("style=").append(style).append(";\n");
         }

@@ -110,15 +110,36 @@ final class Picture {
 
     /** Marks the moves never taken and the states never entered, as a coverage report draws them. */
     Picture marked(java.util.BitSet untakenMoves, Collection<String> unenteredStates) {
+        Moves moves = chart.moves();
+        if (untakenMoves.length() > moves.count) {
+            throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' has no move " + (untakenMoves.length() - 1)
+                    + " to mark as untaken; expected the numbers 0 to " + (moves.count - 1) + " its chart's moves() gives its "
+                    + moves.count + " moves");
+        }
         untaken = (java.util.BitSet) untakenMoves.clone();
         unentered = new boolean[chart.size];
         for (String path : unenteredStates) {
-            int s = chart.stateAt(path);
-            if (s > 0) {
-                unentered[s] = true;
+            int s = path == null ? -1 : chart.stateAt(path);
+            if (s <= 0) {
+                List<String> all = new ArrayList<>(Arrays.asList(chart.path).subList(1, chart.size));
+                throw new MachineException(chart.machineId, "machine '" + chart.machineId + "' has no state '" + path
+                        + "' to mark as never entered; expected a dotted path from the root such as '" + chart.path[chart.size - 1] + "'"
+                        + Names.suggestion(path, all));
+            }
+            unentered[s] = true;
+        }
+        for (int m = untaken.nextSetBit(0); m >= 0; m = untaken.nextSetBit(m + 1)) {
+            if (moves.kind[m] == Moves.Kind.EVENT_HANDLER) { // drawn as a note on its state, not an edge: the note says it
+                List<String> lines = notes.get(moves.source[m]);
+                lines.set(lines.indexOf(handlerNote(moves, m)), handlerNote(moves, m) + " (untaken)");
             }
         }
         return this;
+    }
+
+    /** What a state's note says of its {@code on} handler, which has no edge. */
+    private static String handlerNote(Moves moves, int m) {
+        return "on " + moves.event[m] + " / handler";
     }
 
     /** Whether the edge draws a move a coverage report marks untaken. */
@@ -210,7 +231,7 @@ final class Picture {
         Moves m = chart.moves();
         for (int i = 0; i < m.count; i++) {
             if (m.kind[i] == Moves.Kind.EVENT_HANDLER) {
-                notes.get(m.source[i]).add("on " + m.event[i] + " / handler");
+                notes.get(m.source[i]).add(handlerNote(m, i));
                 continue;
             }
             if (m.toBack[i]) {
