@@ -193,7 +193,7 @@ public final class PolledInterpreter {
                 throw new UserCodeException(c.machineId, c.path[s], "step", "the update", e);
             }
             if (name != null) {
-                int t = returned(c, p, r, s, name, "the update", "step");
+                int t = returned(c, p, r, s, name, null, "step");
                 if (t >= 0 && r.isActive(t)) {
                     continue; // only go() and events re-enter: naming an active state stays, and the pass goes on
                 }
@@ -243,7 +243,7 @@ public final class PolledInterpreter {
                     } catch (Throwable e) {
                         throw new UserCodeException(c.machineId, c.path[s], event, "the '" + event + "' handler", e);
                     }
-                    t = name == null ? -1 : returned(c, p, r, s, name, "the '" + event + "' handler", event);
+                    t = name == null ? -1 : returned(c, p, r, s, name, event, event);
                 }
                 MoveObserver[] observers = InstalledObservers.all;
                 if (observers != null) {
@@ -315,9 +315,12 @@ public final class PolledInterpreter {
         return "machine '" + c.machineId + "': go('" + name + "') names no state; " + c.polled.expected(Math.max(0, r.leaf()), name);
     }
 
-    private int returned(Chart c, PolledChart p, MachineRecord r, int s, String name, String what, String event) {
+    /** The state a name an update ({@code handled} null) or the handler of event {@code handled} returned resolves to. */
+    private int returned(Chart c, PolledChart p, MachineRecord r, int s, String name, String handled, String event) {
         int t = p.resolve(s, name);
         if (t == -1) {
+            // the message is built only here: a handler's send is a hot path and allocates nothing when its name is good
+            String what = handled == null ? "the update" : "the '" + handled + "' handler";
             throw new MachineException(c.machineId, "machine '" + c.machineId + "': " + what + " of "
                     + (s == 0 ? "the root" : "state '" + c.path[s] + "'") + " returned '" + name + "' while processing '" + event
                     + "', which names no state; " + p.expected(s, name) + ". The machine stays in '" + c.path[r.leaf()] + "'");
