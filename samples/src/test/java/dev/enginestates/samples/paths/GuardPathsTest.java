@@ -1,6 +1,5 @@
 package dev.enginestates.samples.paths;
 
-import dev.dominion.ecs.api.Entity;
 import dev.enginestates.samples.Guard;
 import dev.enginestates.testing.MachinePath;
 import dev.enginestates.testing.MachinePaths;
@@ -52,11 +51,5 @@ class GuardPathsTest {
         assertEquals(5, transitions.size(), transitions.keySet().toString());
         assertEquals("PATROL.WATCH \u2013(4 s)\u2192 PATROL.REST \u2013(10 s)\u2192 PATROL.WATCH",
                 transitions.get("PATROL.REST \u2013wait 10 s\u2192 PATROL.WATCH").name());
-    }
-
-    @Test
-    void anEntityNeedsNothingButTheMachine() {
-        Entity guard = world.spawn(dev.enginestates.ecs.States.of(Guard.MACHINE).trait());
-        assertTrue(world.read(dev.enginestates.ecs.States.of(Guard.MACHINE), guard).matches("PATROL.WATCH"));
     }
 }
