@@ -36,6 +36,12 @@ import java.util.Objects;
  * dashed and marked {@code (untaken)}.
  */
 public final class TransitionCoverage implements BeforeAllCallback, AfterAllCallback {
+    /**
+     * The JUnit configuration parameter that, set to {@code false}, stops every coverage extension
+     * of the run printing its table (a build that must print nothing of its own sets it in
+     * Surefire's {@code configurationParameters}); reports are still written and thresholds checked.
+     */
+    public static final String PRINT = "engine-states.coverage.print";
     /** Where reports go unless {@link #reportTo} says otherwise. */
     public static final Path DEFAULT_FOLDER = Path.of("target", "engine-states-coverage");
 
@@ -136,7 +142,7 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
         if (run) {
             ExtensionContext.Store store = context.getRoot().getStore(ExtensionContext.Namespace.create(TransitionCoverage.class));
             RunRecording r = store.getOrComputeIfAbsent(folder(context).toAbsolutePath().toString(),
-                    k -> new RunRecording(this, folder(context)), RunRecording.class);
+                    k -> new RunRecording(this, folder(context), printing(context)), RunRecording.class);
             r.add(machines);
             return;
         }
@@ -152,7 +158,11 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
         MoveObserver.uninstall(recording);
         SeenMoves seen = recording;
         recording = null;
-        finish(context.getRequiredTestClass().getName(), seen, machines, folder(context));
+        finish(context.getRequiredTestClass().getName(), seen, machines, folder(context), printing(context));
+    }
+
+    private boolean printing(ExtensionContext context) {
+        return !quiet && !"false".equalsIgnoreCase(context.getConfigurationParameter(PRINT).orElse("true").strip());
     }
 
     private Path folder(ExtensionContext context) {
@@ -163,7 +173,7 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
     }
 
     /** Builds the report (kept for {@link #report()}, also when it fails), prints it, writes it and checks the threshold. */
-    private void finish(String title, SeenMoves seen, Map<Chart, States<?>> named, Path into) {
+    private void finish(String title, SeenMoves seen, Map<Chart, States<?>> named, Path into, boolean print) {
         List<CoverageReport.MachineCoverage> out = new ArrayList<>();
         Map<String, States<?>> drawable = new LinkedHashMap<>();
         if (named.isEmpty()) {
@@ -179,7 +189,7 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
         }
         CoverageReport report = new CoverageReport(title, out, drawable);
         last = report;
-        if (!quiet) {
+        if (print) {
             System.out.print(report.table());
         }
         report.writeTo(into);
@@ -203,10 +213,12 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
         private final Path folder;
         private final SeenMoves seen = new SeenMoves();
         private final Map<Chart, States<?>> machines = new LinkedHashMap<>();
+        private final boolean print;
 
-        RunRecording(TransitionCoverage owner, Path folder) {
+        RunRecording(TransitionCoverage owner, Path folder, boolean print) {
             this.owner = owner;
             this.folder = folder;
+            this.print = print;
             MoveObserver.install(seen);
         }
 
@@ -217,7 +229,7 @@ public final class TransitionCoverage implements BeforeAllCallback, AfterAllCall
         @Override
         public void close() {
             MoveObserver.uninstall(seen);
-            owner.finish("the test run", seen, machines, folder);
+            owner.finish("the test run", seen, machines, folder, print);
         }
     }
 }

@@ -13,7 +13,7 @@ import static dev.enginestates.samples.docs.Restart.GUARD;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** docs/testing.md's generated paths and coverage, compiled and run (its lines are checked by {@link DocsCodeTest}). */
-class GeneratedPathsKitTest {
+public class GeneratedPathsKitTest {
     @RegisterExtension static WorldFixture world = WorldFixture.fixedStep(1.0 / 60);
     @RegisterExtension static TransitionCoverage coverage = TransitionCoverage.of(GUARD).failBelow(1.0);
 

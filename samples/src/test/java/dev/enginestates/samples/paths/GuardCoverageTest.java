@@ -31,6 +31,29 @@ class GuardCoverageTest {
     }
 
     @Test
+    void theTableIsPrintedUnlessTheRunsConfigurationSaysNot() {
+        java.io.PrintStream out = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        String[] seen = new String[2];
+        try {
+            System.setOut(new java.io.PrintStream(printed, true, StandardCharsets.UTF_8));
+            for (String print : new String[]{"true", "false"}) {
+                printed.reset();
+                SummaryGeneratingListener summary = new SummaryGeneratingListener();
+                LauncherFactory.create().execute(request().selectors(selectClass(dev.enginestates.samples.docs.GeneratedPathsKitTest.class))
+                        .configurationParameter(dev.enginestates.testing.TransitionCoverage.PRINT, print).build(), summary);
+                assertEquals(0, summary.getSummary().getTotalFailureCount(), () -> summary.getSummary().getFailures().toString());
+                seen[print.equals("true") ? 0 : 1] = printed.toString(StandardCharsets.UTF_8);
+            }
+        } finally {
+            System.setOut(out);
+        }
+        assertTrue(seen[0].contains("engine-states transition coverage: dev.enginestates.samples.docs.GeneratedPathsKitTest"), seen[0]);
+        assertTrue(seen[0].contains("guard    4/4 100.0%        4/4 100.0%"), seen[0]);
+        assertEquals("", seen[1], "printing switched off by the run's configuration");
+    }
+
+    @Test
     void suitesRecordingAcrossTheRunAddUpToOneReport() throws IOException {
         Files.deleteIfExists(GuardRunHalves.REPORT.resolve("coverage.json"));
         TestExecutionSummary summary = run(GuardRunHalves.FirstHalfSuite.class, GuardRunHalves.SecondHalfSuite.class);
