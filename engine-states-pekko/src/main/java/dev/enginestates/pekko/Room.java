@@ -1,0 +1,223 @@
+package dev.enginestates.pekko;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
+import dev.enginestates.io.Saves;
+
+import java.util.function.Function;
+
+/**
+ * One room's world with nothing of Pekko: opened by its kind, moved by commands and fixed
+ * steps, dumped, saved as a checkpoint and restored from one. The cluster's rooms run through
+ * this class, and a game's test can run a room's twin with it (the same commands at the same
+ * steps give the same dump).
+ *
+ * <p>A world belongs to one thread at a time and an actor's messages run on any of the
+ * dispatcher's threads: each method hands the world back ({@link StateWorld#release()}) when it
+ * returns, so the next call may come from another thread. A room is not for two threads at once.
+ *
+ * @param <I> the game's command type
+ */
+public final class Room<I> implements AutoCloseable {
+    private final String id;
+    private final RoomKind<I> kind;
+    private final Saves saves;
+    private final StateWorld world;
+
+    private Room(String id, RoomKind<I> kind) {
+        this.id = id;
+        this.kind = kind;
+        this.saves = Saves.of(kind.machines().toArray(new States<?>[0]));
+        this.world = StateWorld.create(id);
+    }
+
+    /**
+     * Opens a room: a new world, which the kind's {@link RoomKind#opens} fills.
+     *
+     * @param kind the room's kind
+     * @param id   the room's id, the world's name
+     * @param <I>  the game's command type
+     * @return the room, at step 0
+     * @throws IllegalStateException if the kind has no opening or no application of commands
+     */
+    public static <I> Room<I> open(RoomKind<I> kind, String id) {
+        kind.checkComplete();
+        Room<I> room = new Room<>(id, kind);
+        try {
+            kind.opening().accept(room.world);
+        } finally {
+            room.world.release();
+        }
+        return room;
+    }
+
+    /**
+     * A room back from its snapshot: the checkpoint restored (records, clock, waits mid-way), the
+     * game's part put back.
+     *
+     * @param kind       the room's kind
+     * @param id         the room's id
+     * @param checkpoint the world's checkpoint
+     * @param part       the game's part as JSON, or null when the kind keeps none
+     * @param json       reads the part
+     * @return the room, at the snapshot's step
+     */
+    static <I> Room<I> restore(RoomKind<I> kind, String id, String checkpoint, JsonNode part, ObjectMapper json) {
+        Room<I> room = new Room<>(id, kind);
+        try {
+            room.saves.restoreSpawningMissing(room.world, checkpoint);
+            if (kind.part() != null && part != null) {
+                putBack(kind.part(), room.world, part, json, id);
+            }
+        } finally {
+            room.world.release();
+        }
+        return room;
+    }
+
+    private static <P> void putBack(RoomKind.Part<P> p, StateWorld world, JsonNode part, ObjectMapper json, String id) {
+        P value;
+        try {
+            value = json.treeToValue(part, p.type());
+        } catch (Exception e) {
+            throw new IllegalStateException("room '" + id + "': its snapshot's game part cannot be read as "
+                    + p.type().getName() + ": " + e.getMessage(), e);
+        }
+        p.restore().accept(world, value);
+    }
+
+    /**
+     * Applies a game command with the kind's {@link RoomKind#applies}.
+     *
+     * @param command the command
+     * @return whether it changed the room
+     */
+    public boolean apply(I command) {
+        try {
+            return kind.application().test(world, command);
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * Runs fixed steps of the kind's {@link RoomKind#stepSeconds}.
+     *
+     * @param count how many; 0 or more
+     */
+    public void step(int count) {
+        try {
+            for (int i = 0; i < count; i++) {
+                world.step(kind.stepSeconds());
+            }
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * The steps the world has taken.
+     *
+     * @return the step count
+     */
+    public long steps() {
+        try {
+            return world.steps();
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * The world's dump ({@link Saves#dump}): every machine's state, seconds waited and left, holds.
+     *
+     * @return the dump's text; equal texts mean equal rooms
+     */
+    public String dump() {
+        try {
+            return saves.dump(world);
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * How many machines are part-way through a wait.
+     *
+     * @return the count
+     */
+    public int midWait() {
+        try {
+            int n = 0;
+            for (States<?> m : kind.machines()) {
+                for (var r : world.records(m)) {
+                    if (r.secondsLeft() > 0 && r.secondsLeft() < Double.POSITIVE_INFINITY) {
+                        n++;
+                    }
+                }
+            }
+            return n;
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * Reads the world: a game's status or metrics. The function must not keep the world.
+     *
+     * @param read what to read
+     * @param <R>  what it gives
+     * @return what it gave
+     */
+    public <R> R read(Function<StateWorld, R> read) {
+        try {
+            return read.apply(world);
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * The world's checkpoint.
+     *
+     * @return the checkpoint text
+     */
+    String checkpoint() {
+        try {
+            return saves.checkpoint(world);
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * The game's part of the snapshot as JSON, or null when the kind keeps none.
+     *
+     * @param json writes the part
+     * @return the part
+     */
+    JsonNode part(ObjectMapper json) {
+        RoomKind.Part<?> p = kind.part();
+        if (p == null) {
+            return null;
+        }
+        try {
+            return json.valueToTree(p.save().apply(world));
+        } finally {
+            world.release();
+        }
+    }
+
+    /** Closes the world. */
+    @Override
+    public void close() {
+        world.close();
+    }
+
+    @Override
+    public String toString() {
+        return "room '" + id + "' of " + kind.name();
+    }
+}

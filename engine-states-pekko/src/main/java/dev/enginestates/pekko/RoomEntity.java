@@ -1,0 +1,280 @@
+package dev.enginestates.pekko;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.PostStop;
+import org.apache.pekko.actor.typed.SupervisorStrategy;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+import org.apache.pekko.persistence.typed.PersistenceId;
+import org.apache.pekko.persistence.typed.RecoveryCompleted;
+import org.apache.pekko.persistence.typed.SnapshotAdapter;
+import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
+import org.apache.pekko.persistence.typed.javadsl.Effect;
+import org.apache.pekko.persistence.typed.javadsl.EventHandler;
+import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
+import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
+
+import java.time.Duration;
+
+/**
+ * A room as a sharded, event-sourced Pekko entity. Every input its world sees is an event in
+ * the journal: the game's commands ({@link Event.Applied}) and the timer's steps
+ * ({@link Event.Stepped}), so a replay sees them in the order the room did. Each time the step
+ * count crosses a multiple of the kind's snapshot cadence, the world's checkpoint is the
+ * snapshot. A room that comes back (on another node after its node died) restores the latest
+ * snapshot, replays the events after it, then runs the steps its clock missed while it was away.
+ *
+ * <p>Each time the room starts, on whichever node, it persists its incarnation
+ * ({@link Event.Incarnated}), one more than the last in its journal: the epoch of a stream of the
+ * room to players' replicas. The snapshot alone would not give it: a room that dies before its
+ * next snapshot is restored from the same one again.
+ *
+ * @param <I> the game's command type
+ */
+final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomEntity.Event, RoomEntity.State<I>> {
+    /** What a room is told. */
+    sealed interface Command extends RoomMessage {
+    }
+
+    /** Opens the room if it is not open yet; answered with step 0's ack, or the current step when it was open. */
+    record Open(ActorRef<Rooms.Ack> replyTo) implements Command {
+    }
+
+    /** A game command, as JSON; a sequence number already applied is only answered. */
+    record Input(long seq, JsonNode input, ActorRef<Rooms.Ack> replyTo) implements Command {
+    }
+
+    /** Asks where the room is and how it runs. */
+    record GetStatus(ActorRef<Rooms.Status> replyTo) implements Command {
+    }
+
+    /** Asks for the world's dump. */
+    record GetDump(ActorRef<Rooms.Dump> replyTo) implements Command {
+    }
+
+    /** The room's timer. */
+    enum Tick implements Command {
+        INSTANCE
+    }
+
+    /** Sent to itself once recovered: persists the room's next incarnation (a signal handler cannot persist). */
+    enum Incarnate implements Command {
+        INSTANCE
+    }
+
+    /** Stops the room when sharding hands it off. */
+    enum Passivate implements Command {
+        INSTANCE
+    }
+
+    /** What the journal keeps of a room. */
+    sealed interface Event extends RoomMessage {
+        /** The room opened; its steps follow the clock from {@code atMillis}. */
+        record Opened(long atMillis) implements Event {
+        }
+
+        /** A game command was applied, as JSON. */
+        record Applied(long seq, JsonNode input) implements Event {
+        }
+
+        /** The room started on a node: one more than the last incarnation in the journal, from 1. */
+        record Incarnated(long incarnation) implements Event {
+        }
+
+        /** The timer ran this many fixed steps. */
+        record Stepped(int count) implements Event {
+        }
+    }
+
+    /** The snapshot: the world's checkpoint, the game's part and the room's bookkeeping. */
+    record Saved(long openedAtMillis, long lastSeq, long lastStep, boolean lastTaken, long incarnation, String checkpoint,
+                 JsonNode part) implements RoomMessage {
+    }
+
+    /** The room's state, on the actor only: its world (null until opened) and the last command's answer. */
+    static final class State<I> {
+        Room<I> room;
+        long openedAtMillis;
+        long lastSeq;
+        long lastStep = -1;
+        boolean lastTaken;
+        long incarnation;
+    }
+
+    private final String roomId;
+    private final RoomKind<I> kind;
+    private final ObjectMapper json;
+    private final RoomListener listener;
+    private final String node;
+    private final TimerScheduler<Command> timers;
+    private final long startNanos = System.nanoTime();
+    private long recoveredAt = -1;
+    private long recoveryNanos = -1;
+    /** Whether this incarnation's number is in the journal: until then the room has no epoch to stream with. */
+    private boolean incarnated;
+
+    private RoomEntity(EntityTypeKey<Command> type, String roomId, RoomKind<I> kind, ObjectMapper json, RoomListener listener,
+                       String node, TimerScheduler<Command> timers) {
+        super(PersistenceId.of(type.name(), roomId),
+                SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(2), 0.1));
+        this.roomId = roomId;
+        this.kind = kind;
+        this.json = json;
+        this.listener = listener;
+        this.node = node;
+        this.timers = timers;
+    }
+
+    static <I> Behavior<Command> create(EntityTypeKey<Command> type, String roomId, RoomKind<I> kind, ObjectMapper json,
+                                        RoomListener listener, String node) {
+        return Behaviors.withTimers(timers -> new RoomEntity<>(type, roomId, kind, json, listener, node, timers));
+    }
+
+    @Override
+    public State<I> emptyState() {
+        return new State<>();
+    }
+
+    @Override
+    public CommandHandler<Command, Event, State<I>> commandHandler() {
+        return newCommandHandlerBuilder().forAnyState()
+                .onCommand(Open.class, (s, c) -> s.room != null
+                        ? Effect().reply(c.replyTo(), new Rooms.Ack(0, s.room.steps(), false))
+                        : Effect().persist(new Event.Opened(kind.now())).thenReply(c.replyTo(), st -> new Rooms.Ack(0, 0, true)))
+                .onCommand(Input.class, this::onInput)
+                .onCommand(Tick.class, this::onTick)
+                .onCommand(Incarnate.class, (s, c) -> Effect().persist(new Event.Incarnated(s.incarnation + 1))
+                        .thenRun(st -> incarnated = true))
+                .onCommand(GetStatus.class, (s, c) -> Effect().reply(c.replyTo(), new Rooms.Status(roomId, node,
+                        s.room == null ? -1 : s.room.steps(), s.room == null ? 0 : s.room.midWait(), recoveredAt, recoveryNanos,
+                        incarnated ? s.incarnation : 0)))
+                .onCommand(GetDump.class, (s, c) -> Effect().reply(c.replyTo(), new Rooms.Dump(roomId,
+                        s.room == null ? -1 : s.room.steps(), s.room == null ? "" : s.room.dump())))
+                .onCommand(Passivate.class, (s, c) -> Effect().stop())
+                .build();
+    }
+
+    private Effect<Event, State<I>> onInput(State<I> s, Input c) {
+        if (s.room == null) {
+            return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), -1, false));
+        }
+        if (c.seq() <= s.lastSeq) {
+            // sent again after a lost answer: answered as the first time, applied once
+            boolean last = c.seq() == s.lastSeq;
+            return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), last ? s.lastStep : -1, last && s.lastTaken));
+        }
+        try {
+            command(c.input(), c.seq());
+        } catch (IllegalArgumentException e) {
+            // refused before it is written: in the journal it would fail every replay (Rooms.send checks this first)
+            return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), -1, false));
+        }
+        return Effect().persist(new Event.Applied(c.seq(), c.input()))
+                .thenReply(c.replyTo(), st -> new Rooms.Ack(c.seq(), st.lastStep, st.lastTaken));
+    }
+
+    private Effect<Event, State<I>> onTick(State<I> s, Tick t) {
+        if (s.room == null) {
+            return Effect().none();
+        }
+        // the steps due by the clock since the room opened: a room back from a dead node catches up
+        long due = (long) Math.floor((kind.now() - s.openedAtMillis) / (kind.stepSeconds() * 1000));
+        long behind = due - s.room.steps();
+        if (behind <= 0) {
+            return Effect().none();
+        }
+        return Effect().persist(new Event.Stepped((int) Math.min(behind, kind.maxCatchUp())))
+                .thenRun(st -> listener.stepsPersisted(roomId, node, st.room.steps()));
+    }
+
+    private I command(JsonNode input, long seq) {
+        try {
+            return json.treeToValue(input, kind.commandType());
+        } catch (Exception e) {
+            throw new IllegalArgumentException("room '" + roomId + "' of " + kind.name() + ": command " + seq + " cannot be read as "
+                    + kind.commandType().getName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public EventHandler<State<I>, Event> eventHandler() {
+        return newEventHandlerBuilder().forAnyState()
+                .onEvent(Event.Opened.class, (s, e) -> {
+                    s.room = Room.open(kind, roomId);
+                    s.openedAtMillis = e.atMillis();
+                    return s;
+                })
+                .onEvent(Event.Applied.class, (s, e) -> {
+                    s.lastTaken = s.room.apply(command(e.input(), e.seq()));
+                    s.lastSeq = e.seq();
+                    s.lastStep = s.room.steps();
+                    return s;
+                })
+                .onEvent(Event.Incarnated.class, (s, e) -> {
+                    s.incarnation = e.incarnation();
+                    return s;
+                })
+                .onEvent(Event.Stepped.class, (s, e) -> {
+                    s.room.step(e.count());
+                    return s;
+                })
+                .build();
+    }
+
+    @Override
+    public boolean shouldSnapshot(State<I> state, Event event, long sequenceNr) {
+        if (!(event instanceof Event.Stepped stepped)) {
+            return false;
+        }
+        long now = state.room.steps();
+        long every = kind.snapshotEvery();
+        return now / every != (now - stepped.count()) / every;
+    }
+
+    @Override
+    public SnapshotAdapter<State<I>> snapshotAdapter() {
+        // the snapshot store writes on its own threads: it gets an immutable copy made here, on the room's actor
+        return new SnapshotAdapter<>() {
+            @Override
+            public Object toJournal(State<I> s) {
+                return new Saved(s.openedAtMillis, s.lastSeq, s.lastStep, s.lastTaken, s.incarnation, s.room.checkpoint(),
+                        s.room.part(json));
+            }
+
+            @Override
+            public State<I> fromJournal(Object from) {
+                Saved saved = (Saved) from;
+                State<I> s = new State<>();
+                s.room = Room.restore(kind, roomId, saved.checkpoint(), saved.part(), json);
+                s.openedAtMillis = saved.openedAtMillis();
+                s.lastSeq = saved.lastSeq();
+                s.lastStep = saved.lastStep();
+                s.lastTaken = saved.lastTaken();
+                s.incarnation = saved.incarnation();
+                return s;
+            }
+        };
+    }
+
+    @Override
+    public SignalHandler<State<I>> signalHandler() {
+        return newSignalHandlerBuilder()
+                .onSignal(RecoveryCompleted.instance(), s -> {
+                    recoveryNanos = System.nanoTime() - startNanos;
+                    recoveredAt = s.room == null ? -1 : s.room.steps();
+                    listener.recovered(roomId, node, recoveredAt, s.lastSeq, recoveryNanos, s.room);
+                    timers.startTimerAtFixedRate(Tick.INSTANCE, Duration.ofMillis(kind.tickMillis()));
+                    timers.startSingleTimer(Incarnate.INSTANCE, Duration.ZERO);
+                })
+                .onSignal(PostStop.instance(), s -> {
+                    if (s.room != null) {
+                        s.room.close();
+                    }
+                })
+                .build();
+    }
+}

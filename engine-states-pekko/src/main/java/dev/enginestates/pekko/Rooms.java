@@ -1,0 +1,262 @@
+package dev.enginestates.pekko;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.serialization.jackson.JacksonObjectMapperProvider;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+
+/**
+ * The rooms of one kind on this node's cluster: {@link #start} makes this node a home for them
+ * (cluster sharding places rooms on the nodes that started the kind and moves them off a dead
+ * one), and the handle sends any room its commands, from any node.
+ *
+ * <ul>
+ *   <li><b>A fixed-rate clock.</b> A room's timer looks every {@link RoomKind#tickMillis()} for
+ *   the steps due since it opened and runs them (at most {@link RoomKind#maxCatchUp()} at once) as
+ *   one journal event. A room back from a dead node is behind its clock and catches up.</li>
+ *   <li><b>Commands once.</b> A command carries the sender's sequence number for its room; the
+ *   answer comes once the journal has it. The last command sent again (after a lost answer) is
+ *   answered as the first time and not applied twice.</li>
+ *   <li><b>Recovery</b> = the latest snapshot (the world's checkpoint and the game's part) restored,
+ *   then the events after it replayed; remember-entities starts a moved room at once.</li>
+ *   <li><b>Incarnations.</b> Each start of a room persists one more than its last
+ *   ({@link Status#incarnation()}): the epoch of a stream of the room.</li>
+ * </ul>
+ *
+ * @param <I> the game's command type
+ */
+public final class Rooms<I> {
+    /** The default wait for a room's answer. */
+    public static final Duration ASK_TIMEOUT = Duration.ofSeconds(5);
+
+    private final RoomKind<I> kind;
+    private final ClusterSharding sharding;
+    private final EntityTypeKey<RoomEntity.Command> type;
+    private final ObjectMapper json;
+    private final Duration askTimeout;
+
+    private Rooms(RoomKind<I> kind, ClusterSharding sharding, EntityTypeKey<RoomEntity.Command> type, ObjectMapper json,
+                  Duration askTimeout) {
+        this.kind = kind;
+        this.sharding = sharding;
+        this.type = type;
+        this.json = json;
+        this.askTimeout = askTimeout;
+    }
+
+    /**
+     * Makes this node a home for the kind's rooms, hearing nothing of them.
+     *
+     * @param system the node's actor system, a cluster member or about to join; configured as {@link #config} gives
+     * @param kind   the rooms' kind, the same on every node
+     * @param <I>    the game's command type
+     * @return the handle
+     * @throws IllegalStateException if the kind has no opening or no application of commands
+     */
+    public static <I> Rooms<I> start(ActorSystem<?> system, RoomKind<I> kind) {
+        return start(system, kind, RoomListener.NONE);
+    }
+
+    /**
+     * Makes this node a home for the kind's rooms. Remember-entities is on (kept in the journal):
+     * a room moved off a dead node starts on its new one at once, because its clock must go on.
+     *
+     * @param system   the node's actor system, a cluster member or about to join; configured as {@link #config} gives
+     * @param kind     the rooms' kind, the same on every node
+     * @param listener told of this node's rooms' recoveries and written steps
+     * @param <I>      the game's command type
+     * @return the handle
+     * @throws IllegalStateException if the kind has no opening or no application of commands
+     */
+    public static <I> Rooms<I> start(ActorSystem<?> system, RoomKind<I> kind, RoomListener listener) {
+        Objects.requireNonNull(system, "system");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(listener, "listener");
+        kind.checkComplete();
+        ObjectMapper json = JacksonObjectMapperProvider.get(system).getOrCreate("jackson-json", Optional.empty());
+        String node = Cluster.get(system).selfMember().address().toString();
+        EntityTypeKey<RoomEntity.Command> type = EntityTypeKey.create(RoomEntity.Command.class, kind.name());
+        ClusterSharding sharding = ClusterSharding.get(system);
+        ClusterShardingSettings settings = ClusterShardingSettings.create(system)
+                .withRememberEntities(true)
+                .withRememberEntitiesStoreMode(ClusterShardingSettings.rememberEntitiesStoreModeEventSourced());
+        sharding.init(Entity.of(type, ctx -> RoomEntity.create(type, ctx.getEntityId(), kind, json, listener, node))
+                .withSettings(settings)
+                .withStopMessage(RoomEntity.Passivate.INSTANCE));
+        return new Rooms<>(kind, sharding, type, json, ASK_TIMEOUT);
+    }
+
+    /**
+     * A handle that waits this long for each answer.
+     *
+     * @param timeout the wait; above 0
+     * @return the handle
+     */
+    public Rooms<I> withAskTimeout(Duration timeout) {
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("rooms of " + kind.name() + ": the ask timeout must be above 0; found " + timeout);
+        }
+        return new Rooms<>(kind, sharding, type, json, timeout);
+    }
+
+    /**
+     * Opens a room (its kind's {@link RoomKind#opens}) if it is not open yet. Its clock starts now.
+     *
+     * @param roomId the room
+     * @return the answer: step 0 and taken, or the room's current step and not taken when it was open
+     */
+    public CompletionStage<Ack> open(String roomId) {
+        return sharding.entityRefFor(type, roomId).ask(RoomEntity.Open::new, askTimeout);
+    }
+
+    /**
+     * Sends a room a command. It is applied once per (room, seq): the last one sent again is
+     * answered as the first time. A sender sends a room's commands one at a time, each again until
+     * answered, with sequence numbers from 1, rising.
+     *
+     * @param roomId  the room
+     * @param seq     the sender's sequence number for this room
+     * @param command the command
+     * @return the answer once the journal has the command: the step it was applied at and whether
+     *         it changed the room; step -1 for a room not open, an older sequence number or a command
+     *         the room could not read. It fails with a timeout when the room did not answer in time
+     *         (moving, its node gone): send the same command again
+     * @throws IllegalArgumentException if the command is null or Jackson cannot write and read it back as the kind's command type
+     */
+    public CompletionStage<Ack> send(String roomId, long seq, I command) {
+        JsonNode input = toJson(roomId, seq, command);
+        return sharding.entityRefFor(type, roomId).ask(r -> new RoomEntity.Input(seq, input, r), askTimeout);
+    }
+
+    private JsonNode toJson(String roomId, long seq, I command) {
+        if (command == null) {
+            throw new IllegalArgumentException("room '" + roomId + "' of " + kind.name() + ": command " + seq + " is null");
+        }
+        try {
+            JsonNode tree = json.valueToTree(command);
+            // read back here, so a command the rooms could not replay is refused before any journal has it
+            json.treeToValue(tree, kind.commandType());
+            return tree;
+        } catch (Exception e) {
+            throw new IllegalArgumentException("room '" + roomId + "' of " + kind.name() + ": command " + seq + " (" + command
+                    + ") cannot be written as JSON and read back as " + kind.commandType().getName()
+                    + "; a sealed interface needs @JsonTypeInfo and @JsonSubTypes: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Asks a room where it runs and how.
+     *
+     * @param roomId the room
+     * @return its status
+     */
+    public CompletionStage<Status> status(String roomId) {
+        return sharding.entityRefFor(type, roomId).ask(RoomEntity.GetStatus::new, askTimeout);
+    }
+
+    /**
+     * Asks a room for its world's dump.
+     *
+     * @param roomId the room
+     * @return the dump and the step it was taken at
+     */
+    public CompletionStage<Dump> dump(String roomId) {
+        return sharding.entityRefFor(type, roomId).ask(RoomEntity.GetDump::new, askTimeout);
+    }
+
+    /**
+     * The rooms' kind.
+     *
+     * @return the kind
+     */
+    public RoomKind<I> kind() {
+        return kind;
+    }
+
+    /**
+     * A node's configuration: the game's settings over its {@code application.conf}, over the
+     * library's {@code engine-states-pekko.conf} (cluster provider, split-brain resolver, the JDBC
+     * journal and snapshot store on an in-memory H2 database), over Pekko's defaults; system
+     * properties over all. A deployment sets {@code engine-states.rooms.jdbc.*} to its database,
+     * and the node's host and seed nodes.
+     *
+     * @param settings the game's own settings, such as {@code ConfigFactory.parseMap(Map.of("engine-states.rooms.jdbc.url", url))}
+     * @return the configuration, resolved
+     */
+    public static Config config(Config settings) {
+        Config library = ConfigFactory.parseResources(Rooms.class, "/engine-states-pekko.conf",
+                ConfigParseOptions.defaults().setAllowMissing(false));
+        return ConfigFactory.load(settings.withFallback(ConfigFactory.defaultApplication()).withFallback(library));
+    }
+
+    /**
+     * Creates the journal's and snapshot store's tables in an H2 database if they are not there
+     * (the JDBC plugin's own H2 script). Another database runs the plugin's script for it once,
+     * such as {@code schema/postgres/postgres-create-schema.sql}.
+     *
+     * @param jdbcUrl the database, such as {@code jdbc:h2:mem:rooms;DB_CLOSE_DELAY=-1}
+     * @throws SQLException if the database refuses them
+     */
+    public static void createH2Tables(String jdbcUrl) throws SQLException {
+        try (Connection c = DriverManager.getConnection(jdbcUrl, "sa", ""); Statement s = c.createStatement()) {
+            s.execute("RUNSCRIPT FROM 'classpath:/schema/h2/h2-create-schema.sql'");
+        }
+    }
+
+    /**
+     * A command's answer.
+     *
+     * @param seq   the command's sequence number (0 for an open)
+     * @param step  the step it was applied at (after that many steps, before the next); -1 when it was refused
+     * @param taken whether it changed the room
+     */
+    public record Ack(long seq, long step, boolean taken) implements RoomMessage {
+    }
+
+    /**
+     * Where a room runs and how it came there.
+     *
+     * @param roomId        the room
+     * @param node          the node running it
+     * @param steps         its world's steps (-1 when not open)
+     * @param midWait       machines part-way through a wait
+     * @param recoveredAt   the steps its world had when this incarnation finished recovering
+     * @param recoveryNanos how long that recovery took
+     * @param incarnation   this incarnation's number, from its journal (0 until persisted): the epoch of a stream of the room
+     */
+    public record Status(String roomId, String node, long steps, int midWait, long recoveredAt, long recoveryNanos, long incarnation)
+            implements RoomMessage {
+    }
+
+    /**
+     * A room's dump.
+     *
+     * @param roomId the room
+     * @param steps  the step it was taken at (-1 when not open)
+     * @param dump   the world's dump text ({@link Room#dump()}); empty when not open
+     */
+    public record Dump(String roomId, long steps, String dump) implements RoomMessage {
+    }
+
+    @Override
+    public String toString() {
+        return "rooms of " + kind;
+    }
+}

@@ -1,0 +1,79 @@
+package dev.enginestates.pekko;
+
+import com.typesafe.config.ConfigFactory;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.cluster.MemberStatus;
+import org.apache.pekko.cluster.typed.Cluster;
+import org.apache.pekko.cluster.typed.Join;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
+
+import static org.junit.jupiter.api.Assertions.fail;
+
+/** A one-node cluster on loopback over a shared H2 journal: started, then stopped hard (no leaving, no hand-off). */
+final class Node implements AutoCloseable {
+    final ActorSystem<Void> system;
+
+    private Node(ActorSystem<Void> system) {
+        this.system = system;
+    }
+
+    static Node start(String jdbcUrl) throws InterruptedException {
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "rooms", Rooms.config(ConfigFactory.parseMap(Map.of(
+                "engine-states.rooms.jdbc.url", jdbcUrl,
+                "pekko.remote.artery.canonical.hostname", "127.0.0.1",
+                "pekko.remote.artery.canonical.port", 0))));
+        Cluster cluster = Cluster.get(system);
+        cluster.manager().tell(Join.create(cluster.selfMember().address()));
+        await("the node up", Duration.ofSeconds(30), () -> cluster.selfMember().status() == MemberStatus.up());
+        return new Node(system);
+    }
+
+    @Override
+    public void close() throws ExecutionException, TimeoutException {
+        system.terminate();
+        try {
+            system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while " + system.address() + " stopped", e);
+        }
+    }
+
+    static <T> T get(CompletionStage<T> answer) throws Exception {
+        return answer.toCompletableFuture().get(30, TimeUnit.SECONDS);
+    }
+
+    static void await(String what, Duration within, BooleanSupplier condition) throws InterruptedException {
+        long end = System.nanoTime() + within.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > end) {
+                fail("not within " + within.toSeconds() + " s: " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /** A count from the journal's database. */
+    static long count(String jdbcUrl, String sql, String persistenceId) throws SQLException {
+        try (Connection c = DriverManager.getConnection(jdbcUrl, "sa", ""); PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, persistenceId);
+            try (ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
+        }
+    }
+}
