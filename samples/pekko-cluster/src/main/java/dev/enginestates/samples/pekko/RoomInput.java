@@ -6,13 +6,14 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 /**
  * A game command to a room: what the engine's {@code InputLog} records from outside the
  * machines (sends, spawns, holds). Steps are not commands: the room's own timer makes them.
+ * The rooms write commands to their journal as JSON: a sealed interface names its subtypes.
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = RoomInput.Send.class, name = "send"),
         @JsonSubTypes.Type(value = RoomInput.Spawn.class, name = "spawn"),
         @JsonSubTypes.Type(value = RoomInput.Hold.class, name = "hold")})
-public sealed interface RoomInput extends JsonSerializable {
+public sealed interface RoomInput {
     /**
      * Sends an event to a guard's machine.
      *

@@ -1,11 +1,13 @@
 package dev.enginestates.samples.pekko;
 
+import dev.enginestates.pekko.Room;
+import dev.enginestates.pekko.RoomKind;
+import dev.enginestates.pekko.RoomListener;
+import dev.enginestates.pekko.Rooms;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.MemberStatus;
-import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
-import org.apache.pekko.cluster.sharding.typed.javadsl.EntityRef;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Down;
 import org.apache.pekko.cluster.typed.Join;
@@ -34,7 +36,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The issue's test: three nodes on loopback in this JVM (three actor systems, Artery on
+ * Rooms on a cluster survive a node's death: three nodes on loopback in this JVM (three actor systems, Artery on
  * 127.0.0.1, random ports), one JDBC journal over an in-memory H2 database they share, rooms of
  * guards with game commands arriving all the time. One node is stopped hard while its rooms'
  * guards are mid-wait (its actor system terminated without leaving the cluster, then downed);
@@ -57,12 +59,12 @@ class RoomFailoverTest {
     }
 
     /** Hears every node's rooms (all in this JVM). */
-    static final class Probe implements RoomProbe {
+    static final class Probe implements RoomListener {
         final Map<String, List<Recovery>> recoveries = new ConcurrentHashMap<>();
         final Map<String, Map<String, Long>> persisted = new ConcurrentHashMap<>();   // node -> room -> steps
 
         @Override
-        public void recovered(String roomId, String node, long steps, long lastSeq, long recoveryNanos, Room room) {
+        public void recovered(String roomId, String node, long steps, long lastSeq, long recoveryNanos, Room<?> room) {
             long at = System.nanoTime();
             recoveries.computeIfAbsent(roomId, k -> Collections.synchronizedList(new ArrayList<>()))
                     .add(new Recovery(node, steps, lastSeq, recoveryNanos, at, room == null ? null : room.dump()));
@@ -77,7 +79,7 @@ class RoomFailoverTest {
     /** Sends one room random commands, one at a time, each again until answered. */
     static final class Driver {
         final String roomId;
-        final EntityRef<RoomEntity.Command> ref;
+        final Rooms<RoomInput> rooms;
         final ScheduledExecutorService timer;
         final SplittableRandom random;
         final List<Logged> log = Collections.synchronizedList(new ArrayList<>());
@@ -88,9 +90,9 @@ class RoomFailoverTest {
         int spawned;
         int retries;
 
-        Driver(String roomId, EntityRef<RoomEntity.Command> ref, ScheduledExecutorService timer, long seed, int guards) {
+        Driver(String roomId, Rooms<RoomInput> rooms, ScheduledExecutorService timer, long seed, int guards) {
             this.roomId = roomId;
-            this.ref = ref;
+            this.rooms = rooms;
             this.timer = timer;
             this.random = new SplittableRandom(seed);
             this.guards = guards;
@@ -116,7 +118,7 @@ class RoomFailoverTest {
         }
 
         void send(long s, RoomInput input) {
-            ref.<RoomEntity.Ack>ask(r -> new RoomEntity.Input(s, input, r), ASK).whenComplete((ack, err) -> {
+            rooms.send(roomId, s, input).whenComplete((ack, err) -> {
                 if (err != null || ack.step() < 0) {
                     // the room is moving (or its node is gone): the same command again, answered once applied once
                     retries++;
@@ -135,9 +137,9 @@ class RoomFailoverTest {
         int roomCount = Integer.getInteger("rooms.count", 100);
         int guards = Integer.getInteger("rooms.guards", 100);
         boolean report = Boolean.getBoolean("rooms.report");
-        RoomDefinition definition = RoomDefinition.of(guards);
+        RoomKind<RoomInput> kind = GuardRooms.kind(guards);
         String url = "jdbc:h2:mem:rooms-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
-        RoomNode.createTables(url);
+        Rooms.createH2Tables(url);
         Probe probe = new Probe();
         long t0 = System.nanoTime();
 
@@ -154,20 +156,20 @@ class RoomFailoverTest {
             for (ActorSystem<Void> node : nodes) {
                 awaitTrue("3 members up on " + node.address(), Duration.ofSeconds(30), () -> upMembers(node) == 3);
             }
+            List<Rooms<RoomInput>> homes = new ArrayList<>();
             for (ActorSystem<Void> node : nodes) {
-                RoomNode.start(node, definition, probe);
+                homes.add(GuardRooms.start(node, guards, probe));
             }
             long clusterUp = System.nanoTime();
 
             // every room opened, then commands arriving at each
-            ClusterSharding sharding = ClusterSharding.get(nodes.get(0));
+            Rooms<RoomInput> rooms = homes.get(0).withAskTimeout(Duration.ofSeconds(30));
             List<Driver> drivers = new ArrayList<>();
-            List<CompletableFuture<RoomEntity.Ack>> opened = new ArrayList<>();
+            List<CompletableFuture<Rooms.Ack>> opened = new ArrayList<>();
             for (int r = 0; r < roomCount; r++) {
                 String id = String.format(Locale.ROOT, "room-%03d", r);
-                EntityRef<RoomEntity.Command> ref = sharding.entityRefFor(RoomEntity.TYPE_KEY, id);
-                drivers.add(new Driver(id, ref, timer, 1000L + r, guards));
-                opened.add(ref.<RoomEntity.Ack>ask(RoomEntity.Open::new, Duration.ofSeconds(30)).toCompletableFuture());
+                drivers.add(new Driver(id, homes.get(0).withAskTimeout(ASK), timer, 1000L + r, guards));
+                opened.add(rooms.open(id).toCompletableFuture());
             }
             CompletableFuture.allOf(opened.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
             long roomsOpen = System.nanoTime();
@@ -177,14 +179,14 @@ class RoomFailoverTest {
             // the victim: the youngest node (the oldest keeps the shard coordinator, as a deployment's would move it too)
             ActorSystem<Void> victim = nodes.get(2);
             String victimNode = Cluster.get(victim).selfMember().address().toString();
-            Map<String, RoomEntity.Status> before = statuses(drivers);
+            Map<String, Rooms.Status> before = statuses(rooms, drivers);
             List<String> moved = before.values().stream().filter(s -> s.node().equals(victimNode))
-                    .map(RoomEntity.Status::roomId).sorted().collect(Collectors.toList());
+                    .map(Rooms.Status::roomId).sorted().collect(Collectors.toList());
             assertFalse(moved.isEmpty(), "the victim node runs no room");
             for (String id : moved) {
                 assertTrue(before.get(id).midWait() > 0, id + " has no guard mid-wait");
             }
-            for (RoomEntity.Status s : before.values()) {
+            for (Rooms.Status s : before.values()) {
                 assertTrue(s.incarnation() >= 1, s.roomId() + " has persisted no incarnation: " + s);
             }
             int midWaitAtKill = moved.stream().mapToInt(id -> before.get(id).midWait()).sum();
@@ -205,11 +207,10 @@ class RoomFailoverTest {
             CompletableFuture.allOf(drivers.stream().map(d -> d.done).toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
 
             // each room's dump now, and its twin's at the same step
-            Map<String, RoomEntity.Dump> dumps = new ConcurrentHashMap<>();
+            Map<String, Rooms.Dump> dumps = new ConcurrentHashMap<>();
             List<CompletableFuture<?>> asks = new ArrayList<>();
             for (Driver d : drivers) {
-                asks.add(d.ref.<RoomEntity.Dump>ask(RoomEntity.GetDump::new, Duration.ofSeconds(30)).toCompletableFuture()
-                        .thenAccept(dump -> dumps.put(d.roomId, dump)));
+                asks.add(rooms.dump(d.roomId).toCompletableFuture().thenAccept(dump -> dumps.put(d.roomId, dump)));
             }
             CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
             int commands = 0;
@@ -218,7 +219,7 @@ class RoomFailoverTest {
             for (Driver d : drivers) {
                 commands += d.log.size();
                 retries += d.retries;
-                compared += compareWithTwin(d, definition, dumps.get(d.roomId), probe.recoveries.getOrDefault(d.roomId, List.of()));
+                compared += compareWithTwin(d, kind, dumps.get(d.roomId), probe.recoveries.getOrDefault(d.roomId, List.of()));
             }
 
             // steps lost: what the dead node's journal writes confirmed, against what its rooms came back with
@@ -234,7 +235,7 @@ class RoomFailoverTest {
             }
             assertEquals(0, lost, "steps the dead node had written were lost");
             // a moved room's new home is a newer incarnation, so a stream from it would carry a larger epoch than the dead node's
-            Map<String, RoomEntity.Status> after = statuses(drivers);
+            Map<String, Rooms.Status> after = statuses(rooms, drivers);
             for (String id : moved) {
                 assertTrue(after.get(id).incarnation() > before.get(id).incarnation(), id + " moved from incarnation "
                         + before.get(id).incarnation() + " on the dead node to " + after.get(id) + "; expected a larger one");
@@ -272,7 +273,7 @@ class RoomFailoverTest {
      *
      * @return how many dumps were compared
      */
-    private static long compareWithTwin(Driver d, RoomDefinition definition, RoomEntity.Dump last, List<Recovery> recoveries) {
+    private static long compareWithTwin(Driver d, RoomKind<RoomInput> kind, Rooms.Dump last, List<Recovery> recoveries) {
         List<Logged> log = new ArrayList<>(d.log);
         log.sort((a, b) -> Long.compare(a.seq(), b.seq()));
         List<Recovery> checks = new ArrayList<>();
@@ -283,7 +284,7 @@ class RoomFailoverTest {
         }
         checks.sort((a, b) -> Long.compare(a.lastSeq(), b.lastSeq()));
         long compared = 0;
-        try (Room twin = Room.open(d.roomId, definition)) {
+        try (Room<RoomInput> twin = Room.open(kind, d.roomId)) {
             int next = 0;
             for (int i = 0; i <= log.size(); i++) {
                 long appliedSeq = i == 0 ? 0 : log.get(i - 1).seq();
@@ -310,7 +311,7 @@ class RoomFailoverTest {
         return compared;
     }
 
-    private static void stepTo(Room twin, long step, String what) {
+    private static void stepTo(Room<RoomInput> twin, long step, String what) {
         long behind = step - twin.steps();
         if (behind < 0) {
             fail(what + ": step " + step + " is before the twin's " + twin.steps());
@@ -327,12 +328,11 @@ class RoomFailoverTest {
         return null;
     }
 
-    private static Map<String, RoomEntity.Status> statuses(List<Driver> drivers) throws Exception {
-        Map<String, RoomEntity.Status> out = new ConcurrentHashMap<>();
+    private static Map<String, Rooms.Status> statuses(Rooms<RoomInput> rooms, List<Driver> drivers) throws Exception {
+        Map<String, Rooms.Status> out = new ConcurrentHashMap<>();
         List<CompletableFuture<?>> asks = new ArrayList<>();
         for (Driver d : drivers) {
-            asks.add(d.ref.<RoomEntity.Status>ask(RoomEntity.GetStatus::new, Duration.ofSeconds(30)).toCompletableFuture()
-                    .thenAccept(s -> out.put(d.roomId, s)));
+            asks.add(rooms.status(d.roomId).toCompletableFuture().thenAccept(s -> out.put(d.roomId, s)));
         }
         CompletableFuture.allOf(asks.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
         return out;
