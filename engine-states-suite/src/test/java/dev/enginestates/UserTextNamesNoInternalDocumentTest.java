@@ -73,6 +73,7 @@ class UserTextNamesNoInternalDocumentTest {
         trees.add(Path.of("../engine-states/src/main/java"));
         trees.add(Path.of("../engine-states-testing/src/main/java"));
         trees.add(Path.of("../samples/src/main/java"));
+        trees.add(Path.of("../engine-states-pekko/src/main/java"));
         return trees;
     }
 
