@@ -20,11 +20,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * one declaration of how a version's records become the next's, for every style, every restore
  * and {@code StateWorld.swap}; 97 with {@code InvokeBuilder}, the one declaration of a child
  * machine, and {@code ChildMachine}, how a declaration names a compiled machine without
- * depending on it; their links and lifetime are written once, in the world). Fewer is better; a new
+ * depending on it; their links and lifetime are written once, in the world; 98 with {@code Interest},
+ * the game's rule of which entities a player's stream carries, one functional interface). Fewer is better; a new
  * exported type replaces one, or this number is raised on purpose, in review.
  */
 class ExportedApiSizeTest {
-    static final int MOST = 97;
+    static final int MOST = 98;
 
     @Test
     void theExportedApiDoesNotGrow() throws Exception {

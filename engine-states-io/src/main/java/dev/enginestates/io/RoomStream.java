@@ -24,6 +24,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
@@ -55,6 +56,12 @@ import java.util.Objects;
  * the game gives it one) goes to nobody. Every other machine goes to every player. When an
  * entity changes hands, the old owner's next frame removes the record and the new owner's
  * brings it whole. Machines of ids the stream was not made with stay on the room.
+ *
+ * <p><b>Interest management.</b> With an {@link Interest} set ({@link #interest}), a player's
+ * frames carry only the entities it selects for that player, on top of {@code ownerOnly}: a
+ * record goes to a player only when both allow it. An entity that enters a player's interest
+ * arrives whole in the next frame, one that leaves it is removed there, and an entity outside
+ * it sends that player not a byte. Without one, every entity goes to every player.
  *
  * <p><b>Entities are named by key</b>, as in a checkpoint: every entity holding a streamed
  * machine needs an {@link EntityKey} ({@code "world"} is the world's own), or the frame is
@@ -113,7 +120,10 @@ import java.util.Objects;
  * <p><b>Cost.</b> A frame compares each streamed record with the copy kept of it at the last
  * frame (no allocation) and writes its context to a reused buffer to see whether it changed;
  * records are encoded only when they changed, once for all players. {@link #frames()} makes
- * every player's frame from one such pass; {@link #frame(String)} makes a pass for one.
+ * every player's frame from one such pass; {@link #frame(String)} makes a pass for one. An
+ * {@link Interest} is asked once per player per frame for each entity holding a record the
+ * player may otherwise see; its answers are kept in a bit set per player, reused from frame to
+ * frame.
  *
  * <p>Jackson is needed, as for {@link Saves}. A stream belongs to its world's thread; its
  * frames are strings any thread may send.
@@ -260,6 +270,7 @@ public final class RoomStream {
      *
      * @param recipient the player's id, as its entities' {@link Owner} names it; not empty
      * @throws IllegalArgumentException if the id is empty
+     * @throws IllegalStateException if called from the stream's {@link Interest} while it is asked
      */
     public void join(String recipient) {
         impl.join(recipient);
@@ -270,6 +281,7 @@ public final class RoomStream {
      *
      * @param recipient the player's id
      * @return {@code true} if the player had joined
+     * @throws IllegalStateException if called from the stream's {@link Interest} while it is asked
      */
     public boolean leave(String recipient) {
         return impl.leave(recipient);
@@ -291,8 +303,9 @@ public final class RoomStream {
      * @return the frame's JSON text, for the player's {@link Replica#apply}
      * @throws IllegalArgumentException if the player has not joined
      * @throws IllegalStateException if called from the game's code inside one of the world's calls,
-     *         such as a listener during a send, where a record may be half-way through a move
-     * @throws StreamException if an entity holding a streamed machine has no key, or two such entities share one (no player's frame is made)
+     *         such as a listener during a send, where a record may be half-way through a move, or from the stream's interest
+     * @throws StreamException if an entity holding a streamed machine has no key, or two such entities share one, or the
+     *         {@link Interest} throws (no player's frame is made)
      */
     public String frame(String recipient) {
         return impl.frame(recipient);
@@ -302,11 +315,33 @@ public final class RoomStream {
      * The next frame of every player, from one pass over the world.
      *
      * @return the frames' JSON texts by player, in the order they first joined
-     * @throws IllegalStateException if called from the game's code inside one of the world's calls
-     * @throws StreamException if an entity holding a streamed machine has no key, or two such entities share one (no player's frame is made)
+     * @throws IllegalStateException if called from the game's code inside one of the world's calls, or from the stream's interest
+     * @throws StreamException if an entity holding a streamed machine has no key, or two such entities share one, or the
+     *         {@link Interest} throws for any player (no player's frame is made)
      */
     public Map<String, String> frames() {
         return impl.frames();
+    }
+
+    /**
+     * Sets the rule of which entities each player's frames carry (interest management), or, with
+     * {@code null}, goes back to every entity for every player. It applies from the next frame:
+     * an entity that enters a player's interest then arrives whole, one that leaves it is removed.
+     *
+     * <p>It is asked during {@link #frames()} and {@link #frame(String)}, on the room's thread,
+     * after the pass over the world and before any frame is written, every player's answers
+     * first: an interest that throws fails the call with a {@link StreamException} naming the
+     * player and the entity, and no player's frame is made nor any player's view changed, so the
+     * next call asks again. What it changes in the world while asked reaches the players in the
+     * next frame (the frame being made was read before); calling this stream from it is refused.
+     *
+     * @param interest the rule, or {@code null} for every entity
+     * @return this stream
+     * @throws IllegalStateException if called from an interest while the stream asks it
+     */
+    public RoomStream interest(Interest interest) {
+        impl.interest(interest);
+        return this;
     }
 
     /**
@@ -350,6 +385,15 @@ final class RoomFrames {
     private final JsonGenerator contexts;
     /** Counts the passes over the world; a player who joins is numbered on from here, since each of its frames takes a pass. */
     private long passes;
+    /** The room's clock at the last pass: a frame names the clock its records were read at, whatever ran since. */
+    private double passTime;
+    private long passSteps;
+    /** The entities of the last pass (each the head of its records): the numbers of their slots in a player's {@link Recipient#seen}. */
+    private int heads;
+    /** The game's rule of which entities each player's frames carry, or {@code null} for every entity. */
+    private Interest interest;
+    /** Whether {@link #interest} is being asked now: this stream's calls from it are refused. */
+    private boolean asking;
     /** The room's incarnation, named in every frame. */
     final long epoch;
     /**
@@ -380,6 +424,7 @@ final class RoomFrames {
     }
 
     void join(String recipient) {
+        refuseWhileAsking("join", recipient);
         Objects.requireNonNull(recipient, "recipient");
         if (recipient.isEmpty()) {
             throw new IllegalArgumentException("a recipient's id must not be empty; expected the player's id, as Owner names it");
@@ -389,7 +434,26 @@ final class RoomFrames {
     }
 
     boolean leave(String recipient) {
+        refuseWhileAsking("leave", recipient);
         return recipients.remove(recipient) != null;
+    }
+
+    void interest(Interest rule) {
+        refuseWhileAsking("interest(...)", null);
+        this.interest = rule;
+    }
+
+    /**
+     * Refuses a call that changes players' views from inside the interest, which the stream asks
+     * between its pass and the frames it writes from it. The call's text is made only then: a frame allocates none of it.
+     */
+    private void refuseWhileAsking(String method, String recipient) {
+        if (asking) {
+            String call = recipient == null ? method : method + "(\"" + recipient + "\")";
+            throw new IllegalStateException("the stream's " + call + " was called from its Interest while the stream was asking it,"
+                    + " between reading the room and writing the frames; expected the interest to answer only (keep a flag and"
+                    + " make the call after frames() returns). Nothing was changed.");
+        }
     }
 
     List<String> recipients() {
@@ -401,6 +465,7 @@ final class RoomFrames {
     }
 
     String frame(String recipient) {
+        refuseWhileAsking("frame", recipient);
         Recipient r = recipients.get(recipient);
         if (r == null) {
             throw new IllegalArgumentException("recipient '" + recipient + "' has not joined this stream; expected join(\"" + recipient
@@ -410,7 +475,11 @@ final class RoomFrames {
         SaveFlight.FrameEvent recorded = SaveFlight.frame(); // its time: the pass over the world and the player's frame
         boolean whole = r.whole;
         pass();
-        String frame = write(r);
+        Interest rule = interest;
+        if (rule != null) {
+            ask(rule, r);
+        }
+        String frame = write(r, rule != null);
         if (recorded != null) {
             SaveFlight.framed(recorded, world, recipient, frame, whole, recipients.size());
         }
@@ -418,19 +487,61 @@ final class RoomFrames {
     }
 
     Map<String, String> frames() {
+        refuseWhileAsking("frames()", null);
         Access.checkOutsideCalls(world, "a stream's frames");
         pass();
+        Interest rule = interest;
+        if (rule != null) {
+            // every player's answers before any frame: an interest that throws for the last player leaves the first as it was
+            for (Recipient r : recipients.values()) {
+                ask(rule, r);
+            }
+        }
         Map<String, String> out = new LinkedHashMap<>();
         for (Recipient r : recipients.values()) {
             SaveFlight.FrameEvent recorded = SaveFlight.frame(); // its time: the player's frame (the pass is shared)
             boolean whole = r.whole;
-            String frame = write(r);
+            String frame = write(r, rule != null);
             if (recorded != null) {
                 SaveFlight.framed(recorded, world, r.id, frame, whole, recipients.size());
             }
             out.put(r.id, frame);
         }
         return out;
+    }
+
+    /**
+     * Asks the interest about each entity of the last pass that holds a record the player may
+     * otherwise see, and notes the answers in the player's {@link Recipient#seen}; nothing else
+     * of the player changes, so a rule that throws leaves the player as it was.
+     */
+    private void ask(Interest rule, Recipient r) {
+        BitSet seen = r.seen;
+        seen.clear();
+        asking = true;
+        try {
+            for (Tracked t : order) {
+                if (t.head != t || !(t.forAll || r.id.equals(t.ownedBy))) {
+                    continue; // asked once per entity, and not about an entity the player may see nothing of anyway
+                }
+                boolean sees;
+                try {
+                    sees = rule.sees(r.id, t.record.entity());
+                } catch (RuntimeException e) {
+                    StreamException refused = new StreamException("the room's Interest failed; no player's frame was made and nothing"
+                            + " was changed, so the next call asks again", List.of("$.entities." + t.key + ": the interest threw for"
+                            + " player '" + r.id + "' on entity '" + t.key + "': " + e + "; expected it to answer whether the player"
+                            + " sees the entity"));
+                    refused.initCause(e);
+                    throw refused;
+                }
+                if (sees) {
+                    seen.set(t.slot);
+                }
+            }
+        } finally {
+            asking = false;
+        }
     }
 
     // ------------------------------------------------------------------ the pass over the world
@@ -441,6 +552,9 @@ final class RoomFrames {
         int unkeyed = 0;
         long pass = ++passes;
         order.clear();
+        heads = 0;
+        passTime = world.time();
+        passSteps = world.steps();
         follow(problems);
         for (States<?> m : world.machines()) {
             if (machines.get(m.id()) != m) {
@@ -467,6 +581,14 @@ final class RoomFrames {
                     t = new Tracked(r, m);
                     tracked.put(r, t);
                 }
+                if (owner != null && owner != t && owner.pass == pass) {
+                    t.head = owner.head; // the entity's first record of this pass speaks for it to the interest
+                } else {
+                    t.head = t;
+                    t.slot = heads++;
+                    t.forAll = false;
+                    t.ownedBy = null;
+                }
                 t.key = key;
                 t.pass = pass;
                 if (owner != t) {
@@ -486,6 +608,11 @@ final class RoomFrames {
         named.values().removeIf(t -> t.pass != pass); // and keys no entity has now
         for (Tracked t : order) {
             update(t);
+            if (t.audience == null) {
+                t.head.forAll = true;
+            } else {
+                t.head.ownedBy = t.audience; // an entity has one owner, so its ownerOnly records share it
+            }
         }
     }
 
@@ -609,7 +736,8 @@ final class RoomFrames {
 
     // ------------------------------------------------------------------ one player's frame
 
-    private String write(Recipient r) {
+    /** The player's frame from the last pass; {@code filtered}: only the entities its {@link Recipient#seen} holds. */
+    private String write(Recipient r, boolean filtered) {
         boolean whole = r.whole;
         if (whole) {
             r.sent.clear();
@@ -621,6 +749,9 @@ final class RoomFrames {
         for (Tracked t : order) {
             if (t.audience != null && !t.audience.equals(r.id)) {
                 continue; // not this player's: not a byte of it
+            }
+            if (filtered && !r.seen.get(t.head.slot)) {
+                continue; // outside the player's interest: not a byte of it either
             }
             Sent s = r.sent.get(t);
             if (s != null && s.version == t.version && s.key.equals(t.key)) {
@@ -669,8 +800,8 @@ final class RoomFrames {
         root.put("seq", ++r.seq);
         root.put("whole", whole);
         ObjectNode clock = root.putObject("clock");
-        clock.put("time", world.time());
-        clock.put("steps", world.steps());
+        clock.put("time", passTime);
+        clock.put("steps", passSteps);
         if (versions != null) {
             root.set(SavesJson.MACHINES, versions);
         }
@@ -760,6 +891,14 @@ final class RoomFrames {
         /** The one player who may see it, {@link #NOBODY}, or {@code null} for everyone. */
         String audience;
         long pass;
+        /** The first record of its entity in the last pass, which holds the entity's slot; itself when it is that record. */
+        Tracked head;
+        /** Of a head: the entity's number in the last pass, its bit in a player's {@link Recipient#seen}. */
+        int slot;
+        /** Of a head: whether a record of the entity goes to every player. */
+        boolean forAll;
+        /** Of a head: the player its {@code ownerOnly} records go to, if it holds any, else {@code null}. */
+        String ownedBy;
 
         Tracked(StateRecord<?> record, States<?> machine) {
             this.record = record;
@@ -778,6 +917,8 @@ final class RoomFrames {
          */
         final Map<String, States<?>> named = new HashMap<>();
         boolean whole = true;
+        /** The interest's answers at the last frame, by entity slot: set bits are the entities it sees. Reused from frame to frame. */
+        final BitSet seen = new BitSet();
         /**
          * The number of its last frame. It starts at the passes made before it joined: a frame takes
          * a pass, so the numbers stay at most the passes made, and a player back after leaving is
