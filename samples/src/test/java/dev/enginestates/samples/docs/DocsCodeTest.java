@@ -195,4 +195,23 @@ class DocsCodeTest {
         assertEquals("1 true fighting true 1 0", ChildMachines.siegeAndSquad(),
                 "one wave won, the wave found by its tag, restored mid-fight, gone with its state; one member fallen, none left");
     }
+
+    @Test
+    void theInterestPageSendsEachPlayerTheGuardsNearItAndAWalkerTheGateWholeAndNotTheTower() {
+        InterestArea.Walk walk = InterestArea.walk();
+        String alice = walk.aliceFrames().get(0);
+        String bob = walk.bobFrames().get(0);
+        assertTrue(alice.contains("north gate"), alice);
+        assertFalse(alice.contains("tower"), "not a byte of the tower for alice: " + alice);
+        assertTrue(bob.contains("old tower"), bob);
+        assertFalse(bob.contains("gate"), "not a byte of the gate for bob: " + bob);
+        String walked = walk.bobFrames().get(1);
+        assertTrue(walked.contains("\"whole\":false"), "a frame of changes: " + walked);
+        assertTrue(walked.contains("\"gate\":{\"interest-guard\":{\"status\""), "the gate comes whole: " + walked);
+        assertTrue(walked.contains("north gate"), walked);
+        assertTrue(walked.contains("\"tower\":{\"interest-guard\":null}"), "the tower is removed: " + walked);
+        assertFalse(walk.aliceFrames().get(1).contains("tower"), walk.aliceFrames().get(1));
+        assertEquals(List.of("gate:answer"), walk.aliceHolds(), "alice's replica holds the gate, which answered the bell");
+        assertEquals(List.of("gate:answer"), walk.bobHolds(), "bob's replica holds the gate and no longer the tower");
+    }
 }
