@@ -13,8 +13,13 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.serialization.jackson.JacksonObjectMapperProvider;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -45,6 +50,9 @@ import java.util.concurrent.CompletionStage;
 public final class Rooms<I> {
     /** The default wait for a room's answer. */
     public static final Duration ASK_TIMEOUT = Duration.ofSeconds(5);
+
+    /** The JDBC plugin's PostgreSQL schema, in its jar. */
+    private static final String POSTGRES_SCHEMA = "schema/postgres/postgres-create-schema.sql";
 
     private final RoomKind<I> kind;
     private final ClusterSharding sharding;
@@ -208,8 +216,8 @@ public final class Rooms<I> {
 
     /**
      * Creates the journal's and snapshot store's tables in an H2 database if they are not there
-     * (the JDBC plugin's own H2 script). Another database runs the plugin's script for it once,
-     * such as {@code schema/postgres/postgres-create-schema.sql}.
+     * (the JDBC plugin's own H2 script). PostgreSQL has {@link #createPostgresTables}; another
+     * database runs the plugin's script for it once.
      *
      * @param jdbcUrl the database, such as {@code jdbc:h2:mem:rooms;DB_CLOSE_DELAY=-1}
      * @throws SQLException if the database refuses them
@@ -217,6 +225,45 @@ public final class Rooms<I> {
     public static void createH2Tables(String jdbcUrl) throws SQLException {
         try (Connection c = DriverManager.getConnection(jdbcUrl, "sa", ""); Statement s = c.createStatement()) {
             s.execute("RUNSCRIPT FROM 'classpath:/schema/h2/h2-create-schema.sql'");
+        }
+    }
+
+    /**
+     * Creates the journal's and snapshot store's tables in a PostgreSQL database if they are not
+     * there: the JDBC plugin's own {@code schema/postgres/postgres-create-schema.sql}, one statement
+     * at a time (two of its indexes are made {@code CONCURRENTLY}, which PostgreSQL refuses when the
+     * driver sends the script whole, as one pipeline). Needs the PostgreSQL driver on the class path.
+     *
+     * @param jdbcUrl  the database, such as {@code jdbc:postgresql://db:5432/rooms}
+     * @param user     its user, allowed to create tables in its {@code public} schema
+     * @param password the user's password
+     * @throws SQLException if the database refuses them
+     */
+    public static void createPostgresTables(String jdbcUrl, String user, String password) throws SQLException {
+        String script = POSTGRES_SCHEMA;
+        try (InputStream in = Rooms.class.getClassLoader().getResourceAsStream(script)) {
+            if (in == null) {
+                throw new IllegalStateException("the rooms' PostgreSQL tables: " + script + " is not on the class path;"
+                        + " it comes with org.apache.pekko:pekko-persistence-jdbc_2.13, which engine-states-pekko depends on");
+            }
+            script = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("the rooms' PostgreSQL tables: " + POSTGRES_SCHEMA + " could not be read", e);
+        }
+        try (Connection c = DriverManager.getConnection(jdbcUrl, user, password)) {
+            // the script's indexes are not "if not exists": the journal's table says whether it ran
+            try (ResultSet there = c.getMetaData().getTables(null, "public", "event_journal", null)) {
+                if (there.next()) {
+                    return;
+                }
+            }
+            try (Statement s = c.createStatement()) {
+                for (String statement : script.split(";")) {
+                    if (!statement.isBlank()) {
+                        s.execute(statement);
+                    }
+                }
+            }
         }
     }
 

@@ -7,12 +7,8 @@ import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -22,7 +18,7 @@ import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
-/** A one-node cluster on loopback over a shared H2 journal: started, then stopped hard (no leaving, no hand-off). */
+/** A one-node cluster on loopback over a test's journal (H2 or PostgreSQL): started, then stopped hard (no leaving, no hand-off). */
 final class Node implements AutoCloseable {
     final ActorSystem<Void> system;
 
@@ -30,11 +26,11 @@ final class Node implements AutoCloseable {
         this.system = system;
     }
 
-    static Node start(String jdbcUrl) throws InterruptedException {
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "rooms", Rooms.config(ConfigFactory.parseMap(Map.of(
-                "engine-states.rooms.jdbc.url", jdbcUrl,
-                "pekko.remote.artery.canonical.hostname", "127.0.0.1",
-                "pekko.remote.artery.canonical.port", 0))));
+    static Node start(Journal journal) throws InterruptedException {
+        Map<String, Object> settings = new HashMap<>(journal.settings());
+        settings.put("pekko.remote.artery.canonical.hostname", "127.0.0.1");
+        settings.put("pekko.remote.artery.canonical.port", 0);
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "rooms", Rooms.config(ConfigFactory.parseMap(settings)));
         Cluster cluster = Cluster.get(system);
         cluster.manager().tell(Join.create(cluster.selfMember().address()));
         await("the node up", Duration.ofSeconds(30), () -> cluster.selfMember().status() == MemberStatus.up());
@@ -63,17 +59,6 @@ final class Node implements AutoCloseable {
                 fail("not within " + within.toSeconds() + " s: " + what);
             }
             Thread.sleep(20);
-        }
-    }
-
-    /** A count from the journal's database. */
-    static long count(String jdbcUrl, String sql, String persistenceId) throws SQLException {
-        try (Connection c = DriverManager.getConnection(jdbcUrl, "sa", ""); PreparedStatement s = c.prepareStatement(sql)) {
-            s.setString(1, persistenceId);
-            try (ResultSet r = s.executeQuery()) {
-                r.next();
-                return r.getLong(1);
-            }
         }
     }
 }

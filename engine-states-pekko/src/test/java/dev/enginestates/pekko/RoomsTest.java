@@ -6,15 +6,14 @@ import dev.enginestates.pekko.Lamps.Hold;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import static dev.enginestates.pekko.Node.count;
 import static dev.enginestates.pekko.Node.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -27,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * test moves by hand (one step is 100 ms of it): commands applied once per sequence number,
  * a room behind its clock catching up in bounded steps, and a room started again on a new node
  * equal to a twin that never stopped (snapshot restored, the events after it replayed).
+ * {@link RoomsOnPostgresTest} runs the same with the journal and snapshots in PostgreSQL.
  */
 class RoomsTest {
     private static final long T0 = 1_000_000_000L;
@@ -37,7 +37,16 @@ class RoomsTest {
     private static final String LAST_EVENT = "select max(\"sequence_number\") from \"event_journal\" where \"persistence_id\" = ?";
 
     private final AtomicLong clock = new AtomicLong(T0);
-    private final String url = "jdbc:h2:mem:lamps-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
+
+    /**
+     * The test's own database for the journal and snapshots: H2 in memory here.
+     *
+     * @return a new database with the plugin's tables
+     * @throws SQLException if the database refuses them
+     */
+    Journal journal() throws SQLException {
+        return Journal.h2();
+    }
 
     /** A recovery a listener heard, with the recovered world's dump. */
     record Recovery(String node, long steps, long lastSeq, String dump) {
@@ -73,9 +82,8 @@ class RoomsTest {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aCommandSentAgainIsAnsweredAsTheFirstTimeAndAppliedOnce() throws Exception {
-        Rooms.createH2Tables(url);
         RoomKind<Command> kind = Lamps.kind(3, clock::get);
-        try (Node node = Node.start(url)) {
+        try (Journal db = journal(); Node node = Node.start(db)) {
             Rooms<Command> rooms = Rooms.start(node.system, kind);
             assertEquals(new Rooms.Ack(0, 0, true), get(rooms.open("r")));
             assertEquals(new Rooms.Ack(0, 0, false), get(rooms.open("r")), "a room opens once");
@@ -86,7 +94,7 @@ class RoomsTest {
             assertEquals(first, get(rooms.send("r", 1, new Flip("lamp-0"))), "sent again: answered as the first time");
             assertEquals(new Rooms.Ack(2, 4, false), get(rooms.send("r", 2, new Flip("lamp-9"))), "no lamp-9: refused, changes nothing");
             assertEquals(new Rooms.Ack(1, -1, false), get(rooms.send("r", 1, new Flip("lamp-0"))), "older than the last: not applied");
-            assertEquals(2, count(url, APPLIED, "lamps|r"), "the journal has each command once");
+            assertEquals(2, db.count(APPLIED, "lamps|r"), "the journal has each command once");
 
             try (Room<Command> twin = Room.open(kind, "r")) {
                 twin.step(4);
@@ -100,9 +108,8 @@ class RoomsTest {
     @Test
     @Timeout(value = 2, unit = TimeUnit.MINUTES)
     void aRoomBehindItsClockCatchesUpAtMostMaxCatchUpStepsAnEventAndStopsAtTheStepsDue() throws Exception {
-        Rooms.createH2Tables(url);
         Heard heard = new Heard();
-        try (Node node = Node.start(url)) {
+        try (Journal db = journal(); Node node = Node.start(db)) {
             Rooms<Command> rooms = Rooms.start(node.system, Lamps.kind(3, clock::get).maxCatchUp(4), heard);
             get(rooms.open("r"));
             stepTo(rooms, "r", 25);
@@ -124,7 +131,6 @@ class RoomsTest {
     @Test
     @Timeout(value = 3, unit = TimeUnit.MINUTES)
     void aRoomStartedOnANewNodeIsItsSnapshotAndTheEventsAfterItAndEqualsItsTwinThenCatchesUp() throws Exception {
-        Rooms.createH2Tables(url);
         Heard heard = new Heard();
         RoomKind<Command> kind = Lamps.kind(3, clock::get).snapshotEvery(5).maxCatchUp(4);
         List<Command> sent = List.of(new Flip("lamp-0"), new Hold("lamp-1", true), new Flip("lamp-1"), new Hold("lamp-2", true),
@@ -132,48 +138,50 @@ class RoomsTest {
         long[] at = {3, 8, 12, 17, 23};
         List<Rooms.Ack> acks = new ArrayList<>();
         long incarnation;
-        try (Node first = Node.start(url)) {
-            Rooms<Command> rooms = Rooms.start(first.system, kind, heard);
-            get(rooms.open("r"));
-            for (int i = 0; i < sent.size(); i++) {
-                stepTo(rooms, "r", at[i]);
-                acks.add(get(rooms.send("r", i + 1, sent.get(i))));
-            }
-            stepTo(rooms, "r", 24);
-            // snapshots at steps 5, 10, 15 and 20 (the event that crossed 20 ran to 23); the command and step after it are events only
-            Node.await("four snapshots written", Duration.ofSeconds(30), () -> {
-                try {
-                    return count(url, SNAPSHOTS, "lamps|r") == 4;
-                } catch (Exception e) {
-                    return false;
+        try (Journal db = journal()) {
+            try (Node first = Node.start(db)) {
+                Rooms<Command> rooms = Rooms.start(first.system, kind, heard);
+                get(rooms.open("r"));
+                for (int i = 0; i < sent.size(); i++) {
+                    stepTo(rooms, "r", at[i]);
+                    acks.add(get(rooms.send("r", i + 1, sent.get(i))));
                 }
-            });
-            incarnation = get(rooms.status("r")).incarnation();
-        }
-        assertTrue(count(url, LAST_SNAPSHOT, "lamps|r") < count(url, LAST_EVENT, "lamps|r"), "events follow the last snapshot");
-
-        clock.set(T0 + 40 * 100);
-        heard.recoveries.clear();
-        try (Node second = Node.start(url); Room<Command> twin = Room.open(kind, "r")) {
-            Rooms<Command> rooms = Rooms.start(second.system, kind, heard);
-            Rooms.Ack last = acks.get(acks.size() - 1);
-            assertEquals(last, get(rooms.send("r", sent.size(), sent.get(sent.size() - 1))), "the last command again, on the new node");
-
-            for (int i = 0; i < sent.size(); i++) {
-                twin.step((int) (acks.get(i).step() - twin.steps()));
-                assertEquals(acks.get(i).taken(), twin.apply(sent.get(i)), "command " + (i + 1));
+                stepTo(rooms, "r", 24);
+                // snapshots at steps 5, 10, 15 and 20 (the event that crossed 20 ran to 23); the command and step after it are events only
+                Node.await("four snapshots written", Duration.ofSeconds(30), () -> {
+                    try {
+                        return db.count(SNAPSHOTS, "lamps|r") == 4;
+                    } catch (Exception e) {
+                        return false;
+                    }
+                });
+                incarnation = get(rooms.status("r")).incarnation();
             }
-            twin.step((int) (24 - twin.steps()));
-            Recovery back = heard.recoveries.stream().filter(r -> r.dump() != null).findFirst().orElseThrow();
-            assertEquals(24, back.steps(), "the room came back with every step written");
-            assertEquals(sent.size(), back.lastSeq());
-            assertEquals(twin.dump(), back.dump(), "the recovered room differs from its twin");
-            assertNotEquals(-1, twin.dump().indexOf("lamp-2"));
+            assertTrue(db.count(LAST_SNAPSHOT, "lamps|r") < db.count(LAST_EVENT, "lamps|r"), "events follow the last snapshot");
 
-            stepTo(rooms, "r", 40);
-            twin.step(16);
-            assertEquals(twin.dump(), get(rooms.dump("r")).dump(), "after catching up the room differs from its twin");
-            assertTrue(get(rooms.status("r")).incarnation() > incarnation, "a newer incarnation on the new node");
+            clock.set(T0 + 40 * 100);
+            heard.recoveries.clear();
+            try (Node second = Node.start(db); Room<Command> twin = Room.open(kind, "r")) {
+                Rooms<Command> rooms = Rooms.start(second.system, kind, heard);
+                Rooms.Ack last = acks.get(acks.size() - 1);
+                assertEquals(last, get(rooms.send("r", sent.size(), sent.get(sent.size() - 1))), "the last command again, on the new node");
+
+                for (int i = 0; i < sent.size(); i++) {
+                    twin.step((int) (acks.get(i).step() - twin.steps()));
+                    assertEquals(acks.get(i).taken(), twin.apply(sent.get(i)), "command " + (i + 1));
+                }
+                twin.step((int) (24 - twin.steps()));
+                Recovery back = heard.recoveries.stream().filter(r -> r.dump() != null).findFirst().orElseThrow();
+                assertEquals(24, back.steps(), "the room came back with every step written");
+                assertEquals(sent.size(), back.lastSeq());
+                assertEquals(twin.dump(), back.dump(), "the recovered room differs from its twin");
+                assertNotEquals(-1, twin.dump().indexOf("lamp-2"));
+
+                stepTo(rooms, "r", 40);
+                twin.step(16);
+                assertEquals(twin.dump(), get(rooms.dump("r")).dump(), "after catching up the room differs from its twin");
+                assertTrue(get(rooms.status("r")).incarnation() > incarnation, "a newer incarnation on the new node");
+            }
         }
     }
 
