@@ -18,7 +18,16 @@ public final class RoomNode {
      * @return the configuration
      */
     public static Config config(String jdbcUrl) {
-        return Rooms.config(ConfigFactory.parseResources("rooms.conf")
-                .withValue("engine-states.rooms.jdbc.url", ConfigValueFactory.fromAnyRef(jdbcUrl)));
+        return config(ConfigFactory.empty().withValue("engine-states.rooms.jdbc.url", ConfigValueFactory.fromAnyRef(jdbcUrl)));
+    }
+
+    /**
+     * The node's configuration with the journal's database given in full, such as PostgreSQL's.
+     *
+     * @param database its {@code engine-states.rooms.jdbc.*} settings: url, profile, driver, user, password
+     * @return the configuration
+     */
+    public static Config config(Config database) {
+        return Rooms.config(database.withFallback(ConfigFactory.parseResources("rooms.conf")));
     }
 }

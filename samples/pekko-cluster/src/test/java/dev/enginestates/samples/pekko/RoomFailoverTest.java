@@ -1,5 +1,6 @@
 package dev.enginestates.samples.pekko;
 
+import com.typesafe.config.Config;
 import dev.enginestates.pekko.Room;
 import dev.enginestates.pekko.RoomKind;
 import dev.enginestates.pekko.RoomListener;
@@ -37,14 +38,14 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * Rooms on a cluster survive a node's death: three nodes on loopback in this JVM (three actor systems, Artery on
- * 127.0.0.1, random ports), one JDBC journal over an in-memory H2 database they share, rooms of
+ * 127.0.0.1, random ports), one JDBC journal they share (an in-memory H2 database; or PostgreSQL), rooms of
  * guards with game commands arriving all the time. One node is stopped hard while its rooms'
  * guards are mid-wait (its actor system terminated without leaving the cluster, then downed);
  * its rooms come back on the other two. Every room's dump then equals, step for step, the dump
  * of a twin room run in a single world with the same commands at the same steps and no failure,
  * and so does each moved room's world at the moment it finished recovering.
  *
- * <p>Size: {@code -Drooms.count=100 -Drooms.guards=100} (the default). {@code -Drooms.report=true}
+ * <p>Size: {@code -Drooms.count=100 -Drooms.guards=100} (the default, on H2); on PostgreSQL 20 rooms of 20 guards. {@code -Drooms.report=true}
  * prints the figures: recovery time per moved room and the steps lost.
  */
 class RoomFailoverTest {
@@ -134,12 +135,29 @@ class RoomFailoverTest {
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void roomsOfADeadNodeComeBackElsewhereEqualToTheirTwinsStepForStep() throws Exception {
-        int roomCount = Integer.getInteger("rooms.count", 100);
-        int guards = Integer.getInteger("rooms.guards", 100);
-        boolean report = Boolean.getBoolean("rooms.report");
-        RoomKind<RoomInput> kind = GuardRooms.kind(guards);
         String url = "jdbc:h2:mem:rooms-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1";
         Rooms.createH2Tables(url);
+        failOver("H2 in memory", RoomNode.config(url), Integer.getInteger("rooms.count", 100), Integer.getInteger("rooms.guards", 100));
+    }
+
+    /**
+     * The same with the journal and snapshots in PostgreSQL, the database a deployment's nodes share: a new database
+     * on the server {@code ENGINE_STATES_POSTGRES_URL} names, 20 rooms of 20 guards
+     * ({@code -Drooms.postgres.count}, {@code -Drooms.postgres.guards}). Skipped without that variable.
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    void roomsOfADeadNodeComeBackElsewhereEqualToTheirTwinsWithTheJournalInPostgres() throws Exception {
+        int roomCount = Integer.getInteger("rooms.postgres.count", 20);
+        try (PostgresJournal db = PostgresJournal.create()) {
+            failOver("PostgreSQL", RoomNode.config(db.settings), roomCount, Integer.getInteger("rooms.postgres.guards", 20));
+            assertEquals(roomCount, db.journaledRooms(), "rooms with events in the PostgreSQL journal");
+        }
+    }
+
+    private static void failOver(String database, Config config, int roomCount, int guards) throws Exception {
+        boolean report = Boolean.getBoolean("rooms.report");
+        RoomKind<RoomInput> kind = GuardRooms.kind(guards);
         Probe probe = new Probe();
         long t0 = System.nanoTime();
 
@@ -147,7 +165,7 @@ class RoomFailoverTest {
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         try {
             for (int i = 0; i < 3; i++) {
-                nodes.add(ActorSystem.create(Behaviors.empty(), "rooms", RoomNode.config(url)));
+                nodes.add(ActorSystem.create(Behaviors.empty(), "rooms", config));
             }
             Address first = Cluster.get(nodes.get(0)).selfMember().address();
             for (ActorSystem<Void> node : nodes) {
@@ -244,8 +262,8 @@ class RoomFailoverTest {
             if (report) {
                 Collections.sort(fromDown);
                 Collections.sort(ownRecovery);
-                System.out.printf(Locale.ROOT, "rooms: %d of %d guards on 3 nodes; cluster up in %.1f s, rooms open in %.1f s%n",
-                        roomCount, guards, (clusterUp - t0) / 1e9, (roomsOpen - clusterUp) / 1e9);
+                System.out.printf(Locale.ROOT, "rooms: %d of %d guards on 3 nodes, journal in %s; cluster up in %.1f s, rooms open in %.1f s%n",
+                        roomCount, guards, database, (clusterUp - t0) / 1e9, (roomsOpen - clusterUp) / 1e9);
                 System.out.printf(Locale.ROOT, "killed %s with %d rooms (%d guards mid-wait); terminate took %.2f s%n",
                         victimNode, moved.size(), midWaitAtKill, (downAt - killAt) / 1e9);
                 System.out.printf(Locale.ROOT, "recovery per moved room, from the down: median %.3f s, max %.3f s; all back %.3f s after the down%n",
