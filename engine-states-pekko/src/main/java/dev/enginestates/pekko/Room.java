@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
+import dev.enginestates.io.RoomStream;
 import dev.enginestates.io.Saves;
 
+import java.util.Map;
 import java.util.function.Function;
 
 /**
@@ -205,6 +207,49 @@ public final class Room<I> implements AutoCloseable {
         }
         try {
             return json.valueToTree(p.save().apply(world));
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * A stream of the kind's machines in this world, for players' replicas.
+     *
+     * @param epoch the room's incarnation, 1 or more
+     * @return the stream, with no player yet
+     */
+    RoomStream stream(long epoch) {
+        try {
+            return RoomStream.of(world, epoch, kind.machines().toArray(new States<?>[0]));
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * The next frame of one player of a stream of this room.
+     *
+     * @param stream    the stream, made by {@link #stream(long)}
+     * @param recipient a player that has joined
+     * @return the frame's text
+     */
+    String frame(RoomStream stream, String recipient) {
+        try {
+            return stream.frame(recipient);
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * The next frame of every player of a stream of this room, from one pass over the world.
+     *
+     * @param stream the stream, made by {@link #stream(long)}
+     * @return the frames by player
+     */
+    Map<String, String> frames(RoomStream stream) {
+        try {
+            return stream.frames();
         } finally {
             world.release();
         }

@@ -2,10 +2,12 @@ package dev.enginestates.pekko;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.enginestates.io.RoomStream;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
@@ -19,6 +21,10 @@ import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
 import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * A room as a sharded, event-sourced Pekko entity. Every input its world sees is an event in
@@ -32,6 +38,10 @@ import java.time.Duration;
  * ({@link Event.Incarnated}), one more than the last in its journal: the epoch of a stream of the
  * room to players' replicas. The snapshot alone would not give it: a room that dies before its
  * next snapshot is restored from the same one again.
+ *
+ * <p>Once open and incarnated, the room keeps a {@link RoomStream} of that epoch and, after each
+ * step, sends each subscribed player's connections the player's frame. Subscriptions live on
+ * the actor only: after a move, connections subscribe again on the new home (and get a whole frame).
  *
  * @param <I> the game's command type
  */
@@ -54,6 +64,17 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
 
     /** Asks for the world's dump. */
     record GetDump(ActorRef<Rooms.Dump> replyTo) implements Command {
+    }
+
+    /**
+     * A player's connection asks for the room's frames: its next frame is whole. Watched, so a
+     * connection that ends is unsubscribed.
+     */
+    record Subscribe(String player, ActorRef<Rooms.Frame> to) implements Command {
+    }
+
+    /** A player's connection no longer wants the room's frames. */
+    record Unsubscribe(String player, ActorRef<Rooms.Frame> to) implements Command {
     }
 
     /** The room's timer. */
@@ -111,6 +132,11 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     private final RoomListener listener;
     private final String node;
     private final TimerScheduler<Command> timers;
+    private final ActorContext<Command> context;
+    /** The players' connections on this incarnation, by player, in the order they subscribed. */
+    private final Map<String, List<ActorRef<Rooms.Frame>>> subscribers = new LinkedHashMap<>();
+    /** The room's stream to its players, made once the incarnation is persisted and the room open: its epoch is the incarnation. */
+    private RoomStream stream;
     private final long startNanos = System.nanoTime();
     private long recoveredAt = -1;
     private long recoveryNanos = -1;
@@ -118,7 +144,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     private boolean incarnated;
 
     private RoomEntity(EntityTypeKey<Command> type, String roomId, RoomKind<I> kind, ObjectMapper json, RoomListener listener,
-                       String node, TimerScheduler<Command> timers) {
+                       String node, TimerScheduler<Command> timers, ActorContext<Command> context) {
         super(PersistenceId.of(type.name(), roomId),
                 SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(2), 0.1));
         this.roomId = roomId;
@@ -127,11 +153,13 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         this.listener = listener;
         this.node = node;
         this.timers = timers;
+        this.context = context;
     }
 
     static <I> Behavior<Command> create(EntityTypeKey<Command> type, String roomId, RoomKind<I> kind, ObjectMapper json,
                                         RoomListener listener, String node) {
-        return Behaviors.withTimers(timers -> new RoomEntity<>(type, roomId, kind, json, listener, node, timers));
+        return Behaviors.setup(context -> Behaviors.withTimers(timers -> new RoomEntity<>(type, roomId, kind, json, listener, node,
+                timers, context)));
     }
 
     @Override
@@ -144,11 +172,17 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(Open.class, (s, c) -> s.room != null
                         ? Effect().reply(c.replyTo(), new Rooms.Ack(0, s.room.steps(), false))
-                        : Effect().persist(new Event.Opened(kind.now())).thenReply(c.replyTo(), st -> new Rooms.Ack(0, 0, true)))
+                        : Effect().persist(new Event.Opened(kind.now())).thenRun(this::sendFrames)
+                                .thenReply(c.replyTo(), st -> new Rooms.Ack(0, 0, true)))
                 .onCommand(Input.class, this::onInput)
                 .onCommand(Tick.class, this::onTick)
                 .onCommand(Incarnate.class, (s, c) -> Effect().persist(new Event.Incarnated(s.incarnation + 1))
-                        .thenRun(st -> incarnated = true))
+                        .thenRun(st -> {
+                            incarnated = true;
+                            sendFrames(st);
+                        }))
+                .onCommand(Subscribe.class, this::onSubscribe)
+                .onCommand(Unsubscribe.class, this::onUnsubscribe)
                 .onCommand(GetStatus.class, (s, c) -> Effect().reply(c.replyTo(), new Rooms.Status(roomId, node,
                         s.room == null ? -1 : s.room.steps(), s.room == null ? 0 : s.room.midWait(), recoveredAt, recoveryNanos,
                         incarnated ? s.incarnation : 0)))
@@ -188,7 +222,69 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
             return Effect().none();
         }
         return Effect().persist(new Event.Stepped((int) Math.min(behind, kind.maxCatchUp())))
-                .thenRun(st -> listener.stepsPersisted(roomId, node, st.room.steps()));
+                .thenRun(st -> {
+                    listener.stepsPersisted(roomId, node, st.room.steps());
+                    sendFrames(st);
+                });
+    }
+
+    private Effect<Event, State<I>> onSubscribe(State<I> s, Subscribe c) {
+        List<ActorRef<Rooms.Frame>> refs = subscribers.computeIfAbsent(c.player(), p -> new ArrayList<>());
+        if (!refs.contains(c.to())) {
+            refs.add(c.to());
+            // a connection that ends (its node gone included) leaves without saying so
+            context.watchWith(c.to(), new Unsubscribe(c.player(), c.to()));
+        }
+        if (streams(s)) {
+            // a connection back after a move or a silence starts over: its next frame is whole, sent now
+            stream.join(c.player());
+            send(c.player(), s.room.frame(stream, c.player()));
+        }
+        return Effect().none();
+    }
+
+    private Effect<Event, State<I>> onUnsubscribe(State<I> s, Unsubscribe c) {
+        List<ActorRef<Rooms.Frame>> refs = subscribers.get(c.player());
+        if (refs != null && refs.remove(c.to())) {
+            context.unwatch(c.to());
+            if (refs.isEmpty()) {
+                subscribers.remove(c.player());
+                if (stream != null) {
+                    stream.leave(c.player());
+                }
+            }
+        }
+        return Effect().none();
+    }
+
+    /** After a step (or once the room can stream): each subscribed player's frame to its connections. */
+    private void sendFrames(State<I> s) {
+        if (subscribers.isEmpty() || !streams(s)) {
+            return;
+        }
+        for (Map.Entry<String, String> f : s.room.frames(stream).entrySet()) {
+            send(f.getKey(), f.getValue());
+        }
+    }
+
+    /** Whether the room streams, making its stream when it first can: open, and its incarnation (the epoch) persisted. */
+    private boolean streams(State<I> s) {
+        if (stream == null && s.room != null && incarnated) {
+            stream = s.room.stream(s.incarnation);
+            subscribers.keySet().forEach(stream::join);
+        }
+        return stream != null;
+    }
+
+    private void send(String player, String frame) {
+        List<ActorRef<Rooms.Frame>> refs = subscribers.get(player);
+        if (refs == null) {
+            return;
+        }
+        Rooms.Frame message = new Rooms.Frame(roomId, stream.epoch(), frame, context.getSelf());
+        for (ActorRef<Rooms.Frame> ref : refs) {
+            ref.tell(message);
+        }
     }
 
     private I command(JsonNode input, long seq) {

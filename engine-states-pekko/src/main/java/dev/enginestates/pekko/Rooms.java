@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
@@ -170,6 +171,76 @@ public final class Rooms<I> {
     }
 
     /**
+     * Subscribes a player's connection to a room's frames ({@link dev.enginestates.io.RoomStream}), from any node:
+     * the room's home joins the player (its next frame is whole) and, after each step, sends the
+     * connection the player's frame, of the room's incarnation as epoch. A room not open yet, or
+     * not yet incarnated, sends once it is. The subscription lives on the room's actor: when the
+     * room moves (the {@link Frame#room()} that sent the frames ends), subscribe again, and the new
+     * home sends a whole frame of a larger epoch. Subscribing again where the room is starts the
+     * player over with a whole frame.
+     *
+     * @param roomId the room
+     * @param player the player's id, as the room's {@link dev.enginestates.ecs.Owner} components name players
+     * @param to     the connection's actor; watched by the room, so one that ends is forgotten
+     */
+    public void subscribe(String roomId, String player, ActorRef<Frame> to) {
+        requirePlayer(roomId, player);
+        Objects.requireNonNull(to, "to");
+        sharding.entityRefFor(type, roomId).tell(new RoomEntity.Subscribe(player, to));
+    }
+
+    /**
+     * Ends a connection's subscription to a room's frames; the room forgets a player with no connection left.
+     *
+     * @param roomId the room
+     * @param player the player's id
+     * @param to     the connection's actor, as subscribed
+     */
+    public void unsubscribe(String roomId, String player, ActorRef<Frame> to) {
+        requirePlayer(roomId, player);
+        Objects.requireNonNull(to, "to");
+        sharding.entityRefFor(type, roomId).tell(new RoomEntity.Unsubscribe(player, to));
+    }
+
+    private void requirePlayer(String roomId, String player) {
+        if (player == null || player.isEmpty()) {
+            throw new IllegalArgumentException("room '" + roomId + "' of " + kind.name() + ": a subscription needs the player's id"
+                    + " (as its entities' Owner names it); found " + (player == null ? "null" : "''"));
+        }
+    }
+
+    /**
+     * Reads a game command from its JSON, as a player's connection sends it.
+     *
+     * @param roomId  the room, for the message
+     * @param seq     the command's sequence number, for the message
+     * @param command the command's JSON
+     * @return the command
+     * @throws IllegalArgumentException if it is not the kind's command type
+     */
+    I command(String roomId, long seq, JsonNode command) {
+        try {
+            I read = json.treeToValue(command, kind.commandType());
+            if (read == null) {
+                throw new IllegalArgumentException("null");
+            }
+            return read;
+        } catch (Exception e) {
+            throw new IllegalArgumentException("room '" + roomId + "' of " + kind.name() + ": command " + seq + " cannot be read as "
+                    + kind.commandType().getSimpleName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The mapper the rooms write their JSON with (Pekko's {@code jackson-json}).
+     *
+     * @return the mapper
+     */
+    ObjectMapper json() {
+        return json;
+    }
+
+    /**
      * Asks a room where it runs and how.
      *
      * @param roomId the room
@@ -290,6 +361,17 @@ public final class Rooms<I> {
      */
     public record Status(String roomId, String node, long steps, int midWait, long recoveredAt, long recoveryNanos, long incarnation)
             implements RoomMessage {
+    }
+
+    /**
+     * One frame of a room's stream for one player, sent to the player's subscribed connections.
+     *
+     * @param roomId the room
+     * @param epoch  the stream's epoch: the incarnation of the room's home that made it
+     * @param text   the frame's JSON text, for the player's {@link dev.enginestates.io.Replica#apply}
+     * @param room   the room's actor that sent it: a connection watches it to follow the room when it moves
+     */
+    public record Frame(String roomId, long epoch, String text, ActorRef<?> room) implements RoomMessage {
     }
 
     /**

@@ -5,12 +5,15 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.MachinePaused;
+import dev.enginestates.ecs.Owner;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The tests' game: rooms of lamps that go on after 3 s off and off after 2 s on, flipped by a
@@ -29,6 +32,22 @@ final class Lamps {
             .initial("off")
             .state("off", s -> s.waitFor(3, "on").on("FLIP", "on"))
             .state("on", s -> s.entry((lamp, e) -> lamp.lit++).waitFor(2, "off").on("FLIP", "off")));
+
+    /** A player's pocket: how many coins it found. */
+    static final class Pocket {
+        int coins;
+    }
+
+    /** A pocket fills after 1 s and empties after 2 s; its owner's alone. */
+    static final States<Pocket> POCKET = States.define("pocket", Pocket::new, m -> m
+            .ownerOnly()
+            .initial("empty")
+            .state("empty", s -> s.waitFor(1, "full"))
+            .state("full", s -> s.entry((pocket, e) -> pocket.coins++).waitFor(2, "empty")));
+
+    /** What the snapshots of rooms with pockets keep: the held lamps and each pocket's owner (game components). */
+    record Kept(List<String> held, Map<String, String> owners) {
+    }
 
     /** The game's commands. */
     @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
@@ -60,6 +79,36 @@ final class Lamps {
                 })
                 .applies(Lamps::apply)
                 .keeps(Held.class, Lamps::held, (world, held) -> held.keys().forEach(k -> world.entity(k).add(MachinePaused.INSTANCE)))
+                .stepSeconds(0.1)
+                .tickMillis(20)
+                .clock(clock);
+    }
+
+    /**
+     * Rooms of lamps and one pocket per player (keyed {@code pocket-<player>}, owned by the player),
+     * ten steps a second, on the given clock.
+     */
+    static RoomKind<Command> withPockets(int lamps, List<String> players, java.util.function.LongSupplier clock) {
+        return RoomKind.of("pockets", Command.class, LAMP, POCKET)
+                .opens(world -> {
+                    for (int i = 0; i < lamps; i++) {
+                        world.spawn(EntityKey.of(String.format(Locale.ROOT, "lamp-%d", i)), LAMP.trait());
+                    }
+                    for (String p : players) {
+                        world.spawn(EntityKey.of("pocket-" + p), new Owner(p), POCKET.trait());
+                    }
+                })
+                .applies(Lamps::apply)
+                .keeps(Kept.class, world -> {
+                    Map<String, String> owners = new TreeMap<>();
+                    for (var r : world.query(Owner.class)) {
+                        owners.put(StateWorld.keyOf(r), r.get(Owner.class).player());
+                    }
+                    return new Kept(held(world).keys(), owners);
+                }, (world, kept) -> {
+                    kept.held().forEach(k -> world.entity(k).add(MachinePaused.INSTANCE));
+                    kept.owners().forEach((k, p) -> world.entity(k).add(new Owner(p)));
+                })
                 .stepSeconds(0.1)
                 .tickMillis(20)
                 .clock(clock);
