@@ -40,7 +40,7 @@ import java.util.Map;
  * next snapshot is restored from the same one again.
  *
  * <p>Once open and incarnated, the room keeps a {@link RoomStream} of that epoch and, after each
- * step, sends each subscribed player's connections the player's frame. Subscriptions live on
+ * step and after each command it applies, sends each subscribed player's connections the player's frame. Subscriptions live on
  * the actor only: after a move, connections subscribe again on the new home (and get a whole frame).
  *
  * @param <I> the game's command type
@@ -207,7 +207,8 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
             // refused before it is written: in the journal it would fail every replay (Rooms.send checks this first)
             return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), -1, false));
         }
-        return Effect().persist(new Event.Applied(c.seq(), c.input()))
+        // the players see a command's effect at once, not only at the next step
+        return Effect().persist(new Event.Applied(c.seq(), c.input())).thenRun(this::sendFrames)
                 .thenReply(c.replyTo(), st -> new Rooms.Ack(c.seq(), st.lastStep, st.lastTaken));
     }
 
