@@ -1,0 +1,324 @@
+package dev.enginestates.pekko;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.pekko.Done;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
+import org.apache.pekko.http.javadsl.Http;
+import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.model.StatusCodes;
+import org.apache.pekko.http.javadsl.model.ws.Message;
+import org.apache.pekko.http.javadsl.model.ws.TextMessage;
+import org.apache.pekko.http.javadsl.server.PathMatchers;
+import org.apache.pekko.http.javadsl.server.Route;
+import org.apache.pekko.japi.Pair;
+import org.apache.pekko.stream.BoundedSourceQueue;
+import org.apache.pekko.stream.Materializer;
+import org.apache.pekko.stream.QueueOfferResult;
+import org.apache.pekko.stream.javadsl.Flow;
+import org.apache.pekko.stream.javadsl.Keep;
+import org.apache.pekko.stream.javadsl.Sink;
+import org.apache.pekko.stream.javadsl.Source;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.extractWebSocketUpgrade;
+import static org.apache.pekko.http.javadsl.server.Directives.parameterOptional;
+import static org.apache.pekko.http.javadsl.server.Directives.path;
+import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
+
+/**
+ * Players over WebSocket, on any node of the rooms' cluster:
+ * {@code ws://host:port/rooms/{roomId}?player={id}}. The connection subscribes to the room
+ * ({@link Rooms#subscribe}) and pushes each frame the room sends as a text message, for the
+ * player's {@link dev.enginestates.io.Replica}. It follows the room when it moves: it watches the
+ * room's actor that sent the frames, and when that actor ends (its node gone) or no frame came
+ * for {@link #SILENCE}, it subscribes again through sharding, at most {@link #MAX_ATTEMPTS} times
+ * in a row, waiting 200 ms, then twice as long each time, up to 5 s; the room's new home sends a
+ * whole frame of a larger epoch. A frame of an older epoch than the newest sent on the connection
+ * is dropped.
+ *
+ * <p>A player sends text messages {@code {"seq": n, "command": {...}}}: the game's command as
+ * its JSON, with the player's sequence number for the room ({@link Rooms#send}: applied once per
+ * seq). Each is answered {@code {"ack": n, "step": s, "taken": t}} (step -1: not applied, such as
+ * a room that did not answer in time; send it again with the same seq). One command is in
+ * flight per connection; the next is read once it is answered.
+ *
+ * <p>Bounds: a connection holds at most {@link #BUFFER} messages for its client; a client that
+ * falls further behind is closed, not sent fewer frames (a frame left out would be a gap its
+ * replica refuses; it connects again and gets a whole frame). A message from the client of more
+ * than {@link #MAX_INPUT_CHARS} characters, one that is not text, not JSON of that form or not the
+ * room's command closes the connection with a last text message {@code {"error": "..."}} saying
+ * why, and sends the room nothing.
+ */
+public final class RoomsWebSocket {
+    /** The messages a connection holds for a client that reads slower than the room sends. */
+    public static final int BUFFER = 64;
+    /** The longest text message a client may send, in characters. */
+    public static final int MAX_INPUT_CHARS = 16 * 1024;
+    /** How long a connection waits for a frame before it subscribes again. */
+    public static final Duration SILENCE = Duration.ofSeconds(3);
+    /** How many times in a row a connection subscribes again without a frame before it closes. */
+    public static final int MAX_ATTEMPTS = 10;
+
+    private static final long FIRST_BACKOFF_MILLIS = 200;
+    private static final long MAX_BACKOFF_MILLIS = 5_000;
+    private static final int MAX_ID_CHARS = 128;
+
+    private RoomsWebSocket() {
+    }
+
+    /**
+     * Serves the rooms' players on this node, on 127.0.0.1.
+     *
+     * @param system the node's actor system
+     * @param rooms  the rooms' handle on this node
+     * @param port   the port; 0 for any free one
+     * @return the binding once bound (its {@code localAddress()} gives the port)
+     */
+    public static CompletionStage<ServerBinding> bind(ActorSystem<?> system, Rooms<?> rooms, int port) {
+        return bind(system, rooms, "127.0.0.1", port);
+    }
+
+    /**
+     * Serves the rooms' players on this node.
+     *
+     * @param system the node's actor system
+     * @param rooms  the rooms' handle on this node
+     * @param host   the interface to listen on, such as {@code 127.0.0.1} (a public one only behind the game's own checks)
+     * @param port   the port; 0 for any free one
+     * @return the binding once bound (its {@code localAddress()} gives the port; {@code unbind()} stops it)
+     */
+    public static CompletionStage<ServerBinding> bind(ActorSystem<?> system, Rooms<?> rooms, String host, int port) {
+        AtomicLong connections = new AtomicLong();
+        Route route = pathPrefix("rooms", () -> path(PathMatchers.segment(), roomId -> parameterOptional("player", player -> {
+            String problem = problem(roomId, player);
+            if (problem != null) {
+                return complete(StatusCodes.BAD_REQUEST, problem);
+            }
+            return extractWebSocketUpgrade(upgrade -> complete(upgrade.handleMessagesWith(
+                    connect(system, rooms, roomId, player.get(), connections.incrementAndGet()))));
+        })));
+        return Http.get(system).newServerAt(host, port).bind(route);
+    }
+
+    private static String problem(String roomId, Optional<String> player) {
+        if (roomId.isEmpty() || roomId.length() > MAX_ID_CHARS) {
+            return "expected /rooms/{roomId}?player={id} with a room id of 1 to " + MAX_ID_CHARS + " characters";
+        }
+        if (player.isEmpty() || player.get().isEmpty() || player.get().length() > MAX_ID_CHARS) {
+            return "room '" + roomId + "': expected ?player={id}, the player's id of 1 to " + MAX_ID_CHARS + " characters";
+        }
+        return null;
+    }
+
+    /** One connection: the frames out through a bounded queue its actor fills, the commands in one at a time. */
+    private static <I> Flow<Message, Message, ?> connect(ActorSystem<?> system, Rooms<I> rooms, String roomId, String player,
+                                                         long number) {
+        Materializer materializer = Materializer.matFromSystem(system);
+        Pair<Pair<BoundedSourceQueue<Message>, CompletionStage<Done>>, Source<Message, org.apache.pekko.NotUsed>> out =
+                Source.<Message>queue(BUFFER).watchTermination(Pair::create).preMaterialize(materializer);
+        BoundedSourceQueue<Message> queue = out.first().first();
+        Outbox outbox = new Outbox(queue, rooms.json());
+        ActorRef<Object> connection = system.systemActorOf(Connection.create(rooms, roomId, player, outbox),
+                "room-player-" + number, Props.empty());
+        // the client gone, or the connection closed: the room forgets it
+        out.first().second().whenComplete((done, error) -> connection.tell(Connection.Closed.INSTANCE));
+        Sink<Message, ?> in = Flow.<Message>create()
+                .mapAsync(1, m -> read(m, materializer))
+                .mapAsync(1, text -> command(rooms, roomId, text, outbox))
+                .to(Sink.ignore());
+        return Flow.fromSinkAndSourceCoupled(in, out.second());
+    }
+
+    /** A client's message as text, or null (after closing the connection) when it is not text or too long. */
+    private static CompletionStage<String> read(Message m, Materializer materializer) {
+        if (!m.isText()) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return m.asTextMessage().getStreamedText()
+                .limitWeighted(MAX_INPUT_CHARS, s -> (long) s.length())
+                .runFold(new StringBuilder(), StringBuilder::append, materializer)
+                .handle((sb, error) -> error == null ? sb.toString() : "");
+    }
+
+    private static <I> CompletionStage<Done> command(Rooms<I> rooms, String roomId, String text, Outbox outbox) {
+        if (outbox.closed()) {
+            return CompletableFuture.completedFuture(Done.getInstance());
+        }
+        if (text == null) {
+            outbox.close("room '" + roomId + "': expected text messages {\"seq\": n, \"command\": {...}}; got a binary message");
+            return CompletableFuture.completedFuture(Done.getInstance());
+        }
+        if (text.isEmpty()) {
+            outbox.close("room '" + roomId + "': a message must be 1 to " + MAX_INPUT_CHARS + " characters of"
+                    + " {\"seq\": n, \"command\": {...}}");
+            return CompletableFuture.completedFuture(Done.getInstance());
+        }
+        long seq;
+        I command;
+        try {
+            JsonNode tree = rooms.json().readTree(text);
+            JsonNode seqNode = tree == null ? null : tree.get("seq");
+            JsonNode commandNode = tree == null ? null : tree.get("command");
+            if (seqNode == null || !seqNode.canConvertToLong() || !seqNode.isIntegralNumber() || seqNode.asLong() < 1
+                    || commandNode == null || !commandNode.isObject()) {
+                throw new IllegalArgumentException("room '" + roomId + "': expected {\"seq\": n, \"command\": {...}} with n a whole"
+                        + " number from 1; got " + abbreviated(text));
+            }
+            seq = seqNode.asLong();
+            command = rooms.command(roomId, seq, commandNode);
+        } catch (Exception e) {
+            outbox.close(e instanceof IllegalArgumentException ? e.getMessage()
+                    : "room '" + roomId + "': a message is not JSON: " + abbreviated(text));
+            return CompletableFuture.completedFuture(Done.getInstance());
+        }
+        return rooms.send(roomId, seq, command).handle((ack, error) -> {
+            outbox.ack(seq, error == null ? ack.step() : -1, error == null && ack.taken());
+            return Done.getInstance();
+        });
+    }
+
+    private static String abbreviated(String text) {
+        return text.length() <= 80 ? text : text.substring(0, 80) + "...";
+    }
+
+    /** What goes to the client: frames, answers and a last error, through the bounded queue. */
+    static final class Outbox {
+        private final BoundedSourceQueue<Message> queue;
+        private final ObjectMapper json;
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        Outbox(BoundedSourceQueue<Message> queue, ObjectMapper json) {
+            this.queue = queue;
+            this.json = json;
+        }
+
+        boolean closed() {
+            return closed.get();
+        }
+
+        /** Offers a message; a client too far behind is closed (the socket fails), since a frame left out would be a gap. */
+        boolean offer(String text) {
+            if (closed.get()) {
+                return false;
+            }
+            QueueOfferResult result = queue.offer(TextMessage.create(text));
+            if (result == QueueOfferResult.enqueued()) {
+                return true;
+            }
+            if (closed.compareAndSet(false, true)) {
+                queue.fail(new IllegalStateException("the client fell more than " + BUFFER + " messages behind"));
+            }
+            return false;
+        }
+
+        void ack(long seq, long step, boolean taken) {
+            ObjectNode a = json.createObjectNode();
+            a.put("ack", seq);
+            a.put("step", step);
+            a.put("taken", taken);
+            offer(a.toString());
+        }
+
+        /** Closes the connection after a last message saying why. */
+        void close(String reason) {
+            ObjectNode e = json.createObjectNode();
+            e.put("error", reason);
+            if (offer(e.toString()) && closed.compareAndSet(false, true)) {
+                queue.complete();
+            }
+        }
+    }
+
+    /** The connection's actor: subscribes, forwards frames, follows the room. */
+    static final class Connection {
+        /** The connection ended. */
+        enum Closed {
+            INSTANCE
+        }
+
+        /** No frame for a while: subscribe again. */
+        enum Silence {
+            INSTANCE
+        }
+
+        /** The room's actor that sent the frames ended. */
+        record RoomGone(ActorRef<?> room) {
+        }
+
+        private Connection() {
+        }
+
+        @SuppressWarnings("unchecked")
+        static <I> Behavior<Object> create(Rooms<I> rooms, String roomId, String player, Outbox outbox) {
+            return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
+                ActorRef<Rooms.Frame> self = ctx.getSelf().narrow();
+                rooms.subscribe(roomId, player, self);
+                timers.startSingleTimer(Silence.INSTANCE, SILENCE);
+                long[] newestEpoch = {0};
+                int[] attempts = {0};
+                ActorRef<?>[] watched = {null};
+                Runnable again = () -> {
+                    attempts[0]++;
+                    if (attempts[0] > MAX_ATTEMPTS) {
+                        outbox.close("room '" + roomId + "' sent no frame after " + MAX_ATTEMPTS + " subscriptions; connect again later");
+                        rooms.unsubscribe(roomId, player, self);
+                        return;
+                    }
+                    rooms.subscribe(roomId, player, self);
+                    long backoff = Math.min(MAX_BACKOFF_MILLIS, FIRST_BACKOFF_MILLIS << Math.min(attempts[0] - 1, 10));
+                    timers.startSingleTimer(Silence.INSTANCE, Duration.ofMillis(backoff));
+                };
+                return Behaviors.receive(Object.class)
+                        .onMessage(Rooms.Frame.class, f -> {
+                            if (f.epoch() < newestEpoch[0]) {
+                                return Behaviors.same(); // a late frame of the room's older home
+                            }
+                            newestEpoch[0] = f.epoch();
+                            if (f.room() != null && !f.room().equals(watched[0])) {
+                                if (watched[0] != null) {
+                                    ctx.unwatch(watched[0]);
+                                }
+                                watched[0] = f.room();
+                                ctx.watchWith((ActorRef<Object>) f.room(), new RoomGone(f.room()));
+                            }
+                            attempts[0] = 0;
+                            timers.startSingleTimer(Silence.INSTANCE, SILENCE);
+                            if (!outbox.offer(f.text())) {
+                                rooms.unsubscribe(roomId, player, self);
+                                return Behaviors.stopped();
+                            }
+                            return Behaviors.same();
+                        })
+                        .onMessage(RoomGone.class, g -> {
+                            if (g.room().equals(watched[0])) {
+                                watched[0] = null;
+                                again.run();
+                            }
+                            return Behaviors.same();
+                        })
+                        .onMessageEquals(Silence.INSTANCE, () -> {
+                            again.run();
+                            return Behaviors.same();
+                        })
+                        .onMessageEquals(Closed.INSTANCE, () -> {
+                            rooms.unsubscribe(roomId, player, self);
+                            return Behaviors.stopped();
+                        })
+                        .build();
+            }));
+        }
+    }
+}
