@@ -142,30 +142,32 @@ public final class RoomsWebSocket {
         return Flow.fromSinkAndSourceCoupled(in, out.second());
     }
 
-    /** A client's message as text, or null (after closing the connection) when it is not text or too long. */
-    private static CompletionStage<String> read(Message m, Materializer materializer) {
+    /** A client's message: its text, or what is wrong with it. */
+    private record Read(String text, String problem) {
+    }
+
+    /** Reads a client's message whole, up to the bound; a binary one is drained and refused. */
+    private static CompletionStage<Read> read(Message m, Materializer materializer) {
         if (!m.isText()) {
-            return CompletableFuture.completedFuture(null);
+            return m.asBinaryMessage().getStreamedData().runWith(Sink.ignore(), materializer)
+                    .handle((done, error) -> new Read(null, "expected text messages {\"seq\": n, \"command\": {...}}; got a binary message"));
         }
         return m.asTextMessage().getStreamedText()
                 .limitWeighted(MAX_INPUT_CHARS, s -> (long) s.length())
                 .runFold(new StringBuilder(), StringBuilder::append, materializer)
-                .handle((sb, error) -> error == null ? sb.toString() : "");
+                .handle((sb, error) -> error == null && sb.length() > 0 ? new Read(sb.toString(), null)
+                        : new Read(null, "a message must be 1 to " + MAX_INPUT_CHARS + " characters of {\"seq\": n, \"command\": {...}}"));
     }
 
-    private static <I> CompletionStage<Done> command(Rooms<I> rooms, String roomId, String text, Outbox outbox) {
+    private static <I> CompletionStage<Done> command(Rooms<I> rooms, String roomId, Read read, Outbox outbox) {
         if (outbox.closed()) {
             return CompletableFuture.completedFuture(Done.getInstance());
         }
-        if (text == null) {
-            outbox.close("room '" + roomId + "': expected text messages {\"seq\": n, \"command\": {...}}; got a binary message");
+        if (read.problem() != null) {
+            outbox.close("room '" + roomId + "': " + read.problem());
             return CompletableFuture.completedFuture(Done.getInstance());
         }
-        if (text.isEmpty()) {
-            outbox.close("room '" + roomId + "': a message must be 1 to " + MAX_INPUT_CHARS + " characters of"
-                    + " {\"seq\": n, \"command\": {...}}");
-            return CompletableFuture.completedFuture(Done.getInstance());
-        }
+        String text = read.text();
         long seq;
         I command;
         try {
