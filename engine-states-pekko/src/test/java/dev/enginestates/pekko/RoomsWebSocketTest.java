@@ -1,7 +1,14 @@
 package dev.enginestates.pekko;
 
 import dev.enginestates.pekko.Lamps.Command;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.model.ws.Message;
+import org.apache.pekko.stream.BoundedSourceQueue;
+import org.apache.pekko.stream.Materializer;
+import org.apache.pekko.stream.javadsl.Sink;
+import org.apache.pekko.stream.javadsl.Source;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -13,8 +20,10 @@ import java.net.http.WebSocket;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -59,6 +68,28 @@ class RoomsWebSocketTest {
         @Override
         public void onError(WebSocket webSocket, Throwable e) {
             closed.complete(-1);
+        }
+    }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aConnectionDropsAFrameOfAnOlderEpochThanTheNewestItSent() throws Exception {
+        Rooms.createH2Tables(url);
+        try (Node node = Node.start(url)) {
+            Rooms<Command> rooms = Rooms.start(node.system, Lamps.withPockets(2, List.of("alice"), clock::get));
+            BlockingQueue<String> sent = new LinkedBlockingQueue<>();
+            BoundedSourceQueue<Message> queue = Source.<Message>queue(RoomsWebSocket.BUFFER)
+                    .to(Sink.foreach(m -> sent.add(m.asTextMessage().getStrictText())))
+                    .run(Materializer.matFromSystem(node.system));
+            // a room never opened: its only frames are the test's
+            ActorRef<Object> connection = node.system.systemActorOf(RoomsWebSocket.Connection.create(rooms, "quiet", "alice",
+                    new RoomsWebSocket.Outbox(queue, rooms.json())), "connection", Props.empty());
+            connection.tell(new Rooms.Frame("quiet", 2, "two", null));
+            connection.tell(new Rooms.Frame("quiet", 1, "one, late from the older home", null));
+            connection.tell(new Rooms.Frame("quiet", 3, "three", null));
+            assertEquals("two", sent.poll(30, TimeUnit.SECONDS));
+            assertEquals("three", sent.poll(30, TimeUnit.SECONDS), "the older epoch's frame was sent after a newer one");
+            queue.complete();
         }
     }
 
