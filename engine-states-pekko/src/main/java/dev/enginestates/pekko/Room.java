@@ -220,7 +220,8 @@ public final class Room<I> implements AutoCloseable {
      */
     RoomStream stream(long epoch) {
         try {
-            return RoomStream.of(world, epoch, kind.machines().toArray(new States<?>[0]));
+            RoomStream stream = RoomStream.of(world, epoch, kind.machines().toArray(new States<?>[0]));
+            return kind.interest() == null ? stream : stream.interest(kind.interest());
         } finally {
             world.release();
         }

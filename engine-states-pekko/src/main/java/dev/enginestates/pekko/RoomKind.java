@@ -2,6 +2,8 @@ package dev.enginestates.pekko;
 
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
+import dev.enginestates.io.Interest;
+import dev.enginestates.io.RoomStream;
 
 import java.util.Arrays;
 import java.util.List;
@@ -45,6 +47,8 @@ public final class RoomKind<I> {
     private final int maxCatchUp;
     private final Part<?> part;
     private final LongSupplier clock;
+    /** Which entities each player's stream carries, or {@code null} for every one. */
+    private final Interest interest;
 
     /**
      * The game's own part of a snapshot: what its world holds that a checkpoint does not carry.
@@ -59,7 +63,7 @@ public final class RoomKind<I> {
 
     private RoomKind(String name, Class<I> commandType, List<States<?>> machines, Consumer<StateWorld> opens,
                      BiPredicate<StateWorld, ? super I> applies, double stepSeconds, long tickMillis, int snapshotEvery,
-                     int maxCatchUp, Part<?> part, LongSupplier clock) {
+                     int maxCatchUp, Part<?> part, LongSupplier clock, Interest interest) {
         this.name = name;
         this.commandType = commandType;
         this.machines = machines;
@@ -71,6 +75,7 @@ public final class RoomKind<I> {
         this.maxCatchUp = maxCatchUp;
         this.part = part;
         this.clock = clock;
+        this.interest = interest;
     }
 
     /**
@@ -97,7 +102,7 @@ public final class RoomKind<I> {
         if (machines == null || machines.length == 0 || Arrays.asList(machines).contains(null)) {
             throw new IllegalArgumentException("room kind '" + name + "': expected the machines its rooms run (at least one, none null)");
         }
-        return new RoomKind<>(name, commandType, List.of(machines), null, null, 0.1, 100, 50, 100, null, System::currentTimeMillis);
+        return new RoomKind<>(name, commandType, List.of(machines), null, null, 0.1, 100, 50, 100, null, System::currentTimeMillis, null);
     }
 
     /**
@@ -108,7 +113,7 @@ public final class RoomKind<I> {
      */
     public RoomKind<I> opens(Consumer<StateWorld> opens) {
         return new RoomKind<>(name, commandType, machines, required(opens, "opens"), applies, stepSeconds, tickMillis,
-                snapshotEvery, maxCatchUp, part, clock);
+                snapshotEvery, maxCatchUp, part, clock, interest);
     }
 
     /**
@@ -120,7 +125,7 @@ public final class RoomKind<I> {
      */
     public RoomKind<I> applies(BiPredicate<StateWorld, ? super I> applies) {
         return new RoomKind<>(name, commandType, machines, opens, required(applies, "applies"), stepSeconds, tickMillis,
-                snapshotEvery, maxCatchUp, part, clock);
+                snapshotEvery, maxCatchUp, part, clock, interest);
     }
 
     /**
@@ -135,7 +140,7 @@ public final class RoomKind<I> {
                     + StateWorld.MAX_STEP_SECONDS + "; found " + stepSeconds);
         }
         return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp,
-                part, clock);
+                part, clock, interest);
     }
 
     /**
@@ -149,7 +154,7 @@ public final class RoomKind<I> {
             throw new IllegalArgumentException("room kind '" + name + "': tickMillis must be above 0; found " + tickMillis);
         }
         return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp,
-                part, clock);
+                part, clock, interest);
     }
 
     /**
@@ -162,7 +167,7 @@ public final class RoomKind<I> {
         if (steps <= 0) {
             throw new IllegalArgumentException("room kind '" + name + "': snapshotEvery must be above 0 steps; found " + steps);
         }
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, steps, maxCatchUp, part, clock);
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, steps, maxCatchUp, part, clock, interest);
     }
 
     /**
@@ -176,7 +181,7 @@ public final class RoomKind<I> {
         if (steps <= 0) {
             throw new IllegalArgumentException("room kind '" + name + "': maxCatchUp must be above 0 steps; found " + steps);
         }
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, steps, part, clock);
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, steps, part, clock, interest);
     }
 
     /**
@@ -191,7 +196,32 @@ public final class RoomKind<I> {
      */
     public <P> RoomKind<I> keeps(Class<P> type, Function<StateWorld, ? extends P> save, BiConsumer<StateWorld, ? super P> restore) {
         Part<P> p = new Part<>(required(type, "keeps' type"), required(save, "keeps' save"), required(restore, "keeps' restore"));
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp, p, clock);
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp, p, clock, interest);
+    }
+
+    /**
+     * Which entities each player's stream carries beyond what {@code ownerOnly} allows: a team, an
+     * area, what the player can see. An entity that enters a player's interest arrives whole in the
+     * player's next frame, one that leaves is removed, and no byte of an entity outside it reaches
+     * the player; see {@link RoomStream#interest}. Asked on the room's thread, once per player and
+     * entity each frame.
+     *
+     * @param interest the rule, such as {@code (player, entity) -> sameTeam(player, entity)}
+     * @return a kind whose rooms stream by this rule
+     */
+    public RoomKind<I> interest(Interest interest) {
+        Interest rule = required(interest, "interest");
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp, part,
+                clock, rule);
+    }
+
+    /**
+     * The rule that chooses what each player's stream carries.
+     *
+     * @return the rule, or {@code null} when every player gets every entity {@code ownerOnly} allows
+     */
+    public Interest interest() {
+        return interest;
     }
 
     /**
@@ -203,7 +233,7 @@ public final class RoomKind<I> {
      */
     public RoomKind<I> clock(LongSupplier millis) {
         return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp, part,
-                required(millis, "clock"));
+                required(millis, "clock"), interest);
     }
 
     /**

@@ -26,8 +26,17 @@ final class Node implements AutoCloseable {
         this.system = system;
     }
 
+    /** A node over the H2 database at this URL, whose tables the caller made ({@code Rooms.createH2Tables}). */
+    static Node start(String h2Url) throws InterruptedException {
+        return start(Map.of("engine-states.rooms.jdbc.url", h2Url));
+    }
+
     static Node start(Journal journal) throws InterruptedException {
-        Map<String, Object> settings = new HashMap<>(journal.settings());
+        return start(journal.settings());
+    }
+
+    private static Node start(Map<String, ?> journalSettings) throws InterruptedException {
+        Map<String, Object> settings = new HashMap<>(journalSettings);
         settings.put("pekko.remote.artery.canonical.hostname", "127.0.0.1");
         settings.put("pekko.remote.artery.canonical.port", 0);
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "rooms", Rooms.config(ConfigFactory.parseMap(settings)));
@@ -59,6 +68,18 @@ final class Node implements AutoCloseable {
                 fail("not within " + within.toSeconds() + " s: " + what);
             }
             Thread.sleep(20);
+        }
+    }
+
+    /** A count from an H2 journal's database ({@code sa}, no password). */
+    static long count(String h2Url, String sql, String persistenceId) throws java.sql.SQLException {
+        try (java.sql.Connection c = java.sql.DriverManager.getConnection(h2Url, "sa", "");
+             java.sql.PreparedStatement s = c.prepareStatement(sql)) {
+            s.setString(1, persistenceId);
+            try (java.sql.ResultSet r = s.executeQuery()) {
+                r.next();
+                return r.getLong(1);
+            }
         }
     }
 }

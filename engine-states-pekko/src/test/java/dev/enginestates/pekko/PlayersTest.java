@@ -109,4 +109,59 @@ class PlayersTest {
             assertFalse(aliceDump.contains("pocket-bob"), "bob's pocket reached alice: " + aliceDump);
         }
     }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aKindsInterestKeepsEachPlayersStreamToTheEntitiesThePlayerSeesAndNoByteOfTheOthers() throws Exception {
+        Rooms.createH2Tables(url);
+        try (Node node = Node.start(url)) {
+            // alice sees the even lamps, bob the odd ones; each sees his own pocket, which ownerOnly already keeps his
+            RoomKind<Command> kind = Lamps.withPockets(4, List.of("alice", "bob"), clock::get).interest((player, entity) -> {
+                String key = entity.get(dev.enginestates.ecs.EntityKey.class).value();
+                if (!key.startsWith("lamp-")) {
+                    return true;
+                }
+                int n = Integer.parseInt(key.substring("lamp-".length()));
+                return player.equals("alice") == (n % 2 == 0);
+            });
+            Rooms<Command> rooms = Rooms.start(node.system, kind);
+            get(rooms.open("r"));
+            Page alice = new Page("alice");
+            Page bob = new Page("bob");
+            List<String> aliceTexts = new java.util.concurrent.CopyOnWriteArrayList<>();
+            for (Page page : List.of(alice, bob)) {
+                page.connection = node.system.systemActorOf(Behaviors.<Rooms.Frame>receiveMessage(f -> {
+                    if (page == alice) {
+                        aliceTexts.add(f.text());
+                    }
+                    page.frames.add(f);
+                    return Behaviors.same();
+                }), page.replica.recipient() + "-connection", Props.empty());
+                rooms.subscribe("r", page.replica.recipient(), page.connection);
+            }
+            get(rooms.send("r", 1, new Flip("lamp-1")));
+            get(rooms.send("r", 2, new Flip("lamp-2")));
+            stepTo(rooms, "r", 40);
+            alice.applyUntil(40);
+            bob.applyUntil(40);
+            assertEquals(List.of("lamp-0", "lamp-2", "pocket-alice"), keys(alice.world));
+            assertEquals(List.of("lamp-1", "lamp-3", "pocket-bob"), keys(bob.world));
+            for (String text : aliceTexts) {
+                assertFalse(text.contains("lamp-1") || text.contains("lamp-3") || text.contains("pocket-bob"),
+                        "a frame for alice names what she cannot see: " + text);
+            }
+        }
+    }
+
+    private static List<String> keys(StateWorld world) {
+        List<String> out = new java.util.ArrayList<>();
+        for (var e : world.query(dev.enginestates.ecs.EntityKey.class)) {
+            String key = e.get(dev.enginestates.ecs.EntityKey.class).value();
+            if (!key.equals(dev.enginestates.ecs.EntityKey.WORLD)) {
+                out.add(key);                                    // the replica world's own entity aside
+            }
+        }
+        java.util.Collections.sort(out);
+        return out;
+    }
 }
