@@ -34,6 +34,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.extractWebSocketUpgrade;
+import static org.apache.pekko.http.javadsl.server.Directives.optionalHeaderValueByName;
 import static org.apache.pekko.http.javadsl.server.Directives.parameterOptional;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
@@ -101,15 +102,40 @@ public final class RoomsWebSocket {
      * @return the binding once bound (its {@code localAddress()} gives the port; {@code unbind()} stops it)
      */
     public static CompletionStage<ServerBinding> bind(ActorSystem<?> system, Rooms<?> rooms, String host, int port) {
+        return bind(system, rooms, host, port, java.util.Set.of());
+    }
+
+    /**
+     * Serves the rooms' players on this node, to browser pages of these origins. A browser sends
+     * its page's origin with every WebSocket request, and any site a player visits may open a
+     * socket to this port (to 127.0.0.1 too): a request whose {@code Origin} is not listed is
+     * refused with 403 and reaches no room. A client that is not a browser sends no origin and
+     * connects. {@link #bind(ActorSystem, Rooms, String, int)} lists none.
+     *
+     * @param system         the node's actor system
+     * @param rooms          the rooms' handle on this node
+     * @param host           the interface to listen on, such as {@code 127.0.0.1} (a public one only behind the game's own checks)
+     * @param port           the port; 0 for any free one
+     * @param allowedOrigins the origins of the game's own pages, such as {@code "https://play.example.com"}
+     * @return the binding once bound (its {@code localAddress()} gives the port; {@code unbind()} stops it)
+     */
+    public static CompletionStage<ServerBinding> bind(ActorSystem<?> system, Rooms<?> rooms, String host, int port,
+                                                      java.util.Collection<String> allowedOrigins) {
+        java.util.Set<String> origins = java.util.Set.copyOf(allowedOrigins);
         AtomicLong connections = new AtomicLong();
-        Route route = pathPrefix("rooms", () -> path(PathMatchers.segment(), roomId -> parameterOptional("player", player -> {
-            String problem = problem(roomId, player);
-            if (problem != null) {
-                return complete(StatusCodes.BAD_REQUEST, problem);
-            }
-            return extractWebSocketUpgrade(upgrade -> complete(upgrade.handleMessagesWith(
-                    connect(system, rooms, roomId, player.get(), connections.incrementAndGet()))));
-        })));
+        Route route = pathPrefix("rooms", () -> path(PathMatchers.segment(), roomId -> optionalHeaderValueByName("Origin", origin ->
+                parameterOptional("player", player -> {
+                    if (origin.isPresent() && !origins.contains(origin.get())) {
+                        return complete(StatusCodes.FORBIDDEN, "room '" + roomId + "': a page of origin " + origin.get()
+                                + " may not connect; the server lists the origins of the game's own pages");
+                    }
+                    String problem = problem(roomId, player);
+                    if (problem != null) {
+                        return complete(StatusCodes.BAD_REQUEST, problem);
+                    }
+                    return extractWebSocketUpgrade(upgrade -> complete(upgrade.handleMessagesWith(
+                            connect(system, rooms, roomId, player.get(), connections.incrementAndGet()))));
+                }))));
         return Http.get(system).newServerAt(host, port).bind(route);
     }
 

@@ -134,4 +134,28 @@ class RoomsWebSocketTest {
             binding.unbind().toCompletableFuture().get(30, TimeUnit.SECONDS);
         }
     }
+
+    @Test
+    @Timeout(value = 2, unit = TimeUnit.MINUTES)
+    void aBrowserPageOfAnOriginTheServerDoesNotListIsRefusedAndOneItListsConnects() throws Exception {
+        Rooms.createH2Tables(url);
+        try (Node node = Node.start(url)) {
+            Rooms<Command> rooms = Rooms.start(node.system, Lamps.withPockets(2, List.of("alice"), clock::get));
+            get(rooms.open("r"));
+            ServerBinding binding = get(RoomsWebSocket.bind(node.system, rooms, "127.0.0.1", 0, List.of("https://play.example.com")));
+            URI uri = URI.create("ws://127.0.0.1:" + binding.localAddress().getPort() + "/rooms/r?player=alice");
+            HttpClient http = HttpClient.newHttpClient();
+            // another site's page, which a player's browser would open a socket from
+            java.util.concurrent.CompletionException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    java.util.concurrent.CompletionException.class, () -> http.newWebSocketBuilder()
+                            .header("Origin", "https://evil.example").buildAsync(uri, new WebSocket.Listener() { }).join());
+            assertTrue(refused.getCause() instanceof java.net.http.WebSocketHandshakeException, String.valueOf(refused.getCause()));
+            assertEquals(403, ((java.net.http.WebSocketHandshakeException) refused.getCause()).getResponse().statusCode());
+            // the game's own page, and a client that is not a browser (no origin)
+            http.newWebSocketBuilder().header("Origin", "https://play.example.com").buildAsync(uri, new WebSocket.Listener() { })
+                    .get(30, TimeUnit.SECONDS).abort();
+            http.newWebSocketBuilder().buildAsync(uri, new WebSocket.Listener() { }).get(30, TimeUnit.SECONDS).abort();
+            get(binding.unbind());
+        }
+    }
 }
