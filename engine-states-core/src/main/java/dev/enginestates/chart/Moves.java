@@ -50,6 +50,13 @@ public final class Moves {
     public final String[] guard;
     /** By move: whether the polled style's {@code $back} is its target. */
     public final boolean[] toBack;
+    /** Whether any move targets {@code $back}: then a record's previous leaf decides where it goes. */
+    public final boolean anyBack;
+    /**
+     * The longest time the chart declares a state may wait before it moves by itself, in seconds: a
+     * constant wait, a polled {@code after}, a builder state's duration and delay; 0 without any.
+     */
+    public final double longestWait;
 
     private final int[][] polledTo;
     private final int[] polledAfter;
@@ -62,7 +69,13 @@ public final class Moves {
         polledAfter = new int[c.size];
         polledOn = new int[c.size][];
         builderNext = new int[c.size][];
+        double longest = 0;
         if (c.polled == null && c.builder == null) {
+            for (int s = 0; s < c.size; s++) {
+                if (c.waitTransition[s] >= 0 && c.waitSecondsOf[s] == null) {
+                    longest = Math.max(longest, c.waitSeconds[s]);
+                }
+            }
             for (int t = 0; t < c.transitionCount; t++) {
                 String guardName = c.tGuard[t] == null ? null : nameOr(Named.nameOf(c.tGuard[t]), "guard");
                 if (c.tLabel[t].equals("when")) {
@@ -83,6 +96,7 @@ public final class Moves {
                 }
                 polledAfter[s] = -1;
                 if (p.afterTarget[s] != -1) {
+                    longest = Math.max(longest, p.afterSeconds[s]);
                     polledAfter[s] = rows.size();
                     rows.add(row(s, p.afterTarget[s], "after " + seconds(p.afterSeconds[s]) + " s", null, Kind.WAIT));
                 }
@@ -102,6 +116,7 @@ public final class Moves {
             }
         } else {
             for (int s = 0; s < c.size; s++) {
+                longest = Math.max(longest, (double) c.builder.duration[s] + c.builder.delay[s]);
                 int[] next = c.builder.next[s];
                 builderNext[s] = new int[next.length];
                 for (int i = 0; i < next.length; i++) {
@@ -110,6 +125,7 @@ public final class Moves {
                 }
             }
         }
+        longestWait = Double.isFinite(longest) ? longest : 0;
         count = rows.size();
         source = new int[count];
         targets = new int[count][];
@@ -129,6 +145,11 @@ public final class Moves {
             kind[m] = (Kind) r[4];
             guard[m] = (String) r[5];
         }
+        boolean back = false;
+        for (boolean b : toBack) {
+            back |= b;
+        }
+        anyBack = back;
     }
 
     private static Object[] row(int s, int target, String label, String event, Kind kind) {

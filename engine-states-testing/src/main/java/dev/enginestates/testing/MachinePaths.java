@@ -48,7 +48,7 @@ import java.util.stream.Stream;
  * never silently dropped.
  *
  * <p><b>What a state is.</b> Two runs are in the same state when the same leaves are active and
- * every history state remembers the same (the polled style's previous leaf too); the context and
+ * every history state remembers the same (and the previous leaf, where a move goes to {@code $back}); the context and
  * the seconds already waited are not compared, so a context that counts forever does not make the
  * search endless. A named change that leaves the machine where it is (the door unlocked, still
  * shut) is followed once from each state all the same, so the events whose guards wait for it

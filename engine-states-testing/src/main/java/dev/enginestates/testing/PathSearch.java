@@ -69,25 +69,8 @@ final class PathSearch<C> implements MoveObserver {
         this.movePath = new MachinePath[moves.count];
         this.reached = new int[c.size];
         this.waitsBeyond = new boolean[c.size];
-        this.horizon = Double.isNaN(cfg.horizon) ? Math.max(MachinePaths.DEFAULT_HORIZON, 2 * longestDeclaredWait(c)) : cfg.horizon;
+        this.horizon = Double.isNaN(cfg.horizon) ? Math.max(MachinePaths.DEFAULT_HORIZON, 2 * c.moves().longestWait) : cfg.horizon;
         this.horizonSteps = (int) Math.min(Integer.MAX_VALUE / 2, Math.ceil(horizon / cfg.step - 1e-9));
-    }
-
-    /** The longest constant wait, {@code after} or builder duration and delay the chart declares, in seconds. */
-    private static double longestDeclaredWait(Chart c) {
-        double longest = 0;
-        for (int s = 0; s < c.size; s++) {
-            if (c.waitTransition[s] >= 0 && c.waitSecondsOf[s] == null) {
-                longest = Math.max(longest, c.waitSeconds[s]);
-            }
-            if (c.polled != null && c.polled.afterTarget[s] != -1) {
-                longest = Math.max(longest, c.polled.afterSeconds[s]);
-            }
-            if (c.builder != null) {
-                longest = Math.max(longest, c.builder.duration[s] + c.builder.delay[s]);
-            }
-        }
-        return Double.isFinite(longest) ? longest : 0;
     }
 
     // ------------------------------------------------------------------ observing
@@ -327,7 +310,7 @@ final class PathSearch<C> implements MoveObserver {
         return input instanceof String g ? "[" + g + "]" : "a wait";
     }
 
-    /** What makes two runs the same state: the active leaves, each history's memory, the polled style's previous leaf. */
+    /** What makes two runs the same state: the active leaves, each history's memory, and the previous leaf where a move goes to {@code $back}. */
     private String key(StateRecord<C> r) {
         StringBuilder sb = new StringBuilder(String.join("|", leaves(r)));
         for (int s = 1; s < c.size; s++) {
@@ -335,7 +318,7 @@ final class PathSearch<C> implements MoveObserver {
                 sb.append(';').append(String.join("|", r.remembered(c.path[s])));
             }
         }
-        if (c.polled != null) {
+        if (moves.anyBack) {
             sb.append(";back=").append(r.previous());
         }
         return sb.append(r.isDone() ? ";done" : "").toString();
@@ -465,8 +448,8 @@ final class PathSearch<C> implements MoveObserver {
             }
         }
         if (into.isEmpty()) {
-            return (c.builder != null ? "no handler is declared to return it (transitionsTo) and no path moved there"
-                    : "no transition leads into it and no path moved there") + stopNote();
+            return c.byStyle("no transition leads into it", "no transition leads into it",
+                    "no handler is declared to return it (transitionsTo)") + " and no path moved there" + stopNote();
         }
         return "no path takes a transition into it: " + String.join(", ", into.subList(0, Math.min(3, into.size())))
                 + (into.size() > 3 ? " and " + (into.size() - 3) + " more" : "") + stopNote();
