@@ -45,9 +45,10 @@ import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
  * ({@link Rooms#subscribe}) and pushes each frame the room sends as a text message, for the
  * player's {@link dev.enginestates.io.Replica}. It follows the room when it moves: it watches the
  * room's actor that sent the frames, and when that actor ends (its node gone) or no frame came
- * for {@link #SILENCE}, it subscribes again through sharding, at most {@link #MAX_ATTEMPTS} times
- * in a row, waiting 200 ms, then twice as long each time, up to 5 s; the room's new home sends a
- * whole frame of a larger epoch. A frame of an older epoch than the newest sent on the connection
+ * for {@link #SILENCE}, it subscribes again through sharding, waiting 200 ms, then twice as long
+ * each time, up to 5 s, for at most {@link #FOLLOW} without a frame (long enough for the cluster to
+ * down a dead node with the split-brain resolver's default 20 s and start its rooms elsewhere);
+ * the room's new home sends a whole frame of a larger epoch. A frame of an older epoch than the newest sent on the connection
  * is dropped.
  *
  * <p>A player sends text messages {@code {"seq": n, "command": {...}}}: the game's command as
@@ -70,8 +71,8 @@ public final class RoomsWebSocket {
     public static final int MAX_INPUT_CHARS = 16 * 1024;
     /** How long a connection waits for a frame before it subscribes again. */
     public static final Duration SILENCE = Duration.ofSeconds(3);
-    /** How many times in a row a connection subscribes again without a frame before it closes. */
-    public static final int MAX_ATTEMPTS = 10;
+    /** How long a connection keeps subscribing again without a frame before it closes. */
+    public static final Duration FOLLOW = Duration.ofSeconds(60);
 
     private static final long FIRST_BACKOFF_MILLIS = 200;
     private static final long MAX_BACKOFF_MILLIS = 5_000;
@@ -297,11 +298,13 @@ public final class RoomsWebSocket {
                 timers.startSingleTimer(Silence.INSTANCE, SILENCE);
                 long[] newestEpoch = {0};
                 int[] attempts = {0};
+                long[] lastFrameNanos = {System.nanoTime()};
                 ActorRef<?>[] watched = {null};
                 Runnable again = () -> {
                     attempts[0]++;
-                    if (attempts[0] > MAX_ATTEMPTS) {
-                        outbox.close("room '" + roomId + "' sent no frame after " + MAX_ATTEMPTS + " subscriptions; connect again later");
+                    if (System.nanoTime() - lastFrameNanos[0] > FOLLOW.toNanos()) {
+                        outbox.close("room '" + roomId + "' sent no frame for " + FOLLOW.toSeconds() + " s (" + attempts[0]
+                                + " subscriptions); connect again later");
                         rooms.unsubscribe(roomId, player, self);
                         return;
                     }
@@ -323,6 +326,7 @@ public final class RoomsWebSocket {
                                 ctx.watchWith((ActorRef<Object>) f.room(), new RoomGone(f.room()));
                             }
                             attempts[0] = 0;
+                            lastFrameNanos[0] = System.nanoTime();
                             timers.startSingleTimer(Silence.INSTANCE, SILENCE);
                             if (!outbox.offer(f.text())) {
                                 rooms.unsubscribe(roomId, player, self);
