@@ -11,6 +11,8 @@ import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.http.javadsl.Http;
 import org.apache.pekko.http.javadsl.ServerBinding;
+import org.apache.pekko.http.javadsl.model.HttpRequest;
+import org.apache.pekko.http.javadsl.model.StatusCode;
 import org.apache.pekko.http.javadsl.model.StatusCodes;
 import org.apache.pekko.http.javadsl.model.ws.Message;
 import org.apache.pekko.http.javadsl.model.ws.TextMessage;
@@ -29,19 +31,22 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
+import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.extractWebSocketUpgrade;
+import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.optionalHeaderValueByName;
-import static org.apache.pekko.http.javadsl.server.Directives.parameterOptional;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
 import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
 
 /**
  * Players over WebSocket, on any node of the rooms' cluster:
- * {@code ws://host:port/rooms/{roomId}?player={id}}. The connection subscribes to the room
+ * {@code ws://host:port/rooms/{roomId}}, the player being who the game's {@link Players} check says
+ * (by default the request's {@code ?player={id}}, unchecked). The connection subscribes to the room
  * ({@link Rooms#subscribe}) and pushes each frame the room sends as a text message, for the
  * player's {@link dev.enginestates.io.Replica}. It follows the room when it moves: it watches the
  * room's actor that sent the frames, and when that actor ends (its node gone) or no frame came
@@ -73,12 +78,59 @@ public final class RoomsWebSocket {
     public static final Duration SILENCE = Duration.ofSeconds(3);
     /** How long a connection keeps subscribing again without a frame before it closes. */
     public static final Duration FOLLOW = Duration.ofSeconds(60);
+    /** How long a request waits for the game's {@link Players} check before it is refused (503). */
+    public static final Duration IDENTIFY_WAIT = Duration.ofSeconds(5);
+
+    private static final System.Logger LOG = System.getLogger(RoomsWebSocket.class.getName());
 
     private static final long FIRST_BACKOFF_MILLIS = 200;
     private static final long MAX_BACKOFF_MILLIS = 5_000;
     private static final int MAX_ID_CHARS = 128;
 
+    /** The default check: the request's {@code ?player=} as given; a query that cannot be read names nobody. */
+    private static final Players FROM_QUERY = (roomId, request) -> {
+        Optional<String> player;
+        try {
+            player = request.getUri().query().get("player");
+        } catch (RuntimeException e) {
+            player = Optional.empty();
+        }
+        return CompletableFuture.completedFuture(player);
+    };
+
     private RoomsWebSocket() {
+    }
+
+    /**
+     * Who a connection's player is: the game's check of the WebSocket upgrade request, such as a
+     * session token in the {@code Authorization} header, a cookie or the query, against its own
+     * accounts. The request reaches no room before the check answers an id: an empty answer is
+     * refused with 401, a check that throws, fails or gives no answer within {@link #IDENTIFY_WAIT}
+     * with 503, an id that is empty or above 128 characters with 400.
+     */
+    @FunctionalInterface
+    public interface Players {
+        /**
+         * The player a request comes from. Called on the server's threads for each request to a
+         * room, once its {@code Origin} is allowed: it must not block; a check that asks the game's
+         * own service answers with that call's stage.
+         *
+         * @param roomId  the room the request asks for
+         * @param request the upgrade request, its headers and URI as the client sent them
+         * @return the player's id (1 to 128 characters), or empty to refuse the connection
+         */
+        CompletionStage<Optional<String>> identify(String roomId, HttpRequest request);
+
+        /**
+         * The default: the player is the request's {@code ?player={id}}, as the client gave it.
+         * Nothing checks it: anyone who reaches the port may connect as any player; on a public
+         * interface, give a check of the game's own.
+         *
+         * @return the check that takes the query's id
+         */
+        static Players fromQuery() {
+            return FROM_QUERY;
+        }
     }
 
     /**
@@ -111,7 +163,8 @@ public final class RoomsWebSocket {
      * its page's origin with every WebSocket request, and any site a player visits may open a
      * socket to this port (to 127.0.0.1 too): a request whose {@code Origin} is not listed is
      * refused with 403 and reaches no room. A client that is not a browser sends no origin and
-     * connects. {@link #bind(ActorSystem, Rooms, String, int)} lists none.
+     * connects. {@link #bind(ActorSystem, Rooms, String, int)} lists none. The player is the
+     * request's {@code ?player={id}} ({@link Players#fromQuery()}).
      *
      * @param system         the node's actor system
      * @param rooms          the rooms' handle on this node
@@ -122,32 +175,91 @@ public final class RoomsWebSocket {
      */
     public static CompletionStage<ServerBinding> bind(ActorSystem<?> system, Rooms<?> rooms, String host, int port,
                                                       java.util.Collection<String> allowedOrigins) {
+        return bind(system, rooms, host, port, allowedOrigins, Players.fromQuery());
+    }
+
+    /**
+     * Serves the rooms' players on this node, to browser pages of these origins, each connection's
+     * player being who the game's check says. The {@code Origin} is checked first (403), then the
+     * room's id (400), then the game's check; only a request it names a player for is upgraded
+     * and subscribed.
+     *
+     * @param system         the node's actor system
+     * @param rooms          the rooms' handle on this node
+     * @param host           the interface to listen on, such as {@code 127.0.0.1}
+     * @param port           the port; 0 for any free one
+     * @param allowedOrigins the origins of the game's own pages, such as {@code "https://play.example.com"}
+     * @param players        the game's check of who a request's player is
+     * @return the binding once bound (its {@code localAddress()} gives the port; {@code unbind()} stops it)
+     */
+    public static CompletionStage<ServerBinding> bind(ActorSystem<?> system, Rooms<?> rooms, String host, int port,
+                                                      java.util.Collection<String> allowedOrigins, Players players) {
         java.util.Set<String> origins = java.util.Set.copyOf(allowedOrigins);
+        java.util.Objects.requireNonNull(players, "bind needs the game's check of who a request's player is;"
+                + " RoomsWebSocket.Players.fromQuery() takes the request's ?player= as given");
         AtomicLong connections = new AtomicLong();
-        Route route = pathPrefix("rooms", () -> path(PathMatchers.segment(), roomId -> optionalHeaderValueByName("Origin", origin ->
-                parameterOptional("player", player -> {
-                    if (origin.isPresent() && !origins.contains(origin.get())) {
-                        return complete(StatusCodes.FORBIDDEN, "room '" + roomId + "': a page of origin " + origin.get()
-                                + " may not connect; the server lists the origins of the game's own pages");
-                    }
-                    String problem = problem(roomId, player);
-                    if (problem != null) {
-                        return complete(StatusCodes.BAD_REQUEST, problem);
-                    }
-                    return extractWebSocketUpgrade(upgrade -> complete(upgrade.handleMessagesWith(
-                            connect(system, rooms, roomId, player.get(), connections.incrementAndGet()))));
-                }))));
+        Route route = pathPrefix("rooms", () -> path(PathMatchers.segment(), roomId -> optionalHeaderValueByName("Origin", origin -> {
+            if (origin.isPresent() && !origins.contains(origin.get())) {
+                return complete(StatusCodes.FORBIDDEN, "room '" + roomId + "': a page of origin " + origin.get()
+                        + " may not connect; the server lists the origins of the game's own pages");
+            }
+            if (roomId.isEmpty() || roomId.length() > MAX_ID_CHARS) {
+                return complete(StatusCodes.BAD_REQUEST, "expected /rooms/{roomId} with a room id of 1 to " + MAX_ID_CHARS + " characters");
+            }
+            return extractRequest(request -> onSuccess(identify(players, roomId, request), verdict -> verdict.player() == null
+                    ? complete(verdict.status(), verdict.reason())
+                    : extractWebSocketUpgrade(upgrade -> complete(upgrade.handleMessagesWith(
+                            connect(system, rooms, roomId, verdict.player(), connections.incrementAndGet()))))));
+        })));
         return Http.get(system).newServerAt(host, port).bind(route);
     }
 
-    private static String problem(String roomId, Optional<String> player) {
-        if (roomId.isEmpty() || roomId.length() > MAX_ID_CHARS) {
-            return "expected /rooms/{roomId}?player={id} with a room id of 1 to " + MAX_ID_CHARS + " characters";
+    /** The game's check's answer for one request: the player, or the status and reason it is refused with. */
+    private record Verdict(String player, StatusCode status, String reason) {
+    }
+
+    /** Asks the game's check, bounded by {@link #IDENTIFY_WAIT}; the answer always completes, never exceptionally. */
+    private static CompletionStage<Verdict> identify(Players players, String roomId, HttpRequest request) {
+        CompletionStage<Optional<String>> answer;
+        try {
+            answer = players.identify(roomId, request);
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(failed(roomId, e));
+        }
+        if (answer == null) {
+            return CompletableFuture.completedFuture(failed(roomId, new NullPointerException("the check answered null, not a stage")));
+        }
+        CompletableFuture<Verdict> verdict = new CompletableFuture<>();
+        answer.whenComplete((player, error) -> verdict.complete(error != null ? failed(roomId, error)
+                : player == null ? failed(roomId, new NullPointerException("the check's stage gave null, not an Optional"))
+                : verdict(players, roomId, player)));
+        // a stage that never completes must not hold the request: the first of the answer and the wait wins
+        return verdict.completeOnTimeout(new Verdict(null, StatusCodes.SERVICE_UNAVAILABLE, "room '" + roomId
+                        + "': the game's check of who the player is gave no answer within " + IDENTIFY_WAIT.toSeconds()
+                        + " s; connect again later"), IDENTIFY_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private static Verdict verdict(Players players, String roomId, Optional<String> player) {
+        boolean fromQuery = players == FROM_QUERY;
+        if (player.isEmpty() && !fromQuery) {
+            return new Verdict(null, StatusCodes.UNAUTHORIZED, "room '" + roomId
+                    + "': the game did not recognise this connection's player; connect with the game's credentials");
         }
         if (player.isEmpty() || player.get().isEmpty() || player.get().length() > MAX_ID_CHARS) {
-            return "room '" + roomId + "': expected ?player={id}, the player's id of 1 to " + MAX_ID_CHARS + " characters";
+            return new Verdict(null, StatusCodes.BAD_REQUEST, fromQuery
+                    ? "room '" + roomId + "': expected ?player={id}, the player's id of 1 to " + MAX_ID_CHARS + " characters"
+                    : "room '" + roomId + "': the game's check named a player id of " + player.get().length()
+                            + " characters; expected 1 to " + MAX_ID_CHARS);
         }
-        return null;
+        return new Verdict(player.get(), null, null);
+    }
+
+    /** A check that failed refuses the request; why goes to the log, not to the client. */
+    private static Verdict failed(String roomId, Throwable error) {
+        LOG.log(System.Logger.Level.WARNING, "room '" + roomId + "': the game's check of who a connection's player is failed;"
+                + " the connection is refused", error);
+        return new Verdict(null, StatusCodes.SERVICE_UNAVAILABLE, "room '" + roomId
+                + "': the game's check of who the player is failed; connect again later");
     }
 
     /** One connection: the frames out through a bounded queue its actor fills, the commands in one at a time. */
