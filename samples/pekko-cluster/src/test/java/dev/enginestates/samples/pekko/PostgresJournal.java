@@ -79,6 +79,19 @@ final class PostgresJournal implements AutoCloseable {
         return new PostgresJournal(server, user, password, database, url);
     }
 
+    /** The test's database, for nodes in other processes. */
+    String url() {
+        return url;
+    }
+
+    String user() {
+        return user;
+    }
+
+    String password() {
+        return password;
+    }
+
     /** How many rooms have events in the journal. */
     long journaledRooms() throws SQLException {
         try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement();
