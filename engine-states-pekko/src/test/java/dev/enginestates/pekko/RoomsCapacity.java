@@ -13,8 +13,9 @@ import java.util.Locale;
  * a tenth of a second behind ends the search. Each step is an event persisted to the journal, so
  * the journal's writes are part of what is measured.
  *
- * <p>Run: {@code mvn -q -pl engine-states-pekko -am test-compile exec:java -Dexec.classpathScope=test
- * -Dexec.mainClass=dev.enginestates.pekko.RoomsCapacity}, with nothing else on the machine.
+ * <p>Run: {@code mvn -q -pl engine-states-pekko -am test-compile}, then {@code mvn -q -pl engine-states-pekko exec:java
+ * -Dexec.classpathScope=test -Dexec.mainClass=dev.enginestates.pekko.RoomsCapacity} (with {@code -am} exec:java would run in
+ * every module), with nothing else on the machine.
  */
 public final class RoomsCapacity {
     private static final double STEP = 1.0 / 60;

@@ -3,13 +3,13 @@ package dev.enginestates.samples.pekko;
 import dev.dominion.ecs.api.Entity;
 import dev.enginestates.ecs.EntityKey;
 import dev.enginestates.ecs.MachinePaused;
+import dev.enginestates.ecs.StateTag;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.pekko.RoomKind;
 import dev.enginestates.pekko.RoomListener;
 import dev.enginestates.pekko.Rooms;
 import org.apache.pekko.actor.typed.ActorSystem;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -20,6 +20,9 @@ import static dev.enginestates.samples.pekko.RoomGuard.GUARD;
  * and what its snapshots keep besides the checkpoint (the held guards). The library does the rest.
  */
 public final class GuardRooms {
+    /** The tag of a guard answering the bell, whom every player sees. */
+    private static final Class<? extends StateTag> ANSWERING = GUARD.is("answer");
+
     private GuardRooms() {
     }
 
@@ -38,6 +41,7 @@ public final class GuardRooms {
                 })
                 .applies(GuardRooms::apply)
                 .keeps(Held.class, GuardRooms::held, (world, held) -> held.keys().forEach(k -> world.entity(k).add(MachinePaused.INSTANCE)))
+                .interest(GuardRooms::sees)
                 .stepSeconds(0.1).tickMillis(100).snapshotEvery(50).maxCatchUp(100);
     }
 
@@ -89,6 +93,21 @@ public final class GuardRooms {
     }
 
     /**
+     * What a player's frames carry: the guards of the player's wing, and every guard answering the bell. A player
+     * {@code east-...} has the guards whose keys end in an even digit ({@code guard-004}, {@code extra-2}),
+     * {@code west-...} the odd ones; any other player is a spectator and sees every guard.
+     *
+     * @param player the player's id
+     * @param guard  a guard of the room
+     * @return whether the player sees the guard now
+     */
+    public static boolean sees(String player, Entity guard) {
+        String key = StateWorld.keyOf(guard);
+        int wing = player.startsWith("east-") ? 0 : player.startsWith("west-") ? 1 : -1;
+        return wing < 0 || guard.has(ANSWERING) || (key.charAt(key.length() - 1) - '0') % 2 == wing;
+    }
+
+    /**
      * The held guards: a game component, which a checkpoint does not carry, so the snapshots keep it.
      *
      * @param keys the held guards' keys, sorted
@@ -97,11 +116,6 @@ public final class GuardRooms {
     }
 
     static Held held(StateWorld world) {
-        List<String> keys = new ArrayList<>();
-        for (Entity e : world.query(MachinePaused.class)) {
-            keys.add(StateWorld.keyOf(e));
-        }
-        keys.sort(null);
-        return new Held(keys);
+        return new Held(world.query(MachinePaused.class).list().stream().map(StateWorld::keyOf).sorted().toList());
     }
 }

@@ -39,12 +39,14 @@ import static org.junit.jupiter.api.Assertions.fail;
  * ({@link RoomServerMain}, started and stopped here), the journal and snapshots in PostgreSQL, 100 players' WebSocket
  * clients in this JVM each keeping a replica of its room. The clients connect to the two nodes that live; their rooms'
  * commands go through the WebSocket, one client of each room sending, each command again with its seq until answered.
+ * The players are of the game's two wings ({@link GuardRooms#sees}): each replica holds its wing's guards and those
+ * answering the bell, which come and go as the bell rings and the guards go back.
  * The third node is killed mid-wait (guards in every kind of wait); the cluster's split-brain resolver downs it with its
  * default settings and the dead node's rooms start on the other two.
  *
  * <p>Then: no step the dead node had in the journal is lost; every room equals its twin (one world, no cluster, the
- * same commands at the same steps), and so does every client's replica at the first frame of each home, at every 25th
- * step and at the end; each client of a moved room followed it on the same connection, to a larger epoch, and never
+ * same commands at the same steps), and so does every client's replica, as its player sees the twin, at the first
+ * frame of each home, at every 25th step and at the end; each client of a moved room followed it on the same connection, to a larger epoch, and never
  * received a frame of an older epoch after a newer one, nor a step the room later lost.
  *
  * <p>Size: {@code -Drooms.processes.rooms=50 -Drooms.processes.guards=50 -Drooms.processes.players=2} (the default:
@@ -60,8 +62,8 @@ class RoomFailoverAcrossProcessesTest {
     record Logged(long seq, RoomInput input, long step, boolean taken) {
     }
 
-    /** A replica as it stood after a frame: its step, its epoch, its dump. */
-    record Seen(long step, long epoch, String dump, String why) {
+    /** A replica (or, with no player, the room) as it stood after a frame: its step, its epoch, its dump. */
+    record Seen(String player, long step, long epoch, String dump, String why) {
     }
 
     /** A player's page: a WebSocket client whose replica takes each frame as it arrives. */
@@ -144,9 +146,9 @@ class RoomFailoverAcrossProcessesTest {
             }
             newestStep.merge(epoch, world.steps(), Math::max);
             if (replica.epoch() != before) {
-                seen.add(new Seen(world.steps(), replica.epoch(), SAVES.dump(world), "the first frame of epoch " + epoch));
+                seen.add(new Seen(player, world.steps(), replica.epoch(), SAVES.dump(world), "the first frame of epoch " + epoch));
             } else if (world.steps() % 25 == 0) {
-                seen.add(new Seen(world.steps(), replica.epoch(), SAVES.dump(world), "a frame of step " + world.steps()));
+                seen.add(new Seen(player, world.steps(), replica.epoch(), SAVES.dump(world), "a frame of step " + world.steps()));
             }
             return null;
         }
@@ -176,7 +178,7 @@ class RoomFailoverAcrossProcessesTest {
 
         synchronized void seeNow(String why) {
             try {
-                seen.add(new Seen(world.steps(), replica.epoch(), SAVES.dump(world), why));
+                seen.add(new Seen(player, world.steps(), replica.epoch(), SAVES.dump(world), why));
             } finally {
                 world.release();
             }
@@ -290,7 +292,8 @@ class RoomFailoverAcrossProcessesTest {
             List<Driver> drivers = new ArrayList<>();
             for (int r = 0; r < roomCount; r++) {
                 for (int p = 0; p < playersPerRoom; p++) {
-                    Client c = new Client(roomIds.get(r), "player-" + p);
+                    // a player of each wing: each sees his wing's guards and those answering the bell, no byte of the others
+                    Client c = new Client(roomIds.get(r), (p % 2 == 0 ? "east-" : "west-") + p);
                     int port = ports[(r * playersPerRoom + p) % 2];
                     c.socket = http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + port + "/rooms/" + c.room
                             + "?player=" + c.player), c).get(30, TimeUnit.SECONDS);
@@ -341,7 +344,7 @@ class RoomFailoverAcrossProcessesTest {
             for (String id : roomIds) {
                 String answer = a.ask("dump", id);
                 int nl = answer.indexOf('\n');
-                rooms.put(id, new Seen(Long.parseLong(answer.substring(0, nl)), 0, answer.substring(nl + 1), "the room at the end"));
+                rooms.put(id, new Seen(null, Long.parseLong(answer.substring(0, nl)), 0, answer.substring(nl + 1), "the room at the end"));
             }
             for (Client c : clients) {
                 long step = rooms.get(c.room).step();
@@ -435,43 +438,59 @@ class RoomFailoverAcrossProcessesTest {
             int check = 0;
             while (check < pending.size()) {
                 long step = pending.get(check).step();
-                // the twin's states at this step: after stepping to it, then after each command at it
-                List<String> states = new ArrayList<>();
+                // the twin's states at this step, as each player sees it: after stepping to it, then after each command at it
+                List<Seen> here = new ArrayList<>();
+                for (int i = check; i < pending.size() && pending.get(i).step() == step; i++) {
+                    here.add(pending.get(i));
+                }
+                Map<String, List<String>> states = new HashMap<>();
                 while (next < log.size() && log.get(next).step() < step) {
                     apply(twin, log.get(next++), roomId);
                 }
                 twin.step((int) (step - twin.steps()));
-                states.add(seen(twin));
+                views(twin, here, states);
                 while (next < log.size() && log.get(next).step() == step) {
                     apply(twin, log.get(next++), roomId);
-                    states.add(seen(twin));
+                    views(twin, here, states);
                 }
-                for (; check < pending.size() && pending.get(check).step() == step; check++) {
-                    Seen s = pending.get(check);
-                    String dump = normal(s.dump());
-                    if (!states.contains(dump)) {
-                        fail(roomId + ", " + s.why() + " at step " + step + " (epoch " + s.epoch() + "): differs from the room's twin."
-                                + "\nseen: " + dump + "\ntwin: " + states.get(states.size() - 1));
+                for (Seen s : here) {
+                    String dump = read(s.dump()).get("entities").toString();
+                    List<String> twins = states.get(String.valueOf(s.player()));
+                    if (!twins.contains(dump)) {
+                        fail(roomId + ", " + (s.player() == null ? "" : s.player() + "'s replica, ") + s.why() + " at step " + step
+                                + " (epoch " + s.epoch() + "): differs from the room's twin as that player sees it."
+                                + "\nseen: " + dump + "\ntwin: " + twins.get(twins.size() - 1));
                     }
                 }
+                check += here.size();
             }
         }
         return pending.size();
     }
 
+    /** The twin's entities now as each player checked here sees them (by the game's own rule), the room's whole for none. */
+    private static void views(Room<RoomInput> twin, List<Seen> here, Map<String, List<String>> states) {
+        ObjectNode entities = (ObjectNode) read(twin.dump()).get("entities");
+        java.util.Set<String> players = new java.util.LinkedHashSet<>();
+        here.forEach(s -> players.add(s.player()));
+        for (String player : players) {
+            ObjectNode view = entities.deepCopy();
+            if (player != null) {
+                List<String> hidden = new ArrayList<>();
+                view.fieldNames().forEachRemaining(k -> {
+                    if (!twin.read(w -> GuardRooms.sees(player, w.entity(k)))) {
+                        hidden.add(k);
+                    }
+                });
+                view.remove(hidden);
+            }
+            states.computeIfAbsent(String.valueOf(player), k -> new ArrayList<>()).add(view.toString());
+        }
+    }
+
     private static void apply(Room<RoomInput> twin, Logged l, String roomId) {
         twin.step((int) (l.step() - twin.steps()));
         assertEquals(l.taken(), twin.apply(l.input()), roomId + ": command " + l.seq() + " " + l.input() + " taken differently by the twin");
-    }
-
-    private static String seen(Room<RoomInput> twin) {
-        return normal(twin.dump());
-    }
-
-    /** A dump as a replica has it: the room's entities and their machines, nothing of the room's own bookkeeping. */
-    private static String normal(String dump) {
-        JsonNode tree = read(dump);
-        return tree.get("entities").toString();
     }
 
     private static JsonNode read(String text) {
