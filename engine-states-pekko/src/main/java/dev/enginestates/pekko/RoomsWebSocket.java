@@ -198,6 +198,7 @@ public final class RoomsWebSocket {
         java.util.Objects.requireNonNull(players, "bind needs the game's check of who a request's player is;"
                 + " RoomsWebSocket.Players.fromQuery() takes the request's ?player= as given");
         AtomicLong connections = new AtomicLong();
+        CheckFailures failures = new CheckFailures();
         Route route = pathPrefix("rooms", () -> path(PathMatchers.segment(), roomId -> optionalHeaderValueByName("Origin", origin -> {
             if (origin.isPresent() && !origins.contains(origin.get())) {
                 return complete(StatusCodes.FORBIDDEN, "room '" + roomId + "': a page of origin " + origin.get()
@@ -206,7 +207,7 @@ public final class RoomsWebSocket {
             if (roomId.isEmpty() || roomId.length() > MAX_ID_CHARS) {
                 return complete(StatusCodes.BAD_REQUEST, "expected /rooms/{roomId} with a room id of 1 to " + MAX_ID_CHARS + " characters");
             }
-            return extractRequest(request -> onSuccess(identify(players, roomId, request), verdict -> verdict.player() == null
+            return extractRequest(request -> onSuccess(identify(players, failures, roomId, request), verdict -> verdict.player() == null
                     ? complete(verdict.status(), verdict.reason())
                     : extractWebSocketUpgrade(upgrade -> complete(upgrade.handleMessagesWith(
                             connect(system, rooms, roomId, verdict.player(), connections.incrementAndGet()))))));
@@ -215,23 +216,23 @@ public final class RoomsWebSocket {
     }
 
     /** The game's check's answer for one request: the player, or the status and reason it is refused with. */
-    private record Verdict(String player, StatusCode status, String reason) {
+    record Verdict(String player, StatusCode status, String reason) {
     }
 
     /** Asks the game's check, bounded by {@link #IDENTIFY_WAIT}; the answer always completes, never exceptionally. */
-    private static CompletionStage<Verdict> identify(Players players, String roomId, HttpRequest request) {
+    private static CompletionStage<Verdict> identify(Players players, CheckFailures failures, String roomId, HttpRequest request) {
         CompletionStage<Optional<String>> answer;
         try {
             answer = players.identify(roomId, request);
         } catch (RuntimeException e) {
-            return CompletableFuture.completedFuture(failed(roomId, e));
+            return CompletableFuture.completedFuture(failures.refuse(roomId, e));
         }
         if (answer == null) {
-            return CompletableFuture.completedFuture(failed(roomId, new NullPointerException("the check answered null, not a stage")));
+            return CompletableFuture.completedFuture(failures.refuse(roomId, new NullPointerException("the check answered null, not a stage")));
         }
         CompletableFuture<Verdict> verdict = new CompletableFuture<>();
-        answer.whenComplete((player, error) -> verdict.complete(error != null ? failed(roomId, error)
-                : player == null ? failed(roomId, new NullPointerException("the check's stage gave null, not an Optional"))
+        answer.whenComplete((player, error) -> verdict.complete(error != null ? failures.refuse(roomId, error)
+                : player == null ? failures.refuse(roomId, new NullPointerException("the check's stage gave null, not an Optional"))
                 : verdict(players, roomId, player)));
         // a stage that never completes must not hold the request: the first of the answer and the wait wins
         return verdict.completeOnTimeout(new Verdict(null, StatusCodes.SERVICE_UNAVAILABLE, "room '" + roomId
@@ -254,12 +255,42 @@ public final class RoomsWebSocket {
         return new Verdict(player.get(), null, null);
     }
 
-    /** A check that failed refuses the request; why goes to the log, not to the client. */
-    private static Verdict failed(String roomId, Throwable error) {
-        LOG.log(System.Logger.Level.WARNING, "room '" + roomId + "': the game's check of who a connection's player is failed;"
-                + " the connection is refused", error);
-        return new Verdict(null, StatusCodes.SERVICE_UNAVAILABLE, "room '" + roomId
-                + "': the game's check of who the player is failed; connect again later");
+    /**
+     * A check that failed refuses the request; why goes to the log, not to the client. While the
+     * game's service is down every request fails: the log gets the first failure, then at most one
+     * each {@link #LOG_EVERY}, saying how many it left out.
+     */
+    static final class CheckFailures {
+        /** The least time between two logged failures. */
+        static final Duration LOG_EVERY = Duration.ofSeconds(10);
+
+        private final java.util.function.LongSupplier nanos;
+        private final AtomicLong nextLogNanos;
+        private final AtomicLong leftOut = new AtomicLong();
+
+        CheckFailures() {
+            this(System::nanoTime);
+        }
+
+        CheckFailures(java.util.function.LongSupplier nanos) {
+            this.nanos = nanos;
+            this.nextLogNanos = new AtomicLong(nanos.getAsLong());
+        }
+
+        Verdict refuse(String roomId, Throwable error) {
+            long now = nanos.getAsLong();
+            long next = nextLogNanos.get();
+            if (now - next >= 0 && nextLogNanos.compareAndSet(next, now + LOG_EVERY.toNanos())) {
+                long skipped = leftOut.getAndSet(0);
+                LOG.log(System.Logger.Level.WARNING, "room '" + roomId + "': the game's check of who a connection's player is failed;"
+                        + " the connection is refused" + (skipped == 0 ? "" : " (" + skipped + " more failed since the last"
+                        + " logged, not logged)"), error);
+            } else {
+                leftOut.incrementAndGet();
+            }
+            return new Verdict(null, StatusCodes.SERVICE_UNAVAILABLE, "room '" + roomId
+                    + "': the game's check of who the player is failed; connect again later");
+        }
     }
 
     /** One connection: the frames out through a bounded queue its actor fills, the commands in one at a time. */

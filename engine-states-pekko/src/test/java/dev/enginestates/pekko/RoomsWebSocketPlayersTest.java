@@ -44,12 +44,16 @@ class RoomsWebSocketPlayersTest {
     /** The players the room made a frame for: only subscribed ones are asked about. */
     private static final Set<String> STREAMED_TO = ConcurrentHashMap.newKeySet();
 
+    /** The endpoint's log: its warnings about failing checks are expected here, and the run prints nothing. */
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(RoomsWebSocket.class.getName());
+
     private static Node node;
     private static Rooms<Command> rooms;
     private final HttpClient http = HttpClient.newHttpClient();
 
     @BeforeAll
     static void start() throws Exception {
+        LOG.setUseParentHandlers(false);
         Rooms.createH2Tables(URL);
         node = Node.start(URL);
         rooms = Rooms.start(node.system, Lamps.withPockets(2, List.of("alice", "bob"), () -> 1_000_000_000L)
@@ -60,6 +64,7 @@ class RoomsWebSocketPlayersTest {
     @AfterAll
     static void stop() throws Exception {
         node.close();
+        LOG.setUseParentHandlers(true);
     }
 
     /** The game's check: the bearer of alice's token is alice, anyone else nobody. */
