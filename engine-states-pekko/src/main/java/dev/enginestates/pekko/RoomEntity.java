@@ -10,6 +10,7 @@ import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
@@ -87,6 +88,11 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         INSTANCE
     }
 
+    /** Sent to itself a while after it started unopened: a room nobody opened is not kept. */
+    enum Linger implements Command {
+        INSTANCE
+    }
+
     /** Stops the room when sharding hands it off. */
     enum Passivate implements Command {
         INSTANCE
@@ -133,6 +139,8 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     private final String node;
     private final TimerScheduler<Command> timers;
     private final ActorContext<Command> context;
+    private final ActorRef<ClusterSharding.ShardCommand> shard;
+    private final Duration linger;
     /** The players' connections on this incarnation, by player, in the order they subscribed. */
     private final Map<String, List<ActorRef<Rooms.Frame>>> subscribers = new LinkedHashMap<>();
     /** The room's stream to its players, made once the incarnation is persisted and the room open: its epoch is the incarnation. */
@@ -144,7 +152,8 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     private boolean incarnated;
 
     private RoomEntity(EntityTypeKey<Command> type, String roomId, RoomKind<I> kind, ObjectMapper json, RoomListener listener,
-                       String node, TimerScheduler<Command> timers, ActorContext<Command> context) {
+                       String node, ActorRef<ClusterSharding.ShardCommand> shard, Duration linger, TimerScheduler<Command> timers,
+                       ActorContext<Command> context) {
         super(PersistenceId.of(type.name(), roomId),
                 SupervisorStrategy.restartWithBackoff(Duration.ofMillis(200), Duration.ofSeconds(2), 0.1));
         this.roomId = roomId;
@@ -154,12 +163,15 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         this.node = node;
         this.timers = timers;
         this.context = context;
+        this.shard = shard;
+        this.linger = linger;
     }
 
     static <I> Behavior<Command> create(EntityTypeKey<Command> type, String roomId, RoomKind<I> kind, ObjectMapper json,
-                                        RoomListener listener, String node) {
+                                        RoomListener listener, String node, ActorRef<ClusterSharding.ShardCommand> shard,
+                                        Duration linger) {
         return Behaviors.setup(context -> Behaviors.withTimers(timers -> new RoomEntity<>(type, roomId, kind, json, listener, node,
-                timers, context)));
+                shard, linger, timers, context)));
     }
 
     @Override
@@ -172,8 +184,21 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(Open.class, (s, c) -> s.room != null
                         ? Effect().reply(c.replyTo(), new Rooms.Ack(0, s.room.steps(), false))
-                        : Effect().persist(new Event.Opened(kind.now())).thenRun(this::sendFrames)
+                        // opened and incarnated at once: a room starts to run, and to be kept, only when opened
+                        : Effect().persist(List.of(new Event.Opened(kind.now()), new Event.Incarnated(s.incarnation + 1)))
+                                .thenRun(st -> {
+                                    incarnated = true;
+                                    run();
+                                    sendFrames(st);
+                                })
                                 .thenReply(c.replyTo(), st -> new Rooms.Ack(0, 0, true)))
+                .onCommand(Linger.class, (s, c) -> {
+                    if (s.room == null) {
+                        // nobody opened it: the shard stops it and forgets it (remember-entities included)
+                        shard.tell(new ClusterSharding.Passivate<>(context.getSelf()));
+                    }
+                    return Effect().none();
+                })
                 .onCommand(Input.class, this::onInput)
                 .onCommand(Tick.class, this::onTick)
                 .onCommand(Incarnate.class, (s, c) -> Effect().persist(new Event.Incarnated(s.incarnation + 1))
@@ -256,6 +281,12 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
             }
         }
         return Effect().none();
+    }
+
+    /** Starts the room's clock: its timer looks for due steps. */
+    private void run() {
+        timers.cancel(Linger.INSTANCE);
+        timers.startTimerAtFixedRate(Tick.INSTANCE, Duration.ofMillis(kind.tickMillis()));
     }
 
     /** After a step (or once the room can stream): each subscribed player's frame to its connections. */
@@ -364,8 +395,14 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
                     recoveryNanos = System.nanoTime() - startNanos;
                     recoveredAt = s.room == null ? -1 : s.room.steps();
                     listener.recovered(roomId, node, recoveredAt, s.lastSeq, recoveryNanos, s.room);
-                    timers.startTimerAtFixedRate(Tick.INSTANCE, Duration.ofMillis(kind.tickMillis()));
-                    timers.startSingleTimer(Incarnate.INSTANCE, Duration.ZERO);
+                    if (s.room != null) {
+                        run();
+                        timers.startSingleTimer(Incarnate.INSTANCE, Duration.ZERO);
+                    } else {
+                        // a room id nobody opened (a status asked, a player's connection, a typo, an attacker's guess):
+                        // no timer, nothing in the journal, and gone after a while
+                        timers.startSingleTimer(Linger.INSTANCE, linger);
+                    }
                 })
                 .onSignal(PostStop.instance(), s -> {
                     if (s.room != null) {

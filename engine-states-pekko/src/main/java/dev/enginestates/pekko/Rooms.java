@@ -106,7 +106,8 @@ public final class Rooms<I> {
         ClusterShardingSettings settings = ClusterShardingSettings.create(system)
                 .withRememberEntities(true)
                 .withRememberEntitiesStoreMode(ClusterShardingSettings.rememberEntitiesStoreModeEventSourced());
-        sharding.init(Entity.of(type, ctx -> RoomEntity.create(type, ctx.getEntityId(), kind, json, listener, node))
+        Duration linger = system.settings().config().getDuration("engine-states.rooms.unopened-linger");
+        sharding.init(Entity.of(type, ctx -> RoomEntity.create(type, ctx.getEntityId(), kind, json, listener, node, ctx.getShard(), linger))
                 .withSettings(settings)
                 .withStopMessage(RoomEntity.Passivate.INSTANCE));
         return new Rooms<>(kind, sharding, type, json, ASK_TIMEOUT);
@@ -173,8 +174,10 @@ public final class Rooms<I> {
     /**
      * Subscribes a player's connection to a room's frames ({@link dev.enginestates.io.RoomStream}), from any node:
      * the room's home joins the player (its next frame is whole) and, after each step, sends the
-     * connection the player's frame, of the room's incarnation as epoch. A room not open yet, or
-     * not yet incarnated, sends once it is. The subscription lives on the room's actor: when the
+     * connection the player's frame, of the room's incarnation as epoch. A room not yet
+     * incarnated after a move sends once it is; one that is not open sends once it is opened, if
+     * that is within {@code engine-states.rooms.unopened-linger} (5 s) of its start, after which a
+     * room nobody opened is stopped with its subscriptions (subscribe to open rooms). The subscription lives on the room's actor: when the
      * room moves (the {@link Frame#room()} that sent the frames ends), subscribe again, and the new
      * home sends a whole frame of a larger epoch. Subscribing again where the room is starts the
      * player over with a whole frame.

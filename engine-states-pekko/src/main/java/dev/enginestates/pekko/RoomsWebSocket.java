@@ -38,6 +38,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import static org.apache.pekko.http.javadsl.server.Directives.complete;
 import static org.apache.pekko.http.javadsl.server.Directives.extractRequest;
 import static org.apache.pekko.http.javadsl.server.Directives.extractWebSocketUpgrade;
+import static org.apache.pekko.http.javadsl.server.Directives.onComplete;
 import static org.apache.pekko.http.javadsl.server.Directives.onSuccess;
 import static org.apache.pekko.http.javadsl.server.Directives.optionalHeaderValueByName;
 import static org.apache.pekko.http.javadsl.server.Directives.path;
@@ -209,8 +210,14 @@ public final class RoomsWebSocket {
             }
             return extractRequest(request -> onSuccess(identify(players, failures, roomId, request), verdict -> verdict.player() == null
                     ? complete(verdict.status(), verdict.reason())
-                    : extractWebSocketUpgrade(upgrade -> complete(upgrade.handleMessagesWith(
-                            connect(system, rooms, roomId, verdict.player(), connections.incrementAndGet()))))));
+                    // a room that is not open refuses the connection at once, rather than leave it waiting for frames
+                    : onComplete(rooms.status(roomId), status -> status.isFailure()
+                            ? complete(StatusCodes.SERVICE_UNAVAILABLE, "room '" + roomId + "' did not answer (it may be moving"
+                                    + " to another node); connect again in a few seconds")
+                            : status.get().steps() < 0
+                            ? complete(StatusCodes.NOT_FOUND, "room '" + roomId + "' is not open; the game opens its rooms")
+                            : extractWebSocketUpgrade(upgrade -> complete(upgrade.handleMessagesWith(
+                                    connect(system, rooms, roomId, verdict.player(), connections.incrementAndGet())))))));
         })));
         return Http.get(system).newServerAt(host, port).bind(route);
     }

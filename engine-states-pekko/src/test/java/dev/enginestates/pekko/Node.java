@@ -31,6 +31,13 @@ final class Node implements AutoCloseable {
         return start(Map.of("engine-states.rooms.jdbc.url", h2Url));
     }
 
+    /** A node over the H2 database at this URL, with these settings besides (such as a shorter linger). */
+    static Node start(String h2Url, Map<String, ?> more) throws InterruptedException {
+        Map<String, Object> settings = new HashMap<>(more);
+        settings.put("engine-states.rooms.jdbc.url", h2Url);
+        return start(settings);
+    }
+
     static Node start(Journal journal) throws InterruptedException {
         return start(journal.settings());
     }
