@@ -8,6 +8,7 @@ import dev.enginestates.io.RoomStream;
 import dev.enginestates.io.Saves;
 
 import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 /**
@@ -27,12 +28,19 @@ public final class Room<I> implements AutoCloseable {
     private final RoomKind<I> kind;
     private final Saves saves;
     private final StateWorld world;
+    /** Where the game's code that threw goes: the room goes on, alike on its node, in a recovery and in a twin. */
+    private volatile BiConsumer<String, RuntimeException> failures;
 
-    private Room(String id, RoomKind<I> kind) {
+    private Room(String id, RoomKind<I> kind, BiConsumer<String, RuntimeException> failures) {
         this.id = id;
         this.kind = kind;
         this.saves = Saves.of(kind.machines().toArray(new States<?>[0]));
+        this.failures = failures != null ? failures : (where, e) -> RoomListener.NONE.failed(id, "this JVM", where, e);
         this.world = StateWorld.create(id);
+        // a machine that fails during a step is reported once the step completed for the others, not thrown
+        world.onFailure(f -> this.failures.accept("step " + world.steps() + ": machine '" + f.machineId() + "' on "
+                + f.entity() + ", in '" + f.statePath() + "', event '" + f.eventType() + "'", f.cause()));
+        world.release();
     }
 
     /**
@@ -45,10 +53,17 @@ public final class Room<I> implements AutoCloseable {
      * @throws IllegalStateException if the kind has no opening or no application of commands
      */
     public static <I> Room<I> open(RoomKind<I> kind, String id) {
+        return open(kind, id, null);
+    }
+
+    /** Opens a room whose game code's failures go to {@code failures} (null: logged). */
+    static <I> Room<I> open(RoomKind<I> kind, String id, BiConsumer<String, RuntimeException> failures) {
         kind.checkComplete();
-        Room<I> room = new Room<>(id, kind);
+        Room<I> room = new Room<>(id, kind, failures);
         try {
             kind.opening().accept(room.world);
+        } catch (RuntimeException e) {
+            room.failures.accept("its opening", e);
         } finally {
             room.world.release();
         }
@@ -67,7 +82,7 @@ public final class Room<I> implements AutoCloseable {
      * @return the room, at the snapshot's step
      */
     static <I> Room<I> restore(RoomKind<I> kind, String id, String checkpoint, JsonNode part, ObjectMapper json) {
-        Room<I> room = new Room<>(id, kind);
+        Room<I> room = new Room<>(id, kind, null);
         try {
             room.saves.restoreSpawningMissing(room.world, checkpoint);
             if (kind.part() != null && part != null) {
@@ -91,7 +106,9 @@ public final class Room<I> implements AutoCloseable {
     }
 
     /**
-     * Applies a game command with the kind's {@link RoomKind#applies}.
+     * Applies a game command with the kind's {@link RoomKind#applies}. An application that throws
+     * counts as not taken: the room goes on with what it did, as its node's room does in a
+     * recovery, and the failure is reported (a room made by {@link #open(RoomKind, String)} logs it).
      *
      * @param command the command
      * @return whether it changed the room
@@ -99,9 +116,18 @@ public final class Room<I> implements AutoCloseable {
     public boolean apply(I command) {
         try {
             return kind.application().test(world, command);
+        } catch (RuntimeException e) {
+            // in the journal already: every replay meets the same throw here, so the room goes on alike
+            failures.accept("its command " + command, e);
+            return false;
         } finally {
             world.release();
         }
+    }
+
+    /** Sends the failures of the game's code here from now on (the room's actor, once it made or restored the room). */
+    void reportFailuresTo(BiConsumer<String, RuntimeException> to) {
+        this.failures = to;
     }
 
     /**

@@ -283,6 +283,22 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         return Effect().none();
     }
 
+    /**
+     * The game's code threw in the room: told to the listener once, when it happens; a recovery
+     * replays the same throw without telling again. A listener that throws does not stop the room.
+     */
+    private void failed(String where, RuntimeException error) {
+        if (recoveryNanos < 0) {
+            return; // replaying the journal: told when it first happened
+        }
+        try {
+            listener.failed(roomId, node, where, error);
+        } catch (RuntimeException listenerFailed) {
+            error.addSuppressed(listenerFailed);
+            RoomListener.NONE.failed(roomId, node, where, error);
+        }
+    }
+
     /** Starts the room's clock: its timer looks for due steps. */
     private void run() {
         timers.cancel(Linger.INSTANCE);
@@ -332,7 +348,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     public EventHandler<State<I>, Event> eventHandler() {
         return newEventHandlerBuilder().forAnyState()
                 .onEvent(Event.Opened.class, (s, e) -> {
-                    s.room = Room.open(kind, roomId);
+                    s.room = Room.open(kind, roomId, this::failed);
                     s.openedAtMillis = e.atMillis();
                     return s;
                 })
@@ -378,6 +394,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
                 Saved saved = (Saved) from;
                 State<I> s = new State<>();
                 s.room = Room.restore(kind, roomId, saved.checkpoint(), saved.part(), json);
+                s.room.reportFailuresTo(RoomEntity.this::failed);
                 s.openedAtMillis = saved.openedAtMillis();
                 s.lastSeq = saved.lastSeq();
                 s.lastStep = saved.lastStep();

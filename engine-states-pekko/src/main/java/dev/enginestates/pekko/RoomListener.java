@@ -31,4 +31,22 @@ public interface RoomListener {
      */
     default void stepsPersisted(String roomId, String node, long steps) {
     }
+
+    /**
+     * The game's code threw in a room: its command's application, a machine's action, guard or
+     * wait during a step, or its opening. The room goes on: the command counts as not taken, the
+     * step completed for every other machine, the opening kept what it spawned; a recovery meets
+     * the same throw at the same place, does the same and does not tell again. By default the
+     * failure is logged as a WARNING (the first, then at most one each 10 s with how many were
+     * left out).
+     *
+     * @param roomId the room
+     * @param node   the node's address
+     * @param where  what threw, such as {@code step 17: machine 'guard' on entity 'guard-003', in 'answer', event 'BELL'}
+     * @param error  what it threw
+     */
+    default void failed(String roomId, String node, String where, RuntimeException error) {
+        SparseLog.ROOM_FAILURES.warn("room '" + roomId + "' on " + node + ": the game's code threw in " + where
+                + "; the room goes on", error);
+    }
 }

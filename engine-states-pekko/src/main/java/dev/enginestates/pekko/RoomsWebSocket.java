@@ -265,36 +265,21 @@ public final class RoomsWebSocket {
     /**
      * A check that failed refuses the request; why goes to the log, not to the client. While the
      * game's service is down every request fails: the log gets the first failure, then at most one
-     * each {@link #LOG_EVERY}, saying how many it left out.
+     * each {@link SparseLog#EVERY}, saying how many it left out.
      */
     static final class CheckFailures {
-        /** The least time between two logged failures. */
-        static final Duration LOG_EVERY = Duration.ofSeconds(10);
-
-        private final java.util.function.LongSupplier nanos;
-        private final AtomicLong nextLogNanos;
-        private final AtomicLong leftOut = new AtomicLong();
+        private final SparseLog log;
 
         CheckFailures() {
             this(System::nanoTime);
         }
 
         CheckFailures(java.util.function.LongSupplier nanos) {
-            this.nanos = nanos;
-            this.nextLogNanos = new AtomicLong(nanos.getAsLong());
+            this.log = new SparseLog(LOG, nanos);
         }
 
         Verdict refuse(String roomId, Throwable error) {
-            long now = nanos.getAsLong();
-            long next = nextLogNanos.get();
-            if (now - next >= 0 && nextLogNanos.compareAndSet(next, now + LOG_EVERY.toNanos())) {
-                long skipped = leftOut.getAndSet(0);
-                LOG.log(System.Logger.Level.WARNING, "room '" + roomId + "': the game's check of who a connection's player is failed;"
-                        + " the connection is refused" + (skipped == 0 ? "" : " (" + skipped + " more failed since the last"
-                        + " logged, not logged)"), error);
-            } else {
-                leftOut.incrementAndGet();
-            }
+            log.warn("room '" + roomId + "': the game's check of who a connection's player is failed; the connection is refused", error);
             return new Verdict(null, StatusCodes.SERVICE_UNAVAILABLE, "room '" + roomId
                     + "': the game's check of who the player is failed; connect again later");
         }

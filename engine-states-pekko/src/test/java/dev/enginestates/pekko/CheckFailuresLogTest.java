@@ -73,7 +73,7 @@ class CheckFailuresLogTest {
         clock.addAndGet(9_000_000_000L); // ten seconds after the first
         failures.refuse("r-2", down);
         assertEquals(2, logged.size(), "ten seconds on, the next failure is logged");
-        assertTrue(logged.get(1).getMessage().contains("999 more failed"), logged.get(1).getMessage());
+        assertTrue(logged.get(1).getMessage().contains("999 more since the last logged"), logged.get(1).getMessage());
         failures.refuse("r-2", down);
         assertEquals(2, logged.size(), "and the one right after it is not");
     }
