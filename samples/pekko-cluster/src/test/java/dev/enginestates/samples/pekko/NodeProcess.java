@@ -152,11 +152,16 @@ final class NodeProcess implements AutoCloseable {
 
     /** Ends the node: its standard input closes and it terminates; killed if it has not within 30 s. */
     @Override
-    public void close() throws Exception {
+    public void close() throws IOException {
         if (process.isAlive()) {
             process.getOutputStream().close();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
             }
         }
     }
