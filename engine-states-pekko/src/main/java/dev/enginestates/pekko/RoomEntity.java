@@ -41,7 +41,8 @@ import java.util.Map;
  * next snapshot is restored from the same one again.
  *
  * <p>Once open and incarnated, the room keeps a {@link RoomStream} of that epoch and, after each
- * step and after each command it applies, sends each subscribed player's connections the player's frame. Subscriptions live on
+ * step and after each command it applies, sends each subscribed player's connections the player's frame, in pieces of at most
+ * {@link Rooms#PIECE_CHARS} characters ({@link FramePiece}) so that a frame of any size crosses the cluster. Subscriptions live on
  * the actor only: after a move, connections subscribe again on the new home (and get a whole frame).
  *
  * @param <I> the game's command type
@@ -71,11 +72,11 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
      * A player's connection asks for the room's frames: its next frame is whole. Watched, so a
      * connection that ends is unsubscribed.
      */
-    record Subscribe(String player, ActorRef<Rooms.Frame> to) implements Command {
+    record Subscribe(String player, ActorRef<FramePiece> to) implements Command {
     }
 
     /** A player's connection no longer wants the room's frames. */
-    record Unsubscribe(String player, ActorRef<Rooms.Frame> to) implements Command {
+    record Unsubscribe(String player, ActorRef<FramePiece> to) implements Command {
     }
 
     /** The room's timer. */
@@ -142,7 +143,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     private final ActorRef<ClusterSharding.ShardCommand> shard;
     private final Duration linger;
     /** The players' connections on this incarnation, by player, in the order they subscribed. */
-    private final Map<String, List<ActorRef<Rooms.Frame>>> subscribers = new LinkedHashMap<>();
+    private final Map<String, List<ActorRef<FramePiece>>> subscribers = new LinkedHashMap<>();
     /** The room's stream to its players, made once the incarnation is persisted and the room open: its epoch is the incarnation. */
     private RoomStream stream;
     private final long startNanos = System.nanoTime();
@@ -255,7 +256,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     }
 
     private Effect<Event, State<I>> onSubscribe(State<I> s, Subscribe c) {
-        List<ActorRef<Rooms.Frame>> refs = subscribers.computeIfAbsent(c.player(), p -> new ArrayList<>());
+        List<ActorRef<FramePiece>> refs = subscribers.computeIfAbsent(c.player(), p -> new ArrayList<>());
         if (!refs.contains(c.to())) {
             refs.add(c.to());
             // a connection that ends (its node gone included) leaves without saying so
@@ -270,7 +271,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     }
 
     private Effect<Event, State<I>> onUnsubscribe(State<I> s, Unsubscribe c) {
-        List<ActorRef<Rooms.Frame>> refs = subscribers.get(c.player());
+        List<ActorRef<FramePiece>> refs = subscribers.get(c.player());
         if (refs != null && refs.remove(c.to())) {
             context.unwatch(c.to());
             if (refs.isEmpty()) {
@@ -324,14 +325,22 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         return stream != null;
     }
 
+    /** A player's frame to its connections, in pieces that each fit one cluster message; each connection gets them in order. */
     private void send(String player, String frame) {
-        List<ActorRef<Rooms.Frame>> refs = subscribers.get(player);
+        List<ActorRef<FramePiece>> refs = subscribers.get(player);
         if (refs == null) {
             return;
         }
-        Rooms.Frame message = new Rooms.Frame(roomId, stream.epoch(), frame, context.getSelf());
-        for (ActorRef<Rooms.Frame> ref : refs) {
-            ref.tell(message);
+        int count = FramePiece.count(frame);
+        int start = 0;
+        for (int i = 0; i < count; i++) {
+            int end = FramePiece.end(frame, start);
+            FramePiece piece = new FramePiece(roomId, stream.epoch(), context.getSelf(), i, count,
+                    count == 1 ? frame : frame.substring(start, end));
+            start = end;
+            for (ActorRef<FramePiece> ref : refs) {
+                ref.tell(piece);
+            }
         }
     }
 

@@ -49,6 +49,19 @@ import java.util.concurrent.CompletionStage;
  * @param <I> the game's command type
  */
 public final class Rooms<I> {
+    /**
+     * The most characters of a frame one cluster message carries: a bigger frame goes as pieces,
+     * joined again on the subscriber's node. Artery refuses a message above its
+     * {@code maximum-frame-size} (256 KiB by default) and the frame's text goes as a JSON string,
+     * where a character takes at most 6 bytes (a control character, escaped as six): 32 Ki
+     * characters stay under 192 KiB, with room for the rest of the message.
+     */
+    public static final int PIECE_CHARS = 32 * 1024;
+    /**
+     * The longest frame a subscription joins from its pieces, in characters (16 Mi): a room or a
+     * peer that sends more ends the subscription rather than make the node hold unbounded text.
+     */
+    public static final int MAX_FRAME_CHARS = 16 * 1024 * 1024;
     /** The default wait for a room's answer. */
     public static final Duration ASK_TIMEOUT = Duration.ofSeconds(5);
 
@@ -60,14 +73,17 @@ public final class Rooms<I> {
     private final EntityTypeKey<RoomEntity.Command> type;
     private final ObjectMapper json;
     private final Duration askTimeout;
+    /** This node's game actors' subscriptions, shared by the handles {@link #withAskTimeout} makes. */
+    private final FrameJoiners joiners;
 
     private Rooms(RoomKind<I> kind, ClusterSharding sharding, EntityTypeKey<RoomEntity.Command> type, ObjectMapper json,
-                  Duration askTimeout) {
+                  Duration askTimeout, FrameJoiners joiners) {
         this.kind = kind;
         this.sharding = sharding;
         this.type = type;
         this.json = json;
         this.askTimeout = askTimeout;
+        this.joiners = joiners;
     }
 
     /**
@@ -110,7 +126,7 @@ public final class Rooms<I> {
         sharding.init(Entity.of(type, ctx -> RoomEntity.create(type, ctx.getEntityId(), kind, json, listener, node, ctx.getShard(), linger))
                 .withSettings(settings)
                 .withStopMessage(RoomEntity.Passivate.INSTANCE));
-        return new Rooms<>(kind, sharding, type, json, ASK_TIMEOUT);
+        return new Rooms<>(kind, sharding, type, json, ASK_TIMEOUT, new FrameJoiners(system));
     }
 
     /**
@@ -123,7 +139,7 @@ public final class Rooms<I> {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("rooms of " + kind.name() + ": the ask timeout must be above 0; found " + timeout);
         }
-        return new Rooms<>(kind, sharding, type, json, timeout);
+        return new Rooms<>(kind, sharding, type, json, timeout, joiners);
     }
 
     /**
@@ -182,6 +198,13 @@ public final class Rooms<I> {
      * home sends a whole frame of a larger epoch. Subscribing again where the room is starts the
      * player over with a whole frame.
      *
+     * <p>Frames of any size arrive whole: the room sends a frame in pieces of at most
+     * {@link #PIECE_CHARS} characters, each one cluster message, and an actor on this node joins
+     * them for {@code to}. A frame whose pieces do not all arrive in order (the room moving
+     * mid-frame) is dropped whole and the subscription made again, which brings a whole frame. A
+     * frame above {@link #MAX_FRAME_CHARS} characters ends the subscription (a warning in the log):
+     * {@code to} gets no more frames.
+     *
      * @param roomId the room
      * @param player the player's id, as the room's {@link dev.enginestates.ecs.Owner} components name players
      * @param to     the connection's actor; watched by the room, so one that ends is forgotten
@@ -189,7 +212,29 @@ public final class Rooms<I> {
     public void subscribe(String roomId, String player, ActorRef<Frame> to) {
         requirePlayer(roomId, player);
         Objects.requireNonNull(to, "to");
+        subscribePieces(roomId, player, joiners.of(this, roomId, player, to));
+    }
+
+    /**
+     * Subscribes an actor that joins the room's pieces itself, such as a WebSocket connection.
+     *
+     * @param roomId the room
+     * @param player the player's id
+     * @param to     the actor, watched by the room
+     */
+    void subscribePieces(String roomId, String player, ActorRef<FramePiece> to) {
         sharding.entityRefFor(type, roomId).tell(new RoomEntity.Subscribe(player, to));
+    }
+
+    /**
+     * Ends the subscription of an actor that joins the room's pieces itself.
+     *
+     * @param roomId the room
+     * @param player the player's id
+     * @param to     the actor, as subscribed
+     */
+    void unsubscribePieces(String roomId, String player, ActorRef<FramePiece> to) {
+        sharding.entityRefFor(type, roomId).tell(new RoomEntity.Unsubscribe(player, to));
     }
 
     /**
@@ -202,7 +247,10 @@ public final class Rooms<I> {
     public void unsubscribe(String roomId, String player, ActorRef<Frame> to) {
         requirePlayer(roomId, player);
         Objects.requireNonNull(to, "to");
-        sharding.entityRefFor(type, roomId).tell(new RoomEntity.Unsubscribe(player, to));
+        ActorRef<FramePiece> joiner = joiners.remove(roomId, player, to);
+        if (joiner != null) {
+            unsubscribePieces(roomId, player, joiner);
+        }
     }
 
     private void requirePlayer(String roomId, String player) {
@@ -367,7 +415,8 @@ public final class Rooms<I> {
     }
 
     /**
-     * One frame of a room's stream for one player, sent to the player's subscribed connections.
+     * One frame of a room's stream for one player, whole, handed to each of the player's subscribed
+     * actors on that actor's node (the room sends it across the cluster in pieces).
      *
      * @param roomId the room
      * @param epoch  the stream's epoch: the incarnation of the room's home that made it

@@ -55,7 +55,10 @@ import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
  * each time, up to 5 s, for at most {@link #FOLLOW} without a frame (long enough for the cluster to
  * down a dead node with the split-brain resolver's default 20 s and start its rooms elsewhere);
  * the room's new home sends a whole frame of a larger epoch. A frame of an older epoch than the newest sent on the connection
- * is dropped.
+ * is dropped. The room sends a frame in pieces of at most {@link Rooms#PIECE_CHARS} characters
+ * (each one cluster message when the room runs on another node), which the connection joins
+ * before it pushes the frame; a frame whose pieces do not all arrive in order is dropped whole,
+ * never pushed, and the connection subscribes again (a whole frame follows).
  *
  * <p>A player sends text messages {@code {"seq": n, "command": {...}}}: the game's command as
  * its JSON, with the player's sequence number for the room ({@link Rooms#send}: applied once per
@@ -68,7 +71,8 @@ import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
  * replica refuses; it connects again and gets a whole frame). A message from the client of more
  * than {@link #MAX_INPUT_CHARS} characters, one that is not text, not JSON of that form or not the
  * room's command closes the connection with a last text message {@code {"error": "..."}} saying
- * why, and sends the room nothing.
+ * why, and sends the room nothing. A frame of more than {@link Rooms#MAX_FRAME_CHARS} characters
+ * closes the connection the same way, holding no more of it.
  */
 public final class RoomsWebSocket {
     /** The messages a connection holds for a client that reads slower than the room sends. */
@@ -428,8 +432,10 @@ public final class RoomsWebSocket {
         @SuppressWarnings("unchecked")
         static <I> Behavior<Object> create(Rooms<I> rooms, String roomId, String player, Outbox outbox) {
             return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
-                ActorRef<Rooms.Frame> self = ctx.getSelf().narrow();
-                rooms.subscribe(roomId, player, self);
+                ActorRef<FramePiece> self = ctx.getSelf().narrow();
+                // the connection joins the room's pieces itself, so a frame too big to join closes it saying why
+                FrameJoin join = new FrameJoin(roomId, player);
+                rooms.subscribePieces(roomId, player, self);
                 timers.startSingleTimer(Silence.INSTANCE, SILENCE);
                 long[] newestEpoch = {0};
                 int[] attempts = {0};
@@ -440,36 +446,61 @@ public final class RoomsWebSocket {
                     if (System.nanoTime() - lastFrameNanos[0] > FOLLOW.toNanos()) {
                         outbox.close("room '" + roomId + "' sent no frame for " + FOLLOW.toSeconds() + " s (" + attempts[0]
                                 + " subscriptions); connect again later");
-                        rooms.unsubscribe(roomId, player, self);
+                        rooms.unsubscribePieces(roomId, player, self);
                         return;
                     }
-                    rooms.subscribe(roomId, player, self);
+                    rooms.subscribePieces(roomId, player, self);
                     long backoff = Math.min(MAX_BACKOFF_MILLIS, FIRST_BACKOFF_MILLIS << Math.min(attempts[0] - 1, 10));
                     timers.startSingleTimer(Silence.INSTANCE, Duration.ofMillis(backoff));
                 };
+                // watches the room's actor that sends: when it ends, the connection follows the room
+                java.util.function.Consumer<ActorRef<?>> follow = room -> {
+                    if (room != null && !room.equals(watched[0])) {
+                        if (watched[0] != null) {
+                            ctx.unwatch(watched[0]);
+                        }
+                        watched[0] = room;
+                        ctx.watchWith((ActorRef<Object>) room, new RoomGone(room));
+                    }
+                };
+                java.util.function.Function<Rooms.Frame, Behavior<Object>> frame = f -> {
+                    if (f.epoch() < newestEpoch[0]) {
+                        return Behaviors.same(); // a late frame of the room's older home
+                    }
+                    newestEpoch[0] = f.epoch();
+                    follow.accept(f.room());
+                    attempts[0] = 0;
+                    lastFrameNanos[0] = System.nanoTime();
+                    timers.startSingleTimer(Silence.INSTANCE, SILENCE);
+                    if (!outbox.offer(f.text())) {
+                        rooms.unsubscribePieces(roomId, player, self);
+                        return Behaviors.stopped();
+                    }
+                    return Behaviors.same();
+                };
                 return Behaviors.receive(Object.class)
-                        .onMessage(Rooms.Frame.class, f -> {
-                            if (f.epoch() < newestEpoch[0]) {
-                                return Behaviors.same(); // a late frame of the room's older home
+                        .onMessage(FramePiece.class, p -> {
+                            if (p.epoch() >= newestEpoch[0]) {
+                                follow.accept(p.room());
                             }
-                            newestEpoch[0] = f.epoch();
-                            if (f.room() != null && !f.room().equals(watched[0])) {
-                                if (watched[0] != null) {
-                                    ctx.unwatch(watched[0]);
+                            return switch (join.add(p)) {
+                                case WHOLE -> frame.apply(join.whole());
+                                case WAITING -> Behaviors.same();
+                                case DROPPED -> {
+                                    // a frame cut off is never shown: a new subscription brings a whole one
+                                    rooms.subscribePieces(roomId, player, self);
+                                    yield Behaviors.same();
                                 }
-                                watched[0] = f.room();
-                                ctx.watchWith((ActorRef<Object>) f.room(), new RoomGone(f.room()));
-                            }
-                            attempts[0] = 0;
-                            lastFrameNanos[0] = System.nanoTime();
-                            timers.startSingleTimer(Silence.INSTANCE, SILENCE);
-                            if (!outbox.offer(f.text())) {
-                                rooms.unsubscribe(roomId, player, self);
-                                return Behaviors.stopped();
-                            }
-                            return Behaviors.same();
+                                case REFUSED -> {
+                                    outbox.close(join.refusal());
+                                    rooms.unsubscribePieces(roomId, player, self);
+                                    yield Behaviors.stopped();
+                                }
+                            };
                         })
+                        .onMessage(Rooms.Frame.class, frame::apply)
                         .onMessage(RoomGone.class, g -> {
+                            join.roomGone(g.room());
                             if (g.room().equals(watched[0])) {
                                 watched[0] = null;
                                 again.run();
@@ -481,7 +512,7 @@ public final class RoomsWebSocket {
                             return Behaviors.same();
                         })
                         .onMessageEquals(Closed.INSTANCE, () -> {
-                            rooms.unsubscribe(roomId, player, self);
+                            rooms.unsubscribePieces(roomId, player, self);
                             return Behaviors.stopped();
                         })
                         .build();

@@ -45,6 +45,43 @@ final class Lamps {
             .state("empty", s -> s.waitFor(1, "full"))
             .state("full", s -> s.entry((pocket, e) -> pocket.coins++).waitFor(2, "empty")));
 
+    /** A scroll: a long text that never changes, making a room's whole frame bigger than one cluster message. */
+    static final class Scroll {
+        /** Public: a context's fields are written as Jackson sees them. */
+        public String text = "";
+    }
+
+    static final States<Scroll> SCROLL = States.define("scroll", Scroll::new, m -> m
+            .initial("rolled")
+            .state("rolled", s -> s.on("UNROLL", "rolled")));
+
+    /**
+     * Rooms of lamps and one scroll of this many characters drawn at random (the same in every room
+     * and at every recovery), which gzip, as Pekko's Jackson serializer applies, hardly shrinks.
+     */
+    static RoomKind<Command> withScroll(int lamps, int chars, java.util.function.LongSupplier clock) {
+        return RoomKind.of("scrolls", Command.class, LAMP, SCROLL)
+                .opens(world -> {
+                    for (int i = 0; i < lamps; i++) {
+                        world.spawn(EntityKey.of(String.format(Locale.ROOT, "lamp-%d", i)), LAMP.trait());
+                    }
+                    java.util.Random random = new java.util.Random(42);
+                    StringBuilder text = new StringBuilder(chars);
+                    String letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+                    for (int i = 0; i < chars; i++) {
+                        text.append(letters.charAt(random.nextInt(letters.length())));
+                    }
+                    Scroll scroll = new Scroll();
+                    scroll.text = text.toString();
+                    world.spawn(EntityKey.of("scroll"), SCROLL.trait(scroll));
+                })
+                .applies(Lamps::apply)
+                .keeps(Held.class, Lamps::held, (world, held) -> held.keys().forEach(k -> world.entity(k).add(MachinePaused.INSTANCE)))
+                .stepSeconds(0.1)
+                .tickMillis(20)
+                .clock(clock);
+    }
+
     /** What the snapshots of rooms with pockets keep: the held lamps and each pocket's owner (game components). */
     record Kept(List<String> held, Map<String, String> owners) {
     }

@@ -3,6 +3,7 @@ package dev.enginestates.pekko;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.typesafe.config.ConfigFactory;
 import dev.enginestates.ecs.StateWorld;
+import dev.enginestates.ecs.States;
 import dev.enginestates.io.Replica;
 import dev.enginestates.io.Saves;
 import dev.enginestates.pekko.Lamps.Command;
@@ -53,7 +54,6 @@ import static org.junit.jupiter.api.Assertions.fail;
  * lamps at the Pekko sample's step (0.1 s).
  */
 class PlayersOverWebSocketTest {
-    private static final Saves SAVES = Saves.of(Lamps.LAMP, Lamps.POCKET);
     private static final List<String> PLAYERS = List.of("alice", "bob");
     private static final String APPLIED = "select count(*) from \"event_journal\" where \"persistence_id\" = ?"
             + " and \"event_ser_manifest\" like '%Applied'";
@@ -73,13 +73,19 @@ class PlayersOverWebSocketTest {
         final StringBuilder partial = new StringBuilder();
         final StateWorld world;
         final Replica replica;
+        final Saves saves;
         WebSocket socket;
 
         Client(String room, String player) {
+            this(room, player, Lamps.LAMP, Lamps.POCKET);
+        }
+
+        Client(String room, String player, States<?>... machines) {
             this.room = room;
             this.player = player;
             this.world = StateWorld.create(player + "-" + room + "-page");
-            this.replica = Replica.of(world, player, Lamps.LAMP, Lamps.POCKET);
+            this.replica = Replica.of(world, player, machines);
+            this.saves = Saves.of(machines);
         }
 
         Client connect(HttpClient http, int port) throws Exception {
@@ -255,14 +261,14 @@ class PlayersOverWebSocketTest {
     }
 
     /** The client's replica equals its room as far as its player may see it, at one step of the room. */
-    private static void assertReplicaSeesTheRoom(Rooms<Command> rooms, Client c) throws Exception {
+    static void assertReplicaSeesTheRoom(Rooms<Command> rooms, Client c) throws Exception {
         String last = "the replica never stood at a step the room was dumped at";
         for (int attempt = 0; attempt < 50; attempt++) {
             Rooms.Dump dump = get(rooms.dump(c.room));
             // the room runs on: compare at the dump's step, unless a step event ran past it or a frame is still on its way
             if (c.applyTo(dump.steps())) {
                 JsonNode room = Seen.by(dump.dump(), c.player);
-                JsonNode replica = Seen.parse(SAVES.dump(c.world));
+                JsonNode replica = Seen.parse(c.saves.dump(c.world));
                 if (room.equals(replica)) {
                     return;
                 }
