@@ -114,11 +114,23 @@ public final class Room<I> implements AutoCloseable {
      * @return whether it changed the room
      */
     public boolean apply(I command) {
+        return apply(null, command);
+    }
+
+    /**
+     * Applies a player's command (the kind's {@link RoomKind#appliesFrom}), as
+     * {@link #apply(Object)} does the game server's.
+     *
+     * @param sender  the player who sent it, or {@code null} for the game server
+     * @param command the command
+     * @return whether it changed the room
+     */
+    public boolean apply(String sender, I command) {
         try {
-            return kind.application().test(world, command);
+            return kind.application().apply(world, sender, command);
         } catch (RuntimeException e) {
             // in the journal already: every replay meets the same throw here, so the room goes on alike
-            failures.accept("its command " + command, e);
+            failures.accept((sender == null ? "its command " : "a command of player '" + sender + "': ") + command, e);
             return false;
         } finally {
             world.release();

@@ -56,8 +56,11 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     record Open(ActorRef<Rooms.Ack> replyTo) implements Command {
     }
 
-    /** A game command, as JSON; a sequence number already applied is only answered. */
-    record Input(long seq, JsonNode input, ActorRef<Rooms.Ack> replyTo) implements Command {
+    /**
+     * A game command, as JSON, from a player or ({@code sender} null) the game server: sequence
+     * numbers are each sender's own; one already applied is only answered.
+     */
+    record Input(long seq, String sender, JsonNode input, ActorRef<Rooms.Ack> replyTo) implements Command {
     }
 
     /** Asks where the room is and how it runs. */
@@ -105,8 +108,8 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         record Opened(long atMillis) implements Event {
         }
 
-        /** A game command was applied, as JSON. */
-        record Applied(long seq, JsonNode input) implements Event {
+        /** A game command was applied, as JSON, with its sender: a player, or null for the game server (and in older journals). */
+        record Applied(long seq, String sender, JsonNode input) implements Event {
         }
 
         /** The room started on a node: one more than the last incarnation in the journal, from 1. */
@@ -120,7 +123,12 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
 
     /** The snapshot: the world's checkpoint, the game's part and the room's bookkeeping. */
     record Saved(long openedAtMillis, long lastSeq, long lastStep, boolean lastTaken, long incarnation, String checkpoint,
-                 JsonNode part) implements RoomMessage {
+                 JsonNode part, Map<String, Answer> players) implements RoomMessage {
+    }
+
+    /** A sender's last command's answer: sent again, it is answered so and not applied again. */
+    record Answer(long seq, long step, boolean taken) {
+        static final Answer NONE = new Answer(0, -1, false);
     }
 
     /** The room's state, on the actor only: its world (null until opened) and the last command's answer. */
@@ -130,6 +138,12 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         long lastSeq;
         long lastStep = -1;
         boolean lastTaken;
+        /** Each player's last answer, by player, for the players who sent commands. */
+        final Map<String, Answer> players = new LinkedHashMap<>();
+
+        Answer last(String sender) {
+            return sender == null ? new Answer(lastSeq, lastStep, lastTaken) : players.getOrDefault(sender, Answer.NONE);
+        }
         long incarnation;
     }
 
@@ -222,10 +236,15 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         if (s.room == null) {
             return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), -1, false));
         }
-        if (c.seq() <= s.lastSeq) {
+        Answer last = s.last(c.sender());
+        if (c.seq() <= last.seq()) {
             // sent again after a lost answer: answered as the first time, applied once
-            boolean last = c.seq() == s.lastSeq;
-            return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), last ? s.lastStep : -1, last && s.lastTaken));
+            boolean again = c.seq() == last.seq();
+            return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), again ? last.step() : -1, again && last.taken()));
+        }
+        if (c.sender() != null && !s.players.containsKey(c.sender()) && s.players.size() >= Rooms.MAX_SENDERS) {
+            // each sender's last answer is kept for good (in every snapshot): a room takes commands from so many players
+            return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), -1, false));
         }
         try {
             command(c.input(), c.seq());
@@ -234,8 +253,11 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
             return Effect().reply(c.replyTo(), new Rooms.Ack(c.seq(), -1, false));
         }
         // the players see a command's effect at once, not only at the next step
-        return Effect().persist(new Event.Applied(c.seq(), c.input())).thenRun(this::sendFrames)
-                .thenReply(c.replyTo(), st -> new Rooms.Ack(c.seq(), st.lastStep, st.lastTaken));
+        return Effect().persist(new Event.Applied(c.seq(), c.sender(), c.input())).thenRun(this::sendFrames)
+                .thenReply(c.replyTo(), st -> {
+                    Answer a = st.last(c.sender());
+                    return new Rooms.Ack(c.seq(), a.step(), a.taken());
+                });
     }
 
     private Effect<Event, State<I>> onTick(State<I> s, Tick t) {
@@ -362,9 +384,14 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
                     return s;
                 })
                 .onEvent(Event.Applied.class, (s, e) -> {
-                    s.lastTaken = s.room.apply(command(e.input(), e.seq()));
-                    s.lastSeq = e.seq();
-                    s.lastStep = s.room.steps();
+                    boolean taken = s.room.apply(e.sender(), command(e.input(), e.seq()));
+                    if (e.sender() == null) {
+                        s.lastTaken = taken;
+                        s.lastSeq = e.seq();
+                        s.lastStep = s.room.steps();
+                    } else {
+                        s.players.put(e.sender(), new Answer(e.seq(), s.room.steps(), taken));
+                    }
                     return s;
                 })
                 .onEvent(Event.Incarnated.class, (s, e) -> {
@@ -395,7 +422,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
             @Override
             public Object toJournal(State<I> s) {
                 return new Saved(s.openedAtMillis, s.lastSeq, s.lastStep, s.lastTaken, s.incarnation, s.room.checkpoint(),
-                        s.room.part(json));
+                        s.room.part(json), Map.copyOf(s.players));
             }
 
             @Override
@@ -408,6 +435,9 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
                 s.lastSeq = saved.lastSeq();
                 s.lastStep = saved.lastStep();
                 s.lastTaken = saved.lastTaken();
+                if (saved.players() != null) {
+                    s.players.putAll(saved.players());
+                }
                 s.incarnation = saved.incarnation();
                 return s;
             }

@@ -40,7 +40,7 @@ public final class RoomKind<I> {
     private final Class<I> commandType;
     private final List<States<?>> machines;
     private final Consumer<StateWorld> opens;
-    private final BiPredicate<StateWorld, ? super I> applies;
+    private final Application<? super I> applies;
     private final double stepSeconds;
     private final long tickMillis;
     private final int snapshotEvery;
@@ -62,7 +62,7 @@ public final class RoomKind<I> {
     }
 
     private RoomKind(String name, Class<I> commandType, List<States<?>> machines, Consumer<StateWorld> opens,
-                     BiPredicate<StateWorld, ? super I> applies, double stepSeconds, long tickMillis, int snapshotEvery,
+                     Application<? super I> applies, double stepSeconds, long tickMillis, int snapshotEvery,
                      int maxCatchUp, Part<?> part, LongSupplier clock, Interest interest) {
         this.name = name;
         this.commandType = commandType;
@@ -124,8 +124,41 @@ public final class RoomKind<I> {
      * @return a kind that applies commands so
      */
     public RoomKind<I> applies(BiPredicate<StateWorld, ? super I> applies) {
+        BiPredicate<StateWorld, ? super I> given = required(applies, "applies");
+        return appliesFrom((world, sender, command) -> given.test(world, command));
+    }
+
+    /**
+     * How a command is applied, knowing who sent it: a player's id, or {@code null} for the game
+     * server's own ({@link Rooms#send(String, long, Object)}). A room's commands from players come
+     * through {@link Rooms#send(String, String, long, Object)} (the WebSocket sends each player's
+     * so): the game checks there what the player may do, such as move only its own units. The
+     * sender is in the journal with the command, so a replay hands it over again.
+     *
+     * @param applies applies one command from its sender; answers whether it changed the room
+     * @return a kind that applies commands so
+     */
+    public RoomKind<I> appliesFrom(Application<? super I> applies) {
         return new RoomKind<>(name, commandType, machines, opens, required(applies, "applies"), stepSeconds, tickMillis,
                 snapshotEvery, maxCatchUp, part, clock, interest);
+    }
+
+    /**
+     * Applies a command from its sender to a room's world.
+     *
+     * @param <I> the game's command type
+     */
+    @FunctionalInterface
+    public interface Application<I> {
+        /**
+         * Applies one command; deterministic, as a replay applies it again.
+         *
+         * @param world   the room's world
+         * @param sender  the player who sent it, or {@code null} for the game server
+         * @param command the command
+         * @return whether it changed the room (the {@link Rooms.Ack#taken()})
+         */
+        boolean apply(StateWorld world, String sender, I command);
     }
 
     /**
@@ -317,7 +350,7 @@ public final class RoomKind<I> {
         return opens;
     }
 
-    BiPredicate<StateWorld, ? super I> application() {
+    Application<? super I> application() {
         return applies;
     }
 

@@ -37,9 +37,10 @@ import java.util.concurrent.CompletionStage;
  *   <li><b>A fixed-rate clock.</b> A room's timer looks every {@link RoomKind#tickMillis()} for
  *   the steps due since it opened and runs them (at most {@link RoomKind#maxCatchUp()} at once) as
  *   one journal event. A room back from a dead node is behind its clock and catches up.</li>
- *   <li><b>Commands once.</b> A command carries the sender's sequence number for its room; the
- *   answer comes once the journal has it. The last command sent again (after a lost answer) is
- *   answered as the first time and not applied twice.</li>
+ *   <li><b>Commands once.</b> A command carries its sender's sequence number for its room (the
+ *   game server and each player count their own); the answer comes once the journal has it. A
+ *   sender's last command sent again (after a lost answer) is answered as the first time and not
+ *   applied twice.</li>
  *   <li><b>Recovery</b> = the latest snapshot (the world's checkpoint and the game's part) restored,
  *   then the events after it replayed; remember-entities starts a moved room at once.</li>
  *   <li><b>Incarnations.</b> Each start of a room persists one more than its last
@@ -64,6 +65,8 @@ public final class Rooms<I> {
     public static final int MAX_FRAME_CHARS = 16 * 1024 * 1024;
     /** The default wait for a room's answer. */
     public static final Duration ASK_TIMEOUT = Duration.ofSeconds(5);
+    /** The players a room takes commands from: it keeps each one's last answer in every snapshot. */
+    public static final int MAX_SENDERS = 1024;
 
     /** The JDBC plugin's PostgreSQL schema, in its jar. */
     private static final String POSTGRES_SCHEMA = "schema/postgres/postgres-create-schema.sql";
@@ -153,9 +156,10 @@ public final class Rooms<I> {
     }
 
     /**
-     * Sends a room a command. It is applied once per (room, seq): the last one sent again is
-     * answered as the first time. A sender sends a room's commands one at a time, each again until
-     * answered, with sequence numbers from 1, rising.
+     * Sends a room the game server's own command. It is applied once per (room, seq): the last one
+     * sent again is answered as the first time. The server sends a room's commands one at a time,
+     * each again until answered, with sequence numbers from 1, rising; players' commands have
+     * numbers of their own ({@link #send(String, String, long, Object)}).
      *
      * @param roomId  the room
      * @param seq     the sender's sequence number for this room
@@ -168,7 +172,31 @@ public final class Rooms<I> {
      */
     public CompletionStage<Ack> send(String roomId, long seq, I command) {
         JsonNode input = toJson(roomId, seq, command);
-        return sharding.entityRefFor(type, roomId).ask(r -> new RoomEntity.Input(seq, input, r), askTimeout);
+        return sharding.entityRefFor(type, roomId).ask(r -> new RoomEntity.Input(seq, null, input, r), askTimeout);
+    }
+
+    /**
+     * Sends a room a player's command, as {@link #send(String, long, Object)} does the game
+     * server's: the sequence numbers are the player's own for this room (from 1, rising, one at a
+     * time), so players never take each other's numbers, and the room's application hears who sent
+     * it ({@link RoomKind#appliesFrom}). A room keeps the last answer of at most
+     * {@link #MAX_SENDERS} players; a command from one more is answered with step -1 and not applied.
+     *
+     * @param roomId  the room
+     * @param player  the player who sent it, as the game identified it (1 to 128 characters)
+     * @param seq     the player's sequence number for this room
+     * @param command the command
+     * @return the answer, as {@link #send(String, long, Object)} gives it
+     * @throws IllegalArgumentException if the player's id is empty or above 128 characters, the
+     *                                  command null or not written and read back by Jackson
+     */
+    public CompletionStage<Ack> send(String roomId, String player, long seq, I command) {
+        if (player == null || player.isEmpty() || player.length() > 128) {
+            throw new IllegalArgumentException("room '" + roomId + "' of " + kind.name() + ": command " + seq + " needs its player's id"
+                    + " of 1 to 128 characters; found " + (player == null ? "null" : player.length() + " characters"));
+        }
+        JsonNode input = toJson(roomId, seq, command);
+        return sharding.entityRefFor(type, roomId).ask(r -> new RoomEntity.Input(seq, player, input, r), askTimeout);
     }
 
     private JsonNode toJson(String roomId, long seq, I command) {

@@ -61,8 +61,8 @@ import static org.apache.pekko.http.javadsl.server.Directives.pathPrefix;
  * never pushed, and the connection subscribes again (a whole frame follows).
  *
  * <p>A player sends text messages {@code {"seq": n, "command": {...}}}: the game's command as
- * its JSON, with the player's sequence number for the room ({@link Rooms#send}: applied once per
- * seq). Each is answered {@code {"ack": n, "step": s, "taken": t}} (step -1: not applied, such as
+ * its JSON, with the player's own sequence number for the room
+ * ({@link Rooms#send(String, String, long, Object)}: applied once per player and seq). Each is answered {@code {"ack": n, "step": s, "taken": t}} (step -1: not applied, such as
  * a room that did not answer in time; send it again with the same seq). One command is in
  * flight per connection; the next is read once it is answered.
  *
@@ -303,7 +303,7 @@ public final class RoomsWebSocket {
         out.first().second().whenComplete((done, error) -> connection.tell(Connection.Closed.INSTANCE));
         Sink<Message, ?> in = Flow.<Message>create()
                 .mapAsync(1, m -> read(m, materializer))
-                .mapAsync(1, text -> command(rooms, roomId, text, outbox))
+                .mapAsync(1, text -> command(rooms, roomId, player, text, outbox))
                 .to(Sink.ignore());
         return Flow.fromSinkAndSourceCoupled(in, out.second());
     }
@@ -325,7 +325,7 @@ public final class RoomsWebSocket {
                         : new Read(null, "a message must be 1 to " + MAX_INPUT_CHARS + " characters of {\"seq\": n, \"command\": {...}}"));
     }
 
-    private static <I> CompletionStage<Done> command(Rooms<I> rooms, String roomId, Read read, Outbox outbox) {
+    private static <I> CompletionStage<Done> command(Rooms<I> rooms, String roomId, String player, Read read, Outbox outbox) {
         if (outbox.closed()) {
             return CompletableFuture.completedFuture(Done.getInstance());
         }
@@ -352,7 +352,7 @@ public final class RoomsWebSocket {
                     : "room '" + roomId + "': a message is not JSON: " + abbreviated(text));
             return CompletableFuture.completedFuture(Done.getInstance());
         }
-        return rooms.send(roomId, seq, command).handle((ack, error) -> {
+        return rooms.send(roomId, player, seq, command).handle((ack, error) -> {
             outbox.ack(seq, error == null ? ack.step() : -1, error == null && ack.taken());
             return Done.getInstance();
         });
