@@ -8,6 +8,7 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.PostStop;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.actor.typed.javadsl.TimerScheduler;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
@@ -15,6 +16,7 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
 import org.apache.pekko.persistence.typed.SnapshotAdapter;
+import org.apache.pekko.persistence.typed.SnapshotCompleted;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
 import org.apache.pekko.persistence.typed.javadsl.Effect;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
@@ -39,6 +41,9 @@ import java.util.Map;
  * ({@link Event.Incarnated}), one more than the last in its journal: the epoch of a stream of the
  * room to players' replicas. The snapshot alone would not give it: a room that dies before its
  * next snapshot is restored from the same one again.
+ *
+ * <p>With {@link RoomKind#keepSnapshots} a saved snapshot makes a {@link JournalTrim} delete the
+ * events and snapshots the oldest kept snapshot covers, one trim at a time.
  *
  * <p>Once open and incarnated, the room keeps a {@link RoomStream} of that epoch and, after each
  * step and after each command it applies, sends each subscribed player's connections the player's frame, in pieces of at most
@@ -94,6 +99,11 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
 
     /** Sent to itself a while after it started unopened: a room nobody opened is not kept. */
     enum Linger implements Command {
+        INSTANCE
+    }
+
+    /** The room's {@link JournalTrim} ended (done or given up): the next saved snapshot may start another. */
+    enum Trimmed implements Command {
         INSTANCE
     }
 
@@ -165,6 +175,17 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     private long recoveryNanos = -1;
     /** Whether this incarnation's number is in the journal: until then the room has no epoch to stream with. */
     private boolean incarnated;
+    /**
+     * The sequence numbers of the snapshots this incarnation saved, the last {@link RoomKind#keepSnapshots} of them in a
+     * ring; null when the journal keeps everything. Only snapshots seen saved count, so a trim never goes past one.
+     */
+    private final long[] kept;
+    /** How many snapshots this incarnation saved. */
+    private long saved;
+    /** Whether a {@link JournalTrim} of this room runs. */
+    private boolean trimming;
+    /** Whether a snapshot was saved while a trim ran: once it ends, another trims up to the oldest kept snapshot then. */
+    private boolean trimAgain;
 
     private RoomEntity(EntityTypeKey<Command> type, String roomId, RoomKind<I> kind, ObjectMapper json, RoomListener listener,
                        String node, ActorRef<ClusterSharding.ShardCommand> shard, Duration linger, TimerScheduler<Command> timers,
@@ -180,6 +201,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         this.context = context;
         this.shard = shard;
         this.linger = linger;
+        this.kept = kind.keepSnapshots() > 0 ? new long[kind.keepSnapshots()] : null;
     }
 
     static <I> Behavior<Command> create(EntityTypeKey<Command> type, String roomId, RoomKind<I> kind, ObjectMapper json,
@@ -228,6 +250,14 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
                         incarnated ? s.incarnation : 0)))
                 .onCommand(GetDump.class, (s, c) -> Effect().reply(c.replyTo(), new Rooms.Dump(roomId,
                         s.room == null ? -1 : s.room.steps(), s.room == null ? "" : s.room.dump())))
+                .onCommand(Trimmed.class, (s, c) -> {
+                    trimming = false;
+                    if (trimAgain) {
+                        trimAgain = false;
+                        trim();
+                    }
+                    return Effect().none();
+                })
                 .onCommand(Passivate.class, (s, c) -> Effect().stop())
                 .build();
     }
@@ -326,6 +356,34 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
     private void run() {
         timers.cancel(Linger.INSTANCE);
         timers.startTimerAtFixedRate(Tick.INSTANCE, Duration.ofMillis(kind.tickMillis()));
+    }
+
+    /**
+     * A snapshot is saved: with {@link RoomKind#keepSnapshots} on and as many snapshots seen saved, deletes what the
+     * oldest kept one covers. While a trim runs, the next starts when it ends.
+     */
+    private void snapshotSaved(long sequenceNr) {
+        if (kept == null) {
+            return;
+        }
+        kept[(int) (saved % kept.length)] = sequenceNr;
+        saved++;
+        if (saved < kept.length) {
+            return;
+        }
+        if (trimming) {
+            trimAgain = true;
+        } else {
+            trim();
+        }
+    }
+
+    /** Starts a {@link JournalTrim} up to the oldest of the snapshots kept: the slot the next snapshot will take. */
+    private void trim() {
+        long oldestKept = kept[(int) (saved % kept.length)];
+        org.apache.pekko.actor.ActorRef trim = Adapter.actorOf(context, JournalTrim.props(persistenceId().id(), oldestKept));
+        context.watchWith(Adapter.toTyped(trim), Trimmed.INSTANCE);
+        trimming = true;
     }
 
     /** After a step (or once the room can stream): each subscribed player's frame to its connections. */
@@ -460,6 +518,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
                         timers.startSingleTimer(Linger.INSTANCE, linger);
                     }
                 })
+                .onSignal(SnapshotCompleted.class, (s, done) -> snapshotSaved(done.metadata().sequenceNr()))
                 .onSignal(PostStop.instance(), s -> {
                     if (s.room != null) {
                         s.room.close();

@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
 /**
  * What a game's room is and how it runs, the same on every node: its machines, how it opens, the
  * game's commands and how one is applied, the fixed step and the clock's timer, how often a
- * snapshot is saved, and the game's own part of a snapshot. Built fluently; each method returns
+ * snapshot is saved and how many the journal keeps, and the game's own part of a snapshot. Built fluently; each method returns
  * a new kind, so a kind can be shared.
  *
  * <pre>{@code
@@ -44,6 +44,8 @@ public final class RoomKind<I> {
     private final double stepSeconds;
     private final long tickMillis;
     private final int snapshotEvery;
+    /** How many of a room's latest snapshots its journal keeps, with the events after the oldest of them; 0 for all. */
+    private final int keepSnapshots;
     private final int maxCatchUp;
     private final Part<?> part;
     private final LongSupplier clock;
@@ -63,7 +65,7 @@ public final class RoomKind<I> {
 
     private RoomKind(String name, Class<I> commandType, List<States<?>> machines, Consumer<StateWorld> opens,
                      Application<? super I> applies, double stepSeconds, long tickMillis, int snapshotEvery,
-                     int maxCatchUp, Part<?> part, LongSupplier clock, Interest interest) {
+                     int keepSnapshots, int maxCatchUp, Part<?> part, LongSupplier clock, Interest interest) {
         this.name = name;
         this.commandType = commandType;
         this.machines = machines;
@@ -72,6 +74,7 @@ public final class RoomKind<I> {
         this.stepSeconds = stepSeconds;
         this.tickMillis = tickMillis;
         this.snapshotEvery = snapshotEvery;
+        this.keepSnapshots = keepSnapshots;
         this.maxCatchUp = maxCatchUp;
         this.part = part;
         this.clock = clock;
@@ -102,7 +105,7 @@ public final class RoomKind<I> {
         if (machines == null || machines.length == 0 || Arrays.asList(machines).contains(null)) {
             throw new IllegalArgumentException("room kind '" + name + "': expected the machines its rooms run (at least one, none null)");
         }
-        return new RoomKind<>(name, commandType, List.of(machines), null, null, 0.1, 100, 50, 100, null, System::currentTimeMillis, null);
+        return new RoomKind<>(name, commandType, List.of(machines), null, null, 0.1, 100, 50, 0, 100, null, System::currentTimeMillis, null);
     }
 
     /**
@@ -113,7 +116,7 @@ public final class RoomKind<I> {
      */
     public RoomKind<I> opens(Consumer<StateWorld> opens) {
         return new RoomKind<>(name, commandType, machines, required(opens, "opens"), applies, stepSeconds, tickMillis,
-                snapshotEvery, maxCatchUp, part, clock, interest);
+                snapshotEvery, keepSnapshots, maxCatchUp, part, clock, interest);
     }
 
     /**
@@ -140,7 +143,7 @@ public final class RoomKind<I> {
      */
     public RoomKind<I> appliesFrom(Application<? super I> applies) {
         return new RoomKind<>(name, commandType, machines, opens, required(applies, "applies"), stepSeconds, tickMillis,
-                snapshotEvery, maxCatchUp, part, clock, interest);
+                snapshotEvery, keepSnapshots, maxCatchUp, part, clock, interest);
     }
 
     /**
@@ -172,7 +175,7 @@ public final class RoomKind<I> {
             throw new IllegalArgumentException("room kind '" + name + "': stepSeconds must be above 0 and at most "
                     + StateWorld.MAX_STEP_SECONDS + "; found " + stepSeconds);
         }
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp,
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, keepSnapshots, maxCatchUp,
                 part, clock, interest);
     }
 
@@ -186,7 +189,7 @@ public final class RoomKind<I> {
         if (tickMillis <= 0) {
             throw new IllegalArgumentException("room kind '" + name + "': tickMillis must be above 0; found " + tickMillis);
         }
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp,
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, keepSnapshots, maxCatchUp,
                 part, clock, interest);
     }
 
@@ -200,7 +203,35 @@ public final class RoomKind<I> {
         if (steps <= 0) {
             throw new IllegalArgumentException("room kind '" + name + "': snapshotEvery must be above 0 steps; found " + steps);
         }
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, steps, maxCatchUp, part, clock, interest);
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, steps, keepSnapshots, maxCatchUp, part, clock, interest);
+    }
+
+    /**
+     * Keeps each room's journal bounded: once a snapshot is saved, the journal keeps only the room's
+     * latest {@code snapshots} snapshots and the events after the oldest of them; older events and
+     * snapshots are deleted. A recovery needs no more: it restores the latest snapshot and replays
+     * the events after it, and the room's incarnation (the epoch of its players' streams) is in
+     * every snapshot, so it keeps rising.
+     *
+     * <p>Off by default: the journal then keeps every event, the room's whole history of commands
+     * and steps, which a game may want for replays and audits. With it on, that history is gone
+     * beyond the oldest kept snapshot. Deleting runs beside the room, never on its step. A room
+     * started again deletes once it has saved {@code snapshots} snapshots of its own, the older
+     * ones included. Leave the snapshot store's {@code snapshot-is-optional} off (Pekko's default):
+     * a room whose snapshot could not be read would otherwise start over from events no longer
+     * there.
+     *
+     * @param snapshots how many of the latest snapshots to keep, at least 1
+     * @return a kind whose rooms delete what their oldest kept snapshot covers
+     * @throws IllegalArgumentException if {@code snapshots} is below 1
+     */
+    public RoomKind<I> keepSnapshots(int snapshots) {
+        if (snapshots < 1) {
+            throw new IllegalArgumentException("room kind '" + name + "': keepSnapshots must keep at least 1 snapshot (the one a"
+                    + " recovery starts from); found " + snapshots + ". To keep the whole journal, do not call keepSnapshots");
+        }
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, snapshots, maxCatchUp,
+                part, clock, interest);
     }
 
     /**
@@ -214,7 +245,7 @@ public final class RoomKind<I> {
         if (steps <= 0) {
             throw new IllegalArgumentException("room kind '" + name + "': maxCatchUp must be above 0 steps; found " + steps);
         }
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, steps, part, clock, interest);
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, keepSnapshots, steps, part, clock, interest);
     }
 
     /**
@@ -229,7 +260,7 @@ public final class RoomKind<I> {
      */
     public <P> RoomKind<I> keeps(Class<P> type, Function<StateWorld, ? extends P> save, BiConsumer<StateWorld, ? super P> restore) {
         Part<P> p = new Part<>(required(type, "keeps' type"), required(save, "keeps' save"), required(restore, "keeps' restore"));
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp, p, clock, interest);
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, keepSnapshots, maxCatchUp, p, clock, interest);
     }
 
     /**
@@ -244,7 +275,7 @@ public final class RoomKind<I> {
      */
     public RoomKind<I> interest(Interest interest) {
         Interest rule = required(interest, "interest");
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp, part,
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, keepSnapshots, maxCatchUp, part,
                 clock, rule);
     }
 
@@ -265,7 +296,7 @@ public final class RoomKind<I> {
      * @return a kind on this clock
      */
     public RoomKind<I> clock(LongSupplier millis) {
-        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, maxCatchUp, part,
+        return new RoomKind<>(name, commandType, machines, opens, applies, stepSeconds, tickMillis, snapshotEvery, keepSnapshots, maxCatchUp, part,
                 required(millis, "clock"), interest);
     }
 
@@ -324,6 +355,15 @@ public final class RoomKind<I> {
     }
 
     /**
+     * How many of a room's latest snapshots its journal keeps.
+     *
+     * @return snapshots, or 0 when the journal keeps everything (the default)
+     */
+    public int keepSnapshots() {
+        return keepSnapshots;
+    }
+
+    /**
      * The most steps one tick runs.
      *
      * @return steps
@@ -369,6 +409,7 @@ public final class RoomKind<I> {
     @Override
     public String toString() {
         return "room kind '" + name + "' (" + commandType.getSimpleName() + " commands, step " + stepSeconds + " s, tick "
-                + tickMillis + " ms, snapshot every " + snapshotEvery + " steps, catch-up " + maxCatchUp + " steps a tick)";
+                + tickMillis + " ms, snapshot every " + snapshotEvery + " steps, "
+                + (keepSnapshots == 0 ? "whole journal kept" : "last " + keepSnapshots + " snapshots kept") + ", catch-up " + maxCatchUp + " steps a tick)";
     }
 }
