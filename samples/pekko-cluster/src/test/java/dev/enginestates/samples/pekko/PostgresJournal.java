@@ -92,6 +92,30 @@ final class PostgresJournal implements AutoCloseable {
         return password;
     }
 
+    /**
+     * A room's commands as its journal has them, in order: each {@code Applied} event's JSON (its seq, sender and
+     * command), as Pekko's Jackson serializer wrote it (gzipped when large).
+     */
+    java.util.List<com.fasterxml.jackson.databind.JsonNode> applied(String persistenceId) throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        java.util.List<com.fasterxml.jackson.databind.JsonNode> out = new java.util.ArrayList<>();
+        try (Connection c = DriverManager.getConnection(url, user, password);
+             java.sql.PreparedStatement s = c.prepareStatement("select event_payload from event_journal where persistence_id = ?"
+                     + " and event_ser_manifest like '%Applied' order by sequence_number")) {
+            s.setString(1, persistenceId);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    byte[] bytes = r.getBytes(1);
+                    if (bytes.length > 1 && (bytes[0] & 0xff) == 0x1f && (bytes[1] & 0xff) == 0x8b) {
+                        bytes = new java.util.zip.GZIPInputStream(new java.io.ByteArrayInputStream(bytes)).readAllBytes();
+                    }
+                    out.add(json.readTree(bytes));
+                }
+            }
+        }
+        return out;
+    }
+
     /** How many rooms have events in the journal. */
     long journaledRooms() throws SQLException {
         try (Connection c = DriverManager.getConnection(url, user, password); Statement s = c.createStatement();

@@ -37,8 +37,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 /**
  * Rooms survive a node killed with SIGKILL, with players connected: three JVM processes on loopback
  * ({@link RoomServerMain}, started and stopped here), the journal and snapshots in PostgreSQL, 100 players' WebSocket
- * clients in this JVM each keeping a replica of its room. The clients connect to the two nodes that live; their rooms'
- * commands go through the WebSocket, one client of each room sending, each command again with its seq until answered.
+ * clients in this JVM each keeping a replica of its room. The clients connect to the two nodes that live; every player
+ * sends commands through its WebSocket, numbered its own way, each again with its seq until answered, and the journal
+ * must hold each (player, seq) answered, once.
  * The players are of the game's two wings ({@link GuardRooms#sees}): each replica holds its wing's guards and those
  * answering the bell, which come and go as the bell rings and the guards go back.
  * The third node is killed mid-wait (guards in every kind of wait); the cluster's split-brain resolver downs it with its
@@ -58,8 +59,8 @@ class RoomFailoverAcrossProcessesTest {
     private static final Saves SAVES = Saves.of(RoomGuard.GUARD);
     private static final Duration START = Duration.ofSeconds(120);
 
-    /** A command as its room answered it. */
-    record Logged(long seq, RoomInput input, long step, boolean taken) {
+    /** A player's command as its room answered it. */
+    record Logged(String player, long seq, RoomInput input, long step, boolean taken) {
     }
 
     /** A replica (or, with no player, the room) as it stood after a frame: its step, its epoch, its dump. */
@@ -250,7 +251,7 @@ class RoomFailoverAcrossProcessesTest {
                     timer.schedule(this::send, 100, TimeUnit.MILLISECONDS);
                     return;
                 }
-                log.add(new Logged(seq, inFlight, ack.get("step").asLong(), ack.get("taken").asBoolean()));
+                log.add(new Logged(client.player, seq, inFlight, ack.get("step").asLong(), ack.get("taken").asBoolean()));
             }
             timer.schedule(this::next, 100 + random.nextInt(400), TimeUnit.MILLISECONDS);
         }
@@ -288,7 +289,7 @@ class RoomFailoverAcrossProcessesTest {
                 a.ask("open", id);
                 roomIds.add(id);
             }
-            // the players connect to the nodes that live, half to each; the first player of each room sends its commands
+            // the players connect to the nodes that live, half to each; each sends commands, numbered its own way
             List<Driver> drivers = new ArrayList<>();
             for (int r = 0; r < roomCount; r++) {
                 for (int p = 0; p < playersPerRoom; p++) {
@@ -298,10 +299,8 @@ class RoomFailoverAcrossProcessesTest {
                     c.socket = http.newWebSocketBuilder().buildAsync(URI.create("ws://127.0.0.1:" + port + "/rooms/" + c.room
                             + "?player=" + c.player), c).get(30, TimeUnit.SECONDS);
                     clients.add(c);
-                    if (p == 0) {
-                        c.driver = new Driver(c, guards, timer, 1000L + r);
-                        drivers.add(c.driver);
-                    }
+                    c.driver = new Driver(c, guards, timer, 1000L + r * 10L + p);
+                    drivers.add(c.driver);
                 }
             }
             await("every client's replica has its room's whole frame", Duration.ofSeconds(60), () -> clients.stream().allMatch(c -> c.epoch() > 0),
@@ -381,19 +380,21 @@ class RoomFailoverAcrossProcessesTest {
             long compared = 0;
             int commands = 0;
             int again = 0;
-            for (Driver d : drivers) {
+            for (String id : roomIds) {
                 List<Seen> checks = new ArrayList<>();
-                checks.add(rooms.get(d.client.room));
+                checks.add(rooms.get(id));
+                List<Logged> logged = new ArrayList<>();
                 for (Client c : clients) {
-                    if (c.room.equals(d.client.room)) {
+                    if (c.room.equals(id)) {
                         synchronized (c) {
                             checks.addAll(c.seen);
                         }
+                        logged.addAll(c.driver.log);
+                        again += c.driver.again;
                     }
                 }
-                compared += compareWithTwin(d.client.room, GuardRooms.kind(guards), d.log, checks);
-                commands += d.log.size();
-                again += d.again;
+                commands += logged.size();
+                compared += compareWithTwin(id, GuardRooms.kind(guards), inJournalOrder(id, logged, db), checks);
             }
 
             if (report) {
@@ -429,8 +430,7 @@ class RoomFailoverAcrossProcessesTest {
      */
     private static long compareWithTwin(String roomId, dev.enginestates.pekko.RoomKind<RoomInput> kind, List<Logged> logged,
                                         List<Seen> checks) {
-        List<Logged> log = new ArrayList<>(logged);
-        log.sort((x, y) -> Long.compare(x.seq(), y.seq()));
+        List<Logged> log = logged;
         List<Seen> pending = new ArrayList<>(checks);
         pending.sort((x, y) -> Long.compare(x.step(), y.step()));
         try (Room<RoomInput> twin = Room.open(kind, roomId)) {
@@ -489,8 +489,37 @@ class RoomFailoverAcrossProcessesTest {
     }
 
     private static void apply(Room<RoomInput> twin, Logged l, String roomId) {
+        if (l.step() < twin.steps()) {
+            fail(roomId + ": " + l.player() + "'s command " + l.seq() + " is after step " + twin.steps() + " in the journal, but was"
+                    + " answered at step " + l.step());
+        }
         twin.step((int) (l.step() - twin.steps()));
-        assertEquals(l.taken(), twin.apply(l.input()), roomId + ": command " + l.seq() + " " + l.input() + " taken differently by the twin");
+        assertEquals(l.taken(), twin.apply(l.player(), l.input()), roomId + ": " + l.player() + "'s command " + l.seq() + " "
+                + l.input() + " taken differently by the twin");
+    }
+
+    /**
+     * The players' answered commands in the order the room applied them, read from its journal: each (player, seq) is
+     * there once, and every one there was answered.
+     */
+    private static List<Logged> inJournalOrder(String roomId, List<Logged> answered, PostgresJournal db) throws Exception {
+        Map<String, Logged> byKey = new HashMap<>();
+        for (Logged l : answered) {
+            byKey.put(l.player() + "#" + l.seq(), l);
+        }
+        List<Logged> ordered = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (JsonNode applied : db.applied("room|" + roomId)) {
+            String key = applied.get("sender").asText() + "#" + applied.get("seq").asLong();
+            assertTrue(seen.add(key), roomId + ": command " + key + " is in the journal twice");
+            Logged l = byKey.get(key);
+            if (l == null) {
+                fail(roomId + ": command " + key + " is in the journal, but no player had an answer for it");
+            }
+            ordered.add(l);
+        }
+        assertEquals(byKey.keySet(), seen, roomId + ": the answered commands and those in the journal differ");
+        return ordered;
     }
 
     private static JsonNode read(String text) {
