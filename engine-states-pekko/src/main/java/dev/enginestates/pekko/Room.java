@@ -28,6 +28,8 @@ public final class Room<I> implements AutoCloseable {
     private final RoomKind<I> kind;
     private final Saves saves;
     private final StateWorld world;
+    /** Whether the room is lent to a listener, to read only: its actor changes it through the journal. */
+    private volatile boolean lent;
     /** Where the game's code that threw goes: the room goes on, alike on its node, in a recovery and in a twin. */
     private volatile BiConsumer<String, RuntimeException> failures;
 
@@ -126,6 +128,7 @@ public final class Room<I> implements AutoCloseable {
      * @return whether it changed the room
      */
     public boolean apply(String sender, I command) {
+        checkNotLent("apply a command to");
         try {
             return kind.application().apply(world, sender, command);
         } catch (RuntimeException e) {
@@ -148,6 +151,7 @@ public final class Room<I> implements AutoCloseable {
      * @param count how many; 0 or more
      */
     public void step(int count) {
+        checkNotLent("step");
         try {
             for (int i = 0; i < count; i++) {
                 world.step(kind.stepSeconds());
@@ -297,7 +301,25 @@ public final class Room<I> implements AutoCloseable {
     /** Closes the world. */
     @Override
     public void close() {
+        checkNotLent("close");
         world.close();
+    }
+
+    /** Lends the room to a listener for the length of its call: it may read the room, not change it. */
+    void lend(Runnable call) {
+        lent = true;
+        try {
+            call.run();
+        } finally {
+            lent = false;
+        }
+    }
+
+    private void checkNotLent(String what) {
+        if (lent) {
+            throw new IllegalStateException("room '" + id + "' is lent to the game's listener to read: it may not " + what
+                    + " the room, which its actor changes only through its journal");
+        }
     }
 
     @Override

@@ -302,7 +302,8 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         }
         return Effect().persist(new Event.Stepped((int) Math.min(behind, kind.maxCatchUp())))
                 .thenRun(st -> {
-                    listener.stepsPersisted(roomId, node, st.room.steps());
+                    long steps = st.room.steps();
+                    tell("stepsPersisted", () -> listener.stepsPersisted(roomId, node, steps));
                     sendFrames(st);
                 });
     }
@@ -349,6 +350,16 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
         } catch (RuntimeException listenerFailed) {
             error.addSuppressed(listenerFailed);
             RoomListener.NONE.failed(roomId, node, where, error);
+        }
+    }
+
+    /** Calls the game's listener: one that throws is logged and the room goes on (a throw here would fail the room's start). */
+    private void tell(String call, Runnable listening) {
+        try {
+            listening.run();
+        } catch (RuntimeException e) {
+            SparseLog.ROOM_FAILURES.warn("room '" + roomId + "' on " + node + ": the game's listener threw in " + call
+                    + "; the room goes on", e);
         }
     }
 
@@ -508,7 +519,12 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
                 .onSignal(RecoveryCompleted.instance(), s -> {
                     recoveryNanos = System.nanoTime() - startNanos;
                     recoveredAt = s.room == null ? -1 : s.room.steps();
-                    listener.recovered(roomId, node, recoveredAt, s.lastSeq, recoveryNanos, s.room);
+                    Runnable recovered = () -> listener.recovered(roomId, node, recoveredAt, s.lastSeq, recoveryNanos, s.room);
+                    if (s.room == null) {
+                        tell("recovered", recovered);
+                    } else {
+                        s.room.lend(() -> tell("recovered", recovered));
+                    }
                     if (s.room != null) {
                         run();
                         timers.startSingleTimer(Incarnate.INSTANCE, Duration.ZERO);

@@ -2,7 +2,8 @@ package dev.enginestates.pekko;
 
 /**
  * What rooms tell whoever watches the cluster: a game's metrics, a test. Called on the room's
- * actor, so it must return quickly and keep nothing of the room.
+ * actor, so it must return quickly and keep nothing of the room. A listener that throws is logged
+ * and the room goes on.
  */
 public interface RoomListener {
     /** A listener that hears nothing. */
@@ -17,7 +18,8 @@ public interface RoomListener {
      * @param steps         the steps the recovered world had taken (-1 for a room not yet opened)
      * @param lastSeq       the last command the recovered room had applied (0 for none)
      * @param recoveryNanos from the actor's start to the end of its recovery (snapshot restored, events replayed)
-     * @param room          the recovered room, readable only during this call; {@code null} for a room not yet opened
+     * @param room          the recovered room, readable only during this call (closing, stepping or commanding it is
+     *                      refused: the room changes only through its journal); {@code null} for a room not yet opened
      */
     default void recovered(String roomId, String node, long steps, long lastSeq, long recoveryNanos, Room<?> room) {
     }
