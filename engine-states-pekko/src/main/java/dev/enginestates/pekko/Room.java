@@ -2,6 +2,8 @@ package dev.enginestates.pekko;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.dominion.ecs.api.Entity;
+import dev.enginestates.ecs.Owner;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.io.RoomStream;
@@ -83,10 +85,19 @@ public final class Room<I> implements AutoCloseable {
      * @param json       reads the part
      * @return the room, at the snapshot's step
      */
-    static <I> Room<I> restore(RoomKind<I> kind, String id, String checkpoint, JsonNode part, ObjectMapper json) {
+    static <I> Room<I> restore(RoomKind<I> kind, String id, String checkpoint, Map<String, String> owners, JsonNode part,
+                               ObjectMapper json) {
         Room<I> room = new Room<>(id, kind, null);
         try {
             room.saves.restoreSpawningMissing(room.world, checkpoint);
+            if (owners != null) {
+                owners.forEach((key, player) -> {
+                    Entity e = room.world.entity(key);
+                    if (e != null) {
+                        e.add(new Owner(player));
+                    }
+                });
+            }
             if (kind.part() != null && part != null) {
                 putBack(kind.part(), room.world, part, json, id);
             }
@@ -231,6 +242,27 @@ public final class Room<I> implements AutoCloseable {
     String checkpoint() {
         try {
             return saves.checkpoint(world);
+        } finally {
+            world.release();
+        }
+    }
+
+    /**
+     * Each owned entity's player, by key: an {@link Owner} is a component, which the checkpoint does
+     * not carry, and streams need it after a move to send each player its {@code ownerOnly} machines.
+     *
+     * @return the owners, keys sorted
+     */
+    Map<String, String> owners() {
+        try {
+            Map<String, String> owners = new java.util.TreeMap<>();
+            for (Entity e : world.query(Owner.class)) {
+                String key = StateWorld.keyOf(e);
+                if (key != null) {
+                    owners.put(key, e.get(Owner.class).player());
+                }
+            }
+            return owners;
         } finally {
             world.release();
         }

@@ -133,7 +133,7 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
 
     /** The snapshot: the world's checkpoint, the game's part and the room's bookkeeping. */
     record Saved(long openedAtMillis, long lastSeq, long lastStep, boolean lastTaken, long incarnation, String checkpoint,
-                 JsonNode part, Map<String, Answer> players) implements RoomMessage {
+                 Map<String, String> owners, JsonNode part, Map<String, Answer> players) implements RoomMessage {
     }
 
     /** A sender's last command's answer: sent again, it is answered so and not applied again. */
@@ -491,14 +491,14 @@ final class RoomEntity<I> extends EventSourcedBehavior<RoomEntity.Command, RoomE
             @Override
             public Object toJournal(State<I> s) {
                 return new Saved(s.openedAtMillis, s.lastSeq, s.lastStep, s.lastTaken, s.incarnation, s.room.checkpoint(),
-                        s.room.part(json), Map.copyOf(s.players));
+                        s.room.owners(), s.room.part(json), Map.copyOf(s.players));
             }
 
             @Override
             public State<I> fromJournal(Object from) {
                 Saved saved = (Saved) from;
                 State<I> s = new State<>();
-                s.room = Room.restore(kind, roomId, saved.checkpoint(), saved.part(), json);
+                s.room = Room.restore(kind, roomId, saved.checkpoint(), saved.owners(), saved.part(), json);
                 s.room.reportFailuresTo(RoomEntity.this::failed);
                 s.openedAtMillis = saved.openedAtMillis();
                 s.lastSeq = saved.lastSeq();
