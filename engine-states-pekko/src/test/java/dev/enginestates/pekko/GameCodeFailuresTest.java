@@ -9,7 +9,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -95,14 +94,7 @@ class GameCodeFailuresTest {
     }
 
     private void stepTo(Rooms<Command> rooms, long step) throws Exception {
-        clock.set(T0 + step * 100);
-        Node.await("the room at step " + step, Duration.ofSeconds(30), () -> {
-            try {
-                return get(rooms.status("r")).steps() == step;
-            } catch (Exception e) {
-                return false;
-            }
-        });
+        Node.stepTo(rooms, "r", clock, T0, step);
     }
 
     @Test

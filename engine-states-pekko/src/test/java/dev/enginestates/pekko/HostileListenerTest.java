@@ -66,14 +66,7 @@ class HostileListenerTest {
     }
 
     private void stepTo(Rooms<Command> rooms, long step) throws Exception {
-        clock.set(T0 + step * 100);
-        Node.await("the room at step " + step, Duration.ofSeconds(30), () -> {
-            try {
-                return get(rooms.status("r")).steps() == step;
-            } catch (Exception e) {
-                return false;
-            }
-        });
+        Node.stepTo(rooms, "r", clock, T0, step);
     }
 
     @Test

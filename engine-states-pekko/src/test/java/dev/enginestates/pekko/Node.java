@@ -78,6 +78,22 @@ final class Node implements AutoCloseable {
         }
     }
 
+    /**
+     * Sets the rooms' hand-moved clock to a step's time (100 ms a step from {@code t0}) and waits until the room has
+     * run to it.
+     */
+    static void stepTo(Rooms<?> rooms, String roomId, java.util.concurrent.atomic.AtomicLong clock, long t0, long step)
+            throws InterruptedException {
+        clock.set(t0 + step * 100);
+        await(roomId + " at step " + step, Duration.ofSeconds(30), () -> {
+            try {
+                return get(rooms.status(roomId)).steps() == step;
+            } catch (Exception e) {
+                return false;
+            }
+        });
+    }
+
     /** A count from an H2 journal's database ({@code sa}, no password). */
     static long count(String h2Url, String sql, String persistenceId) throws java.sql.SQLException {
         try (java.sql.Connection c = java.sql.DriverManager.getConnection(h2Url, "sa", "");

@@ -69,14 +69,7 @@ class RoomsTest {
     }
 
     private void stepTo(Rooms<Command> rooms, String room, long step) throws Exception {
-        clock.set(T0 + step * 100);
-        Node.await(room + " at step " + step, Duration.ofSeconds(30), () -> {
-            try {
-                return get(rooms.status(room)).steps() == step;
-            } catch (Exception e) {
-                return false;
-            }
-        });
+        Node.stepTo(rooms, room, clock, T0, step);
     }
 
     @Test
