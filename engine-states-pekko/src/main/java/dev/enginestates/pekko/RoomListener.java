@@ -44,7 +44,7 @@ public interface RoomListener {
      *
      * @param roomId the room
      * @param node   the node's address
-     * @param where  what threw, such as {@code step 17: machine 'guard' on entity 'guard-003', in 'answer', event 'BELL'}
+     * @param where  what threw, such as {@code step 17: machine 'guard' on entity 'guard-17', in 'answer', event 'BELL'}
      * @param error  what it threw
      */
     default void failed(String roomId, String node, String where, RuntimeException error) {
