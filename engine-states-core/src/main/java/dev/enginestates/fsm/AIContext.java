@@ -18,18 +18,20 @@ import java.util.Map;
  * }</pre>
  */
 public abstract class AIContext implements StateContext {
-    private float timeInState;
-    private float stateDuration;
-    private String currentStateTag = "";
-    private Map<String, Window> activeWindows = Map.of();
-    private Object currentStateData;
+    // transient: not the game's state to save; the world writes each back from the machine's record and
+    // chart (and the entity) after a restore, so a checkpoint holds only the fields the game adds
+    private transient float timeInState;
+    private transient float stateDuration;
+    private transient String currentStateTag = "";
+    private transient Map<String, Window> activeWindows = Map.of();
+    private transient Object currentStateData;
+    private transient StateMotionProfile currentStateMotion;
+    private transient float previousProgress;
+    private transient Entity entity;
 
     /** Starts with no state: the machine writes every field when it starts. */
     protected AIContext() {
     }
-    private StateMotionProfile currentStateMotion;
-    private float previousProgress;
-    private Entity entity;
 
     @Override
     public float timeInState() {

@@ -123,6 +123,15 @@ final class SavesJson {
             }
         }
         String type = fresh.getClass().getName();
+        List<String> hidden = HiddenFields.of(json, fresh.getClass());
+        if (!hidden.isEmpty()) {
+            // Jackson would write what it sees and read it back whole, so the round trip below cannot notice the loss
+            problems.add("machine '" + m.id() + "': context type " + type + " keeps state Jackson cannot see, which every checkpoint,"
+                    + " dump, input log and stream frame would silently drop: " + (hidden.size() == 1 ? "field " : "fields ")
+                    + String.join(", ", hidden) + "; expected each such field public or with a public getter and setter, or its class"
+                    + " a record (or the context a SavedContext, which saves itself); a field that is not state can say so with transient or @JsonIgnore");
+            return;
+        }
         try {
             JsonNode first = json.valueToTree(fresh);
             Object back = json.treeToValue(first, fresh.getClass());
