@@ -32,7 +32,7 @@ class GameCodeFailuresTest {
 
     /** A fuse: lit for 0.3 s, then it burns out, and its entry into "burnt" throws, every time. */
     static final class Fuse {
-        int burnt;
+        public int burnt;
     }
 
     static final States<Fuse> FUSE = States.define("fuse", Fuse::new, m -> m

@@ -25,7 +25,7 @@ final class Lamps {
 
     /** A lamp: how often it went on. */
     static final class Lamp {
-        int lit;
+        public int lit;
     }
 
     static final States<Lamp> LAMP = States.define("lamp", Lamp::new, m -> m
@@ -35,7 +35,7 @@ final class Lamps {
 
     /** A player's pocket: how many coins it found. */
     static final class Pocket {
-        int coins;
+        public int coins;
     }
 
     /** A pocket fills after 1 s and empties after 2 s; its owner's alone. */

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class HandSetStateTest {
     static final class Patrol {
-        int entries;
-        int exits;
+        public int entries;
+        public int exits;
     }
 
     static final class Seen {

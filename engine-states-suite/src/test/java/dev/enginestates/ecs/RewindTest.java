@@ -31,8 +31,8 @@ class RewindTest {
 
     /** The guard's context: entries of answer, counted by its entry action. */
     static final class Count {
-        int answered;
-        int exits;
+        public int answered;
+        public int exits;
     }
 
     static final States<Count> GUARD = States.define("rewound-guard", Count::new, Fixtures.<Count>guard()
