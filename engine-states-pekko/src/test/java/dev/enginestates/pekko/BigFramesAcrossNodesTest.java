@@ -1,16 +1,12 @@
 package dev.enginestates.pekko;
 
-import com.typesafe.config.ConfigFactory;
 import dev.enginestates.pekko.Lamps.Command;
 import dev.enginestates.pekko.PlayersOverWebSocketTest.Client;
-import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
-import org.apache.pekko.cluster.typed.Join;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -20,12 +16,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.StreamSupport;
 
 import static dev.enginestates.pekko.Node.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -52,20 +46,7 @@ class BigFramesAcrossNodesTest {
         List<ActorSystem<Void>> nodes = new ArrayList<>();
         HttpClient http = HttpClient.newHttpClient();
         try {
-            for (int i = 0; i < 2; i++) {
-                nodes.add(ActorSystem.create(Behaviors.empty(), "rooms", Rooms.config(ConfigFactory.parseMap(Map.of(
-                        "engine-states.rooms.jdbc.url", url,
-                        "pekko.remote.artery.canonical.hostname", "127.0.0.1",
-                        "pekko.remote.artery.canonical.port", 0)))));
-            }
-            Address first = Cluster.get(nodes.get(0)).selfMember().address();
-            for (ActorSystem<Void> node : nodes) {
-                Cluster.get(node).manager().tell(Join.create(first));
-            }
-            for (ActorSystem<Void> node : nodes) {
-                Node.await("2 members up", Duration.ofSeconds(30), () -> StreamSupport.stream(
-                        Cluster.get(node).state().getMembers().spliterator(), false).filter(m -> m.status() == MemberStatus.up()).count() == 2);
-            }
+            Node.joinCluster(url, 2, nodes);
             RoomKind<Command> kind = Lamps.withScroll(20, SCROLL_CHARS, System::currentTimeMillis);
             List<Rooms<Command>> homes = new ArrayList<>();
             for (ActorSystem<Void> node : nodes) {

@@ -9,6 +9,7 @@ import org.apache.pekko.cluster.typed.Join;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -29,6 +30,27 @@ final class Node implements AutoCloseable {
     /** A node over the H2 database at this URL, whose tables the caller made ({@code Rooms.createH2Tables}). */
     static Node start(String h2Url) throws InterruptedException {
         return start(Map.of("engine-states.rooms.jdbc.url", h2Url));
+    }
+
+    /**
+     * Starts this many actor systems on loopback over one H2 journal, joins them to the first, and waits until every
+     * one sees them all up. The caller terminates them.
+     */
+    static void joinCluster(String h2Url, int count, List<ActorSystem<Void>> into) throws InterruptedException {
+        for (int i = 0; i < count; i++) {
+            into.add(ActorSystem.create(Behaviors.empty(), "rooms", Rooms.config(ConfigFactory.parseMap(Map.of(
+                    "engine-states.rooms.jdbc.url", h2Url,
+                    "pekko.remote.artery.canonical.hostname", "127.0.0.1",
+                    "pekko.remote.artery.canonical.port", 0)))));
+        }
+        org.apache.pekko.actor.Address first = Cluster.get(into.get(0)).selfMember().address();
+        for (ActorSystem<Void> node : into) {
+            Cluster.get(node).manager().tell(Join.create(first));
+        }
+        for (ActorSystem<Void> node : into) {
+            await(count + " members up", Duration.ofSeconds(30), () -> java.util.stream.StreamSupport.stream(
+                    Cluster.get(node).state().getMembers().spliterator(), false).filter(m -> m.status() == MemberStatus.up()).count() == count);
+        }
     }
 
     /** A node over the H2 database at this URL, with these settings besides (such as a shorter linger). */

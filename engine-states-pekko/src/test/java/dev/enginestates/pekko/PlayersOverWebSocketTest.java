@@ -1,7 +1,6 @@
 package dev.enginestates.pekko;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.typesafe.config.ConfigFactory;
 import dev.enginestates.ecs.StateWorld;
 import dev.enginestates.ecs.States;
 import dev.enginestates.io.Replica;
@@ -9,11 +8,8 @@ import dev.enginestates.io.Saves;
 import dev.enginestates.pekko.Lamps.Command;
 import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Down;
-import org.apache.pekko.cluster.typed.Join;
 import org.apache.pekko.http.javadsl.ServerBinding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -35,7 +31,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.stream.StreamSupport;
 
 import static dev.enginestates.pekko.Node.get;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -160,20 +155,7 @@ class PlayersOverWebSocketTest {
         List<ActorSystem<Void>> nodes = new ArrayList<>();
         HttpClient http = HttpClient.newHttpClient();
         try {
-            for (int i = 0; i < 3; i++) {
-                nodes.add(ActorSystem.create(Behaviors.empty(), "rooms", Rooms.config(ConfigFactory.parseMap(Map.of(
-                        "engine-states.rooms.jdbc.url", url,
-                        "pekko.remote.artery.canonical.hostname", "127.0.0.1",
-                        "pekko.remote.artery.canonical.port", 0)))));
-            }
-            Address first = Cluster.get(nodes.get(0)).selfMember().address();
-            for (ActorSystem<Void> node : nodes) {
-                Cluster.get(node).manager().tell(Join.create(first));
-            }
-            for (ActorSystem<Void> node : nodes) {
-                Node.await("3 members up", Duration.ofSeconds(30), () -> StreamSupport.stream(
-                        Cluster.get(node).state().getMembers().spliterator(), false).filter(m -> m.status() == MemberStatus.up()).count() == 3);
-            }
+            Node.joinCluster(url, 3, nodes);
             RoomKind<Command> kind = Lamps.withPockets(4, PLAYERS, System::currentTimeMillis);
             List<Rooms<Command>> homes = new ArrayList<>();
             for (ActorSystem<Void> node : nodes) {
